@@ -1,0 +1,23 @@
+//===- Passes.h - uop conversion passes -------------------------*- C++ -*-===//
+//
+// Declares the uop conversion passes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_CONVERSION_PASSES_H
+#define UOP_CONVERSION_PASSES_H
+
+#include "Uop/Conversion/UopToGPU/UopToGPU.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::uop {
+
+#define GEN_PASS_DECL
+#include "Uop/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "Uop/Conversion/Passes.h.inc"
+
+} // namespace mlir::uop
+
+#endif // UOP_CONVERSION_PASSES_H

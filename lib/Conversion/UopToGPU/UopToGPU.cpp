@@ -1,0 +1,127 @@
+//===- UopToGPU.cpp - lower uop to the gpu dialect ------------------------===//
+//
+// Moves a kernel from uop's shared-memory and barrier ops to the gpu dialect:
+// uop.alloc_shared becomes a workgroup attribution of the kernel (which
+// outlining carries to the gpu.func and convert-gpu-to-nvvm turns into a
+// `.shared` global), uop.barrier becomes gpu.barrier.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Conversion/Passes.h"
+#include "Uop/Dialect/Uop/IR/UopOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+
+namespace mlir::uop {
+#define GEN_PASS_DEF_CONVERTUOPTOGPU
+#include "Uop/Conversion/Passes.h.inc"
+} // namespace mlir::uop
+
+using namespace mlir;
+using namespace mlir::uop;
+
+namespace {
+/// uop.barrier → gpu.barrier. The uniformity the uop verifier proved is what
+/// makes the plain `bar.sync 0` correct.
+struct BarrierToGPU : public OpRewritePattern<BarrierOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(BarrierOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::uop::populateUopToGPUConversionPatterns(RewritePatternSet &patterns) {
+  patterns.add<BarrierToGPU>(patterns.getContext());
+}
+
+/// Bytes of one shared buffer of type `type`; sub-byte element types round
+/// up to whole bytes.
+static int64_t getBufferBytes(MemRefType type) {
+  Type elem = type.getElementType();
+  int64_t bits = elem.isIndex() ? 64 : elem.getIntOrFloatBitWidth();
+  return type.getNumElements() * ((bits + 7) / 8);
+}
+
+int64_t mlir::uop::getStaticSharedBytes(Operation *kernel) {
+  int64_t bytes = 0;
+  ArrayRef<BlockArgument> attributions;
+  if (auto launch = dyn_cast<gpu::LaunchOp>(kernel))
+    attributions = launch.getWorkgroupAttributions();
+  else if (auto func = dyn_cast<gpu::GPUFuncOp>(kernel))
+    attributions = func.getWorkgroupAttributions();
+  for (BlockArgument arg : attributions)
+    bytes += getBufferBytes(cast<MemRefType>(arg.getType()));
+  kernel->walk([&](AllocSharedOp alloc) {
+    if (getEnclosingKernel(alloc) == kernel)
+      bytes += getBufferBytes(alloc.getType());
+  });
+  return bytes;
+}
+
+LogicalResult mlir::uop::convertSharedAllocations(Operation *kernel,
+                                                  int64_t maxStaticSharedBytes) {
+  int64_t bytes = getStaticSharedBytes(kernel);
+  if (bytes > maxStaticSharedBytes)
+    return kernel->emitError("kernel needs ")
+           << bytes << " bytes of static shared memory, above the limit of "
+           << maxStaticSharedBytes
+           << " bytes for static .shared arrays; use smaller tiles";
+
+  SmallVector<AllocSharedOp> allocs;
+  kernel->walk([&](AllocSharedOp alloc) {
+    if (getEnclosingKernel(alloc) == kernel)
+      allocs.push_back(alloc);
+  });
+  for (AllocSharedOp alloc : allocs) {
+    BlockArgument buffer;
+    if (auto launch = dyn_cast<gpu::LaunchOp>(kernel))
+      buffer = launch.addWorkgroupAttribution(alloc.getType(), alloc.getLoc());
+    else
+      buffer = cast<gpu::GPUFuncOp>(kernel).addWorkgroupAttribution(
+          alloc.getType(), alloc.getLoc());
+    alloc.getBuffer().replaceAllUsesWith(buffer);
+    alloc.erase();
+  }
+  return success();
+}
+
+namespace {
+struct ConvertUopToGPUPass
+    : public mlir::uop::impl::ConvertUopToGPUBase<ConvertUopToGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<Operation *> kernels;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<gpu::LaunchOp>(op) ||
+          (isa<gpu::GPUFuncOp>(op) && cast<gpu::GPUFuncOp>(op).isKernel()))
+        kernels.push_back(op);
+    });
+    for (Operation *kernel : kernels)
+      if (failed(convertSharedAllocations(kernel, maxStaticSharedBytes)))
+        return signalPassFailure();
+
+    RewritePatternSet patterns(&getContext());
+    populateUopToGPUConversionPatterns(patterns);
+    // A single walk: no folding or dead-code removal of the user's IR.
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+
+    // Anything of uop left here is an op this conversion does not know yet.
+    WalkResult leftover = getOperation()->walk([](Operation *op) {
+      if (isa<UopDialect>(op->getDialect())) {
+        op->emitError("convert-uop-to-gpu has no lowering for '")
+            << op->getName() << "'";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (leftover.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace

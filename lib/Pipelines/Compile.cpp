@@ -1,0 +1,104 @@
+//===- Compile.cpp - the uop-compile pipeline -----------------------------===//
+//
+// `--uop-compile="target=<chip> emit=<kernel|llvm>"` runs the lowering ladder:
+//
+//   uop level (emit=kernel stops here)   uop-hoist-shared
+//   to gpu                               convert-uop-to-gpu, index sinking,
+//                                        gpu-kernel-outlining,
+//                                        uop-merge-kernel-modules
+//   to NVVM (inside the gpu.module)      nvvm-attach-target, scf→cf,
+//                                        gpu→nvvm, nvvm→llvm, cleanup
+//
+// Host code is never lowered: every input function keeps its name and
+// signature and launches its kernels with gpu.launch_func, so the input and
+// any stage of its lowering can be run and compared side by side.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Pipelines/Pipelines.h"
+#include "Uop/Conversion/Passes.h"
+#include "Uop/Transforms/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::uop;
+
+std::optional<TargetInfo> mlir::uop::lookupTarget(StringRef name) {
+  return llvm::StringSwitch<std::optional<TargetInfo>>(name)
+      .Case("sm_80", TargetInfo{"sm_80", "+ptx70"})
+      .Case("sm_90a", TargetInfo{"sm_90a", "+ptx80"})
+      .Case("sm_100a", TargetInfo{"sm_100a", "+ptx86"})
+      .Default(std::nullopt);
+}
+
+StringRef mlir::uop::getSupportedTargets() { return "sm_80, sm_90a, sm_100a"; }
+
+LogicalResult mlir::uop::buildCompilePipeline(
+    OpPassManager &pm, const CompileOptions &options,
+    function_ref<LogicalResult(const Twine &)> errorHandler) {
+  std::optional<TargetInfo> target = lookupTarget(options.target);
+  if (!target)
+    return errorHandler("unsupported target '" + options.target +
+                        "': expected one of " + getSupportedTargets());
+  StringRef emit = options.emit;
+  if (emit != "kernel" && emit != "llvm")
+    return errorHandler("unsupported emit stage '" + options.emit +
+                        "': expected 'kernel' or 'llvm'");
+  if (options.optLevel > 3)
+    return errorHandler("opt-level must be between 0 and 3");
+
+  // The uop level: the kernel IR uop-sim runs.
+  pm.addPass(createUopHoistShared());
+  if (emit == "kernel")
+    return success();
+
+  // Out of uop, into gpu.module / gpu.func.
+  pm.addPass(createConvertUopToGPU());
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createUopMergeKernelModules());
+
+  GpuNVVMAttachTargetOptions attach;
+  attach.chip = target->chip.str();
+  attach.features = target->ptxFeature.str();
+  attach.optLevel = options.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(attach));
+
+  // Device code to LLVM + NVVM; the host side stays as it is.
+  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(createLowerAffinePass());
+  device.addPass(memref::createExpandStridedMetadataPass());
+  device.addPass(createSCFToControlFlowPass());
+  device.addPass(createConvertGpuOpsToNVVMOps());
+  device.addPass(createConvertNVVMToLLVMPass());
+  device.addPass(createCanonicalizerPass());
+  device.addPass(createCSEPass());
+  device.addPass(createReconcileUnrealizedCastsPass());
+  return success();
+}
+
+void mlir::uop::registerUopPipelines() {
+  registerPassPipeline(
+      "uop-compile",
+      "compile GEMM kernels for a GPU target: uop → gpu → LLVM/NVVM",
+      [](OpPassManager &pm, StringRef optionsStr,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        CompileOptions options;
+        if (failed(options.parseFromString(optionsStr)))
+          return failure();
+        return buildCompilePipeline(pm, options, errorHandler);
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
+        optHandler(CompileOptions());
+      });
+}

@@ -1,0 +1,82 @@
+//===- MergeKernelModules.cpp - uop-merge-kernel-modules pass -------------===//
+//
+// Gathers the kernels that outlining spread over several gpu.modules into one,
+// so that a compiled module becomes one PTX file with every kernel in it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir::uop {
+#define GEN_PASS_DEF_UOPMERGEKERNELMODULES
+#include "Uop/Transforms/Passes.h.inc"
+} // namespace mlir::uop
+
+using namespace mlir;
+using namespace mlir::uop;
+
+namespace {
+struct UopMergeKernelModulesPass
+    : public mlir::uop::impl::UopMergeKernelModulesBase<UopMergeKernelModulesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<gpu::GPUModuleOp> gpuModules(module.getOps<gpu::GPUModuleOp>());
+    if (gpuModules.empty())
+      return;
+    if (gpuModules.size() == 1 && gpuModules.front().getName() == moduleName)
+      return;
+
+    SymbolTable topSymbols(module);
+    if (Operation *clash = topSymbols.lookup(moduleName)) {
+      if (!isa<gpu::GPUModuleOp>(clash) ||
+          !llvm::is_contained(gpuModules, cast<gpu::GPUModuleOp>(clash))) {
+        clash->emitError("symbol '")
+            << moduleName << "' is taken; pick another module-name";
+        return signalPassFailure();
+      }
+    }
+
+    gpu::GPUModuleOp first = gpuModules.front();
+    for (gpu::GPUModuleOp other : ArrayRef(gpuModules).drop_front()) {
+      if (other.getTargetsAttr() != first.getTargetsAttr()) {
+        other.emitError("cannot merge gpu.modules with different targets: ")
+            << other.getTargetsAttr() << " vs " << first.getTargetsAttr();
+        return signalPassFailure();
+      }
+    }
+
+    // Move every symbol into the first module, checking for clashes.
+    SymbolTable firstSymbols(first);
+    for (gpu::GPUModuleOp other : ArrayRef(gpuModules).drop_front()) {
+      for (Operation &op :
+           llvm::make_early_inc_range(other.getBody()->without_terminator())) {
+        if (auto sym = dyn_cast<SymbolOpInterface>(op)) {
+          if (firstSymbols.lookup(sym.getNameAttr())) {
+            op.emitError("symbol '")
+                << sym.getName() << "' is defined in two kernel modules";
+            return signalPassFailure();
+          }
+        }
+        op.moveBefore(first.getBody()->getTerminator());
+        if (auto sym = dyn_cast<SymbolOpInterface>(op))
+          firstSymbols.insert(&op);
+      }
+    }
+
+    StringAttr newName = StringAttr::get(&getContext(), moduleName);
+    module.walk([&](gpu::LaunchFuncOp launch) {
+      launch.setKernelAttr(SymbolRefAttr::get(
+          newName, {FlatSymbolRefAttr::get(launch.getKernelName())}));
+    });
+    for (gpu::GPUModuleOp other : ArrayRef(gpuModules).drop_front())
+      other.erase();
+    first.setName(moduleName);
+  }
+};
+} // namespace
