@@ -19,7 +19,11 @@ def ConvertUopToGPU : Pass<"convert-uop-to-gpu"> {
 
     - each `uop.alloc_shared` becomes a workgroup attribution of its kernel
       (a `.shared` array of the PTX kernel), whatever scope it was written in;
-    - `uop.barrier` becomes `gpu.barrier` (`bar.sync 0`).
+    - `uop.barrier` becomes `gpu.barrier` (`bar.sync 0`);
+    - with `keep-barrier-loops` (the default), every `scf.for` that contains
+      a barrier gets `loop_annotation = #llvm.loop_annotation<unroll =
+      <disable = true>>`: it is the main (K) loop of the kernel, and unrolling
+      it would multiply the barriers and the code without removing a wait.
 
     The static shared memory of a kernel is checked against the limit of
     static `.shared` arrays (48 KiB; larger tiles need dynamic shared memory):
@@ -27,9 +31,11 @@ def ConvertUopToGPU : Pass<"convert-uop-to-gpu"> {
   }];
   let options = [
     Option<"maxStaticSharedBytes", "max-static-shared-bytes", "int64_t",
-           "49152", "limit on the static shared memory of one kernel, in bytes">
+           "49152", "limit on the static shared memory of one kernel, in bytes">,
+    Option<"keepBarrierLoops", "keep-barrier-loops", "bool", "true",
+           "tell LLVM not to unroll loops that contain a barrier">
   ];
-  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::LLVM::LLVMDialect"];
 }
 
 #endif // UOP_CONVERSION_PASSES_TD

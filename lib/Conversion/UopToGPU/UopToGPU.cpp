@@ -11,6 +11,8 @@
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
@@ -90,6 +92,29 @@ LogicalResult mlir::uop::convertSharedAllocations(Operation *kernel,
   return success();
 }
 
+void mlir::uop::keepBarrierLoopsRolled(Operation *kernel) {
+  MLIRContext *ctx = kernel->getContext();
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      ctx, /*disable=*/BoolAttr::get(ctx, true), /*count=*/{},
+      /*runtimeDisable=*/{}, /*full=*/{}, /*followupUnrolled=*/{},
+      /*followupRemainder=*/{}, /*followupAll=*/{});
+  auto annotation = LLVM::LoopAnnotationAttr::get(
+      ctx, /*disableNonforced=*/{}, /*vectorize=*/{}, /*interleave=*/{}, unroll,
+      /*unrollAndJam=*/{}, /*licm=*/{}, /*distribute=*/{}, /*pipeline=*/{},
+      /*peeled=*/{}, /*unswitch=*/{}, /*mustProgress=*/{},
+      /*isVectorized=*/{}, /*startLoc=*/{}, /*endLoc=*/{},
+      /*parallelAccesses=*/{});
+  kernel->walk([&](Operation *op) {
+    if (!isa<BarrierOp, gpu::BarrierOp>(op))
+      return;
+    for (Operation *p = op->getParentOp(); p && p != kernel;
+         p = p->getParentOp())
+      if (auto forOp = dyn_cast<scf::ForOp>(p))
+        if (!forOp->hasAttr(kLoopAnnotation))
+          forOp->setAttr(kLoopAnnotation, annotation);
+  });
+}
+
 namespace {
 struct ConvertUopToGPUPass
     : public mlir::uop::impl::ConvertUopToGPUBase<ConvertUopToGPUPass> {
@@ -102,9 +127,12 @@ struct ConvertUopToGPUPass
           (isa<gpu::GPUFuncOp>(op) && cast<gpu::GPUFuncOp>(op).isKernel()))
         kernels.push_back(op);
     });
-    for (Operation *kernel : kernels)
+    for (Operation *kernel : kernels) {
       if (failed(convertSharedAllocations(kernel, maxStaticSharedBytes)))
         return signalPassFailure();
+      if (keepBarrierLoops)
+        keepBarrierLoopsRolled(kernel);
+    }
 
     RewritePatternSet patterns(&getContext());
     populateUopToGPUConversionPatterns(patterns);

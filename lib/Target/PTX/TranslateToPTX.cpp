@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Target/PTX.h"
+#include "Uop/Dialect/Uop/IR/UopDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
@@ -29,7 +30,7 @@ using namespace mlir::uop;
 /// Returns the first op of `gpuModule` that is not LLVM or NVVM yet, if any.
 static Operation *findUnloweredOp(gpu::GPUModuleOp gpuModule) {
   Operation *found = nullptr;
-  gpuModule.getBody()->walk([&](Operation *op) {
+  gpuModule.getBody()->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isa<LLVM::LLVMDialect, NVVM::NVVMDialect>(op->getDialect()))
       return WalkResult::advance();
     found = op;
@@ -41,20 +42,24 @@ static Operation *findUnloweredOp(gpu::GPUModuleOp gpuModule) {
 FailureOr<std::string> mlir::uop::translateModuleToPTX(ModuleOp module) {
   SmallVector<gpu::GPUModuleOp> gpuModules(module.getOps<gpu::GPUModuleOp>());
   if (gpuModules.empty())
-    return module.emitError("no gpu.module to translate: compile the input "
-                            "with uop-opt --uop-compile first");
+    return mlir::emitError(module.getLoc(),
+                           "no gpu.module to translate: compile the input "
+                           "with uop-opt --uop-compile first");
   if (gpuModules.size() != 1)
-    return gpuModules[1].emitError("expected one gpu.module, found ")
+    return mlir::emitError(gpuModules[1].getLoc(), "expected one gpu.module, found ")
            << gpuModules.size() << "; run uop-opt --uop-merge-kernel-modules";
   gpu::GPUModuleOp gpuModule = gpuModules.front();
 
   ArrayAttr targets = gpuModule.getTargetsAttr();
-  if (!targets || targets.size() != 1 || !isa<NVVM::NVVMTargetAttr>(targets[0]))
-    return gpuModule.emitError("expected exactly one #nvvm.target on the "
+  if (!targets || targets.empty())
+    return mlir::emitError(gpuModule.getLoc(), "the gpu.module has no #nvvm.target: compile "
+                               "it with uop-opt --uop-compile");
+  if (targets.size() != 1 || !isa<NVVM::NVVMTargetAttr>(targets[0]))
+    return mlir::emitError(gpuModule.getLoc(), "expected exactly one #nvvm.target on the "
                                "gpu.module, got ")
            << targets;
   if (Operation *op = findUnloweredOp(gpuModule))
-    return op->emitError("gpu.module is not lowered to LLVM/NVVM: found '")
+    return mlir::emitError(op->getLoc(), "gpu.module is not lowered to LLVM/NVVM: found '")
            << op->getName() << "'; compile with --uop-compile=\"emit=llvm\"";
 
   auto target = cast<gpu::TargetAttrInterface>(targets[0]);
@@ -64,7 +69,7 @@ FailureOr<std::string> mlir::uop::translateModuleToPTX(ModuleOp module) {
   std::optional<SmallVector<char, 0>> ptx =
       target.serializeToObject(gpuModule, options);
   if (!ptx)
-    return gpuModule.emitError("NVPTX code generation failed");
+    return mlir::emitError(gpuModule.getLoc(), "NVPTX code generation failed");
   std::string text(ptx->begin(), ptx->end());
   // The serializer null-terminates the assembly.
   while (!text.empty() && text.back() == '\0')
@@ -141,7 +146,7 @@ void mlir::uop::registerUopToPTXTranslation() {
       [](Operation *op, raw_ostream &os) -> LogicalResult {
         auto module = dyn_cast<ModuleOp>(op);
         if (!module)
-          return op->emitError("expected a builtin.module");
+          return mlir::emitError(op->getLoc(), "expected a builtin.module");
         FailureOr<std::string> ptx = translateModuleToPTX(module);
         if (failed(ptx))
           return failure();
@@ -160,6 +165,7 @@ void mlir::uop::registerUopToPTXTranslation() {
       },
       [](DialectRegistry &registry) {
         registerAllDialects(registry);
+        registry.insert<UopDialect>();
         NVVM::registerNVVMTargetInterfaceExternalModels(registry);
         registerAllToLLVMIRTranslations(registry);
       });

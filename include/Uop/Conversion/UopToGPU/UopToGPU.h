@@ -26,6 +26,17 @@ LogicalResult convertSharedAllocations(Operation *kernel,
 /// uop.alloc_shared and workgroup attributions.
 int64_t getStaticSharedBytes(Operation *kernel);
 
+/// The discardable attribute convert-scf-to-cf forwards to the loop's
+/// back edge as LLVM loop metadata.
+inline constexpr llvm::StringLiteral kLoopAnnotation = "loop_annotation";
+
+/// Marks every scf.for of `kernel` that contains a barrier (the K loop of a
+/// shared-memory GEMM) as not to be unrolled by LLVM, unless it already has a
+/// loop annotation. Unrolling such a loop multiplies the barriers and the
+/// code size without removing a single wait; the barrier-free inner loops
+/// stay free to unroll.
+void keepBarrierLoopsRolled(Operation *kernel);
+
 } // namespace mlir::uop
 
 #endif // UOP_CONVERSION_UOPTOGPU_UOPTOGPU_H

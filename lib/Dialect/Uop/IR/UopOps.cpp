@@ -50,6 +50,17 @@ LogicalResult BarrierOp::verify() {
   if (!getEnclosingKernel(*this))
     return emitOpError(
         "expected to be nested in a gpu.launch or a kernel gpu.func");
+  for (Operation *cur = *this; cur != getEnclosingKernel(*this);
+       cur = cur->getParentOp()) {
+    if (!cur->getParentRegion()->hasOneBlock()) {
+      InFlightDiagnostic diag = emitOpError(
+          "must be reached by every thread of the block, but it is in a region "
+          "with unstructured control flow, where that is not proven");
+      diag.attachNote(cur->getParentOp()->getLoc())
+          << "region with several blocks here";
+      return diag;
+    }
+  }
   if (Operation *divergent = findDivergentAncestor(*this)) {
     InFlightDiagnostic diag = emitOpError(
         "must be reached by every thread of the block, but it is under '")

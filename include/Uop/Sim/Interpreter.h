@@ -1,0 +1,246 @@
+//===- Interpreter.h - the uop-sim SIMT interpreter -------------*- C++ -*-===//
+//
+// The interpreter that executes MLIR on the CPU. Host code runs with one
+// lane; a GPU launch runs its blocks one after another, and all threads of a
+// block as the lanes of one SIMT execution: each operation runs once for the
+// whole block, under an active-lane mask for divergent control flow. A
+// barrier must be reached with every lane active.
+//
+// Operations are executed by handlers, one per operation name, registered in
+// one table (`HandlerRegistry`); the files under lib/Sim group them by
+// dialect. Supporting a new op means adding one handler there.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_SIM_INTERPRETER_H
+#define UOP_SIM_INTERPRETER_H
+
+#include "Uop/Sim/RaceTracker.h"
+#include "Uop/Sim/SimValue.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <array>
+#include <deque>
+
+namespace mlir::uop::sim {
+
+class Interpreter;
+
+/// Executes one operation for all active lanes. Returns failure only for
+/// bad input (an unsupported form), after `Interpreter::unsupported`.
+using OpHandler = LogicalResult (*)(Interpreter &, Operation *);
+
+/// The one table from operation name to handler.
+class HandlerRegistry {
+public:
+  /// The registry with every handler of lib/Sim.
+  static const HandlerRegistry &get();
+
+  void add(llvm::StringRef name, OpHandler handler) {
+    handlers[name] = handler;
+  }
+  /// The handler of `op`, or null when the op is not supported.
+  OpHandler lookup(Operation *op) const;
+
+private:
+  llvm::StringMap<OpHandler> handlers;
+  /// Cache keyed by the op's interned name, so dispatch hashes a pointer.
+  mutable llvm::DenseMap<const void *, OpHandler> cache;
+};
+
+void registerArithHandlers(HandlerRegistry &registry);
+void registerMathHandlers(HandlerRegistry &registry);
+void registerSCFHandlers(HandlerRegistry &registry);
+void registerMemRefHandlers(HandlerRegistry &registry);
+void registerVectorHandlers(HandlerRegistry &registry);
+void registerLinalgHandlers(HandlerRegistry &registry);
+void registerGPUHandlers(HandlerRegistry &registry);
+void registerFuncHandlers(HandlerRegistry &registry);
+
+/// Limits and names the interpreter needs from the driver.
+struct InterpreterConfig {
+  uint64_t maxMemory = uint64_t(4) << 30;
+  /// SSA names of values as written in the source (for reports).
+  llvm::DenseMap<Value, std::string> *names = nullptr;
+};
+
+/// Executes functions of one module.
+class Interpreter {
+public:
+  Interpreter(ModuleOp module, const InterpreterConfig &config,
+              FaultLog &faults);
+  ~Interpreter();
+
+  //===--------------------------------------------------------------------===//
+  // Lanes and masks
+  //===--------------------------------------------------------------------===//
+
+  /// Lanes of the current context (threads of the block; 1 on the host).
+  unsigned numLanes() const { return lanes; }
+  /// True when every lane is active.
+  bool allActive() const { return mask == nullptr; }
+  bool isActive(unsigned lane) const { return !mask || mask[lane]; }
+  /// The active mask, or null when all lanes are active.
+  const uint8_t *activeMask() const { return mask; }
+  /// Linear thread index of `lane` within its block (0 on the host).
+  uint32_t threadOf(unsigned lane) const { return inKernel ? lane : 0; }
+  /// True inside a GPU kernel.
+  bool isInKernel() const { return inKernel; }
+
+  /// Runs `fn` with only the lanes set in `m` active (m has numLanes()
+  /// entries); returns its result. Lanes not already active stay inactive.
+  template <typename Fn>
+  LogicalResult withMask(const std::vector<uint8_t> &m, Fn fn) {
+    const uint8_t *saved = mask;
+    mask = m.data();
+    LogicalResult r = fn();
+    mask = saved;
+    return r;
+  }
+  /// Computes `active & (cond != 0)` (or `== 0` when `negate`) into `out`
+  /// for a varying i1 value; returns the number of lanes set.
+  unsigned maskFrom(const SimValue &cond, bool negate,
+                    std::vector<uint8_t> &out) const;
+
+  //===--------------------------------------------------------------------===//
+  // Values
+  //===--------------------------------------------------------------------===//
+
+  /// The slot of `v` in the current frame (created on first use). Slots are
+  /// stable: references stay valid while other slots are created.
+  SimValue &def(Value v);
+  /// The current value of `v`; it must have been defined.
+  const SimValue &get(Value v);
+  /// Copies `src` into the slot of `v`.
+  void bind(Value v, const SimValue &src) { def(v) = src; }
+  /// A uniform integer/index operand (fails with an error when varying).
+  FailureOr<int64_t> getUniformInt(Operation *op, Value v);
+
+  /// Merges `src` into `dst` for the active lanes of `m` (all lanes of the
+  /// current mask when `m` is null): the SIMT form of a phi.
+  void mergeLanes(SimValue &dst, const SimValue &src, const uint8_t *m);
+
+  //===--------------------------------------------------------------------===//
+  // Execution
+  //===--------------------------------------------------------------------===//
+
+  /// Executes one op through its handler.
+  LogicalResult execOp(Operation *op);
+  /// Executes the ops of `block` except its terminator.
+  LogicalResult execBlock(Block &block);
+  /// Binds `args` to the arguments of the entry block of `region`, runs it,
+  /// and copies the operands of its terminator into `results`.
+  LogicalResult runRegion(Region &region, ArrayRef<SimValue> args,
+                          SmallVectorImpl<SimValue> &results);
+  /// Calls the function `callee` (func.func) in a new frame.
+  LogicalResult call(Operation *caller, Operation *callee,
+                     ArrayRef<SimValue> args,
+                     SmallVectorImpl<SimValue> &results);
+  /// Runs a kernel: every block of `grid`, each with `block` threads in
+  /// lockstep. `bindArgs` binds the kernel's values for a block (called once
+  /// per block, in a fresh frame, with kernel state set up).
+  LogicalResult launch(Operation *launchOp, Region &body,
+                       std::array<int64_t, 3> grid,
+                       std::array<int64_t, 3> block,
+                       llvm::function_ref<LogicalResult()> bindArgs);
+  /// Runs `fn` with `n` lanes, all active, outside of any kernel block (the
+  /// points of a linalg op or an scf.forall on the host).
+  LogicalResult withLanes(unsigned n, llvm::function_ref<LogicalResult()> fn);
+
+  //===--------------------------------------------------------------------===//
+  // Kernel state
+  //===--------------------------------------------------------------------===//
+
+  struct KernelState {
+    std::array<int64_t, 3> blockId = {0, 0, 0};
+    std::array<int64_t, 3> gridDim = {1, 1, 1};
+    std::array<int64_t, 3> blockDim = {1, 1, 1};
+    /// Per-lane thread ids x, y, z and the linear id (varying).
+    SimValue tid[3], linearTid;
+    /// Shared buffers of the kernel by defining op / attribution / symbol,
+    /// reused by every block.
+    llvm::DenseMap<const void *, Buffer *> shared;
+  };
+  /// The state of the running kernel, or null on the host.
+  KernelState *kernel() { return kernelState; }
+
+  /// The shared buffer of the current block for `key`, created on first use
+  /// with the element type and static shape of `type`.
+  FailureOr<Buffer *> getSharedBuffer(Operation *op, const void *key,
+                                      MemRefType type, llvm::StringRef name);
+  /// A barrier: faults unless every lane is active, then ends the interval.
+  void barrier(Operation *op);
+
+  //===--------------------------------------------------------------------===//
+  // Memory
+  //===--------------------------------------------------------------------===//
+
+  /// Allocates a buffer, refusing (error, failure) past the memory cap.
+  FailureOr<Buffer *> allocate(Operation *op, Type elemType, int64_t n,
+                               bool shared, llvm::StringRef name);
+  /// Frees `b` (memref.dealloc).
+  void deallocate(Buffer *b);
+  /// Fills the descriptor `v` for a whole buffer of `type`'s shape (static
+  /// sizes, or `dynSizes` for the dynamic ones), identity layout.
+  static void describe(SimValue &v, Buffer *b, ArrayRef<int64_t> sizes);
+
+  /// Computes the linear element index of `idx` in memref `m` for `lane`;
+  /// reports an out-of-bounds fault and returns false when any index is out
+  /// of its dimension.
+  bool linearIndex(const SimValue &m, unsigned lane, const int64_t *idx,
+                   Operation *op, int64_t &linear);
+  /// Loads element `linear` of `b` on behalf of `lane` (race tracking for
+  /// shared memory).
+  Word loadElem(Buffer &b, int64_t linear, unsigned lane, Operation *op);
+  /// Stores `w` to element `linear` of `b` on behalf of `lane`.
+  void storeElem(Buffer &b, int64_t linear, Word w, unsigned lane,
+                 Operation *op);
+
+  /// The global buffer of `memref.global @name` (host memory), created and
+  /// initialized on first use.
+  FailureOr<Buffer *> getGlobal(Operation *op, llvm::StringRef name);
+
+  //===--------------------------------------------------------------------===//
+  // Errors
+  //===--------------------------------------------------------------------===//
+
+  /// Reports bad input at `op` (exit code 3) and returns failure.
+  LogicalResult unsupported(Operation *op, const llvm::Twine &msg);
+  /// The SSA name of `v` in the source, or a location-based name.
+  std::string nameOf(Value v) const;
+
+  ModuleOp getModule() { return module; }
+  FaultLog &getFaults() { return faults; }
+  RaceTracker &getRaces() { return races; }
+
+private:
+  struct Frame {
+    llvm::DenseMap<Value, SimValue *> slots;
+    std::deque<SimValue> storage;
+  };
+
+  ModuleOp module;
+  InterpreterConfig config;
+  FaultLog &faults;
+  RaceTracker races;
+
+  unsigned lanes = 1;
+  const uint8_t *mask = nullptr;
+  bool inKernel = false;
+  KernelState *kernelState = nullptr;
+  Frame *frame = nullptr;
+  Frame hostFrame;
+
+  std::vector<std::unique_ptr<Buffer>> buffers;
+  uint64_t liveBytes = 0;
+  llvm::StringMap<Buffer *> globals;
+};
+
+} // namespace mlir::uop::sim
+
+#endif // UOP_SIM_INTERPRETER_H

@@ -1,0 +1,111 @@
+//===- Memory.h - uop-sim buffers and element storage -----------*- C++ -*-===//
+//
+// Buffers of the simulated program and the conversions between their raw,
+// typed element storage and the simulator's 64-bit lane words. Floating-point
+// values are kept in lanes as doubles that are always exactly representable
+// in their MLIR element type: every operation rounds its result to the type
+// (round to nearest even), which is what the hardware's `.rn` instructions do.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_SIM_MEMORY_H
+#define UOP_SIM_MEMORY_H
+
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace mlir::uop::sim {
+
+/// One 64-bit lane word. Integers (and index) are stored sign-extended from
+/// their bit width; floats as a double holding a value of their type.
+union Word {
+  int64_t i;
+  double f;
+};
+
+/// Storage kinds of scalar element types.
+enum class ElemKind : uint8_t { F16, BF16, F32, F64, I1, I8, I16, I32, I64 };
+
+/// Returns the storage kind of `type` (an integer, index or float type), or
+/// std::nullopt for anything the simulator cannot store.
+std::optional<ElemKind> getElemKind(Type type);
+
+/// Returns the storage size in bytes of one element of `kind`.
+unsigned getElemBytes(ElemKind kind);
+
+/// True for the floating-point kinds.
+inline bool isFloatKind(ElemKind k) { return k <= ElemKind::F64; }
+
+/// Rounds `x` to the nearest value of the floating-point kind `k` (ties to
+/// even, overflow to infinity, gradual underflow), returned as a double.
+double roundToKind(double x, ElemKind k);
+
+/// Sign-extends the low `width` bits of `v` (the canonical integer form).
+inline int64_t signExtend(int64_t v, unsigned width) {
+  if (width >= 64)
+    return v;
+  unsigned shift = 64 - width;
+  return (int64_t)((uint64_t)v << shift) >> shift;
+}
+/// Zero-extends the low `width` bits of `v` (the unsigned reading).
+inline uint64_t zeroExtend(int64_t v, unsigned width) {
+  if (width >= 64)
+    return (uint64_t)v;
+  return (uint64_t)v & ((uint64_t(1) << width) - 1);
+}
+
+/// Per-element state of the shared-memory race tracker: who last wrote the
+/// element and who read it within the current barrier interval ("epoch").
+struct ElemAccess {
+  uint32_t writeEpoch = 0; ///< 0: never written in this block.
+  uint32_t writer = 0;
+  uint32_t readEpoch = 0;
+  uint32_t reader1 = 0;
+  uint32_t reader2 = UINT32_MAX; ///< A second, different reader, if any.
+  mlir::Operation *writeOp = nullptr;
+  mlir::Operation *read1Op = nullptr;
+  mlir::Operation *read2Op = nullptr;
+};
+
+/// A simulated allocation: raw, typed element storage. Shared-memory buffers
+/// also carry the race tracker's per-element state.
+struct Buffer {
+  ElemKind kind;
+  Type elemType;
+  int64_t numElements = 0;
+  std::vector<uint8_t> bytes;
+  /// Non-null for shared memory: one record per element.
+  std::vector<ElemAccess> access;
+  bool isShared = false;
+  /// Human-readable name for reports (SSA name or symbol).
+  std::string name;
+
+  Buffer(ElemKind kind, Type elemType, int64_t numElements, bool shared,
+         std::string name);
+
+  /// Reads element `idx` as a lane word.
+  Word load(int64_t idx) const;
+  /// Writes the lane word `w` to element `idx`, converting to storage.
+  void store(int64_t idx, Word w);
+  /// Forgets all accesses (a new block starts with uninitialized memory).
+  void resetAccesses();
+  size_t sizeInBytes() const { return bytes.size(); }
+};
+
+/// Fills `buf` from the reproducible generator seeded with (seed, argIndex):
+/// floats uniform on a grid of the type's precision in [-1, 1), integers
+/// uniform in [-8, 8] (i1: 0 or 1).
+void fillRandom(Buffer &buf, uint64_t seed, uint64_t argIndex);
+
+} // namespace mlir::uop::sim
+
+#endif // UOP_SIM_MEMORY_H

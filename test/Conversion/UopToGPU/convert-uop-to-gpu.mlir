@@ -1,0 +1,76 @@
+// RUN: uop-opt %s --convert-uop-to-gpu --split-input-file --verify-diagnostics \
+// RUN:   --mlir-print-local-scope | FileCheck %s
+
+// Shared buffers become workgroup attributions of the launch, wherever they
+// were written; barriers become gpu.barrier; the K loop that holds the
+// barriers is kept rolled.
+// CHECK-LABEL: func.func @launch
+// CHECK: gpu.launch
+// CHECK-SAME: workgroup(%[[A:.*]] : memref<16x16xf32, #gpu.address_space<workgroup>>, %[[B:.*]] : memref<16xf32, #gpu.address_space<workgroup>>)
+// CHECK-NOT: uop.
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %[[A]]
+// CHECK: gpu.barrier
+// CHECK: memref.load %[[B]]
+// CHECK: gpu.barrier
+// CHECK: } {loop_annotation = #llvm.loop_annotation<unroll = <disable = true>>}
+// CHECK: scf.for
+// CHECK-NOT: loop_annotation
+// CHECK: gpu.terminator
+func.func @launch(%f: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c16, %sy = %c16, %sz = %c1) {
+    %a = uop.alloc_shared : memref<16x16xf32, #gpu.address_space<workgroup>>
+    scf.for %i = %c0 to %c4 step %c1 {
+      memref.store %f, %a[%ty, %tx] : memref<16x16xf32, #gpu.address_space<workgroup>>
+      uop.barrier
+      %b = uop.alloc_shared : memref<16xf32, #gpu.address_space<workgroup>>
+      %v = memref.load %b[%tx] : memref<16xf32, #gpu.address_space<workgroup>>
+      uop.barrier
+    }
+    scf.for %i = %c0 to %c4 step %c1 {
+      memref.store %f, %a[%tx, %ty] : memref<16x16xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A kernel gpu.func gets the attributions itself; a user's loop annotation
+// is left alone.
+// CHECK-LABEL: gpu.func @kernel
+// CHECK-SAME: workgroup(%{{.*}} : memref<32xi32, #gpu.address_space<workgroup>>)
+// CHECK: gpu.barrier
+// CHECK: } {loop_annotation = #llvm.loop_annotation<unroll = <count = 2 : i32>>}
+gpu.module @m {
+  gpu.func @kernel(%n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %s = uop.alloc_shared : memref<32xi32, #gpu.address_space<workgroup>>
+    scf.for %i = %c0 to %n step %c1 {
+      uop.barrier
+    } {loop_annotation = #llvm.loop_annotation<unroll = <count = 2 : i32>>}
+    gpu.return
+  }
+}
+
+// -----
+
+// Static .shared arrays stop at 48 KiB.
+func.func @too_much_shared() {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{kernel needs 57344 bytes of static shared memory, above the limit of 49152 bytes for static .shared arrays; use smaller tiles}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %a = uop.alloc_shared : memref<128x96xf32, #gpu.address_space<workgroup>>
+    %b = uop.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}

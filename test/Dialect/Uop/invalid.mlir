@@ -1,0 +1,221 @@
+// RUN: uop-opt %s -split-input-file -verify-diagnostics
+
+func.func @not_workgroup() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a memref in #gpu.address_space<workgroup>, got 'memref<16xf32>'}}
+    %s = uop.alloc_shared : memref<16xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @private_space() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a memref in #gpu.address_space<workgroup>}}
+    %s = uop.alloc_shared : memref<16xf32, #gpu.address_space<private>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @dynamic_shape() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{must be statically shaped memref of any type values}}
+    %s = uop.alloc_shared : memref<?xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @strided_layout() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected an identity layout, got strided<[1, 16]>}}
+    %s = uop.alloc_shared : memref<16x16xf32, strided<[1, 16]>, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @vector_elements() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected an integer, index or float element type, got 'vector<4xf32>'}}
+    %s = uop.alloc_shared : memref<16xvector<4xf32>, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @empty_buffer() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a non-empty buffer, got 'memref<0x16xf32, #gpu.address_space<workgroup>>'}}
+    %s = uop.alloc_shared : memref<0x16xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @alloc_on_host() {
+  // expected-error @+1 {{expected to be nested in a gpu.launch or a kernel gpu.func}}
+  %s = uop.alloc_shared : memref<16xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @device_function() {
+    // expected-error @+1 {{expected to be nested in a gpu.launch or a kernel gpu.func}}
+    %s = uop.alloc_shared : memref<16xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @barrier_on_host() {
+  // expected-error @+1 {{expected to be nested in a gpu.launch or a kernel gpu.func}}
+  uop.barrier
+  return
+}
+
+// -----
+
+func.func @barrier_under_thread_if() {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c16, %sy = %c1, %sz = %c1) {
+    %low = arith.cmpi ult, %tx, %c8 : index
+    // expected-note @+1 {{thread-dependent control flow here}}
+    scf.if %low {
+      // expected-error @+1 {{must be reached by every thread of the block, but it is under 'scf.if' whose control depends on the thread id}}
+      uop.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// The thread id reaches the condition through arithmetic and a load index.
+func.func @barrier_under_derived_condition(%flags: memref<16xi1>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c16, %sy = %c1, %sz = %c1) {
+    %i = arith.addi %tx, %bx : index
+    %flag = memref.load %flags[%i] : memref<16xi1>
+    // expected-note @+1 {{thread-dependent control flow here}}
+    scf.if %flag {
+      // expected-error @+1 {{must be reached by every thread of the block}}
+      uop.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @barrier_in_thread_bounded_loop() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c16, %sy = %c1, %sz = %c1) {
+    // expected-note @+1 {{thread-dependent control flow here}}
+    scf.for %i = %c0 to %tx step %c1 {
+      // expected-error @+1 {{but it is under 'scf.for' whose control depends on the thread id}}
+      uop.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @barrier_in_thread_dependent_while() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c16, %sy = %c1, %sz = %c1) {
+    // The trip count depends on the thread through the loop-carried value.
+    // expected-note @+1 {{thread-dependent control flow here}}
+    %r = scf.while (%i = %c0) : (index) -> index {
+      %go = arith.cmpi ult, %i, %tx : index
+      scf.condition(%go) %i : index
+    } do {
+    ^bb0(%j: index):
+      // expected-error @+1 {{but it is under 'scf.while' whose control depends on the thread id}}
+      uop.barrier
+      %n = arith.addi %j, %c1 : index
+      scf.yield %n : index
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @barrier_under_lane_id() kernel {
+    %c4 = arith.constant 4 : index
+    %lane = gpu.lane_id
+    %sel = arith.remui %lane, %c4 : index
+    // expected-note @+1 {{thread-dependent control flow here}}
+    scf.index_switch %sel
+    case 0 {
+      // expected-error @+1 {{but it is under 'scf.index_switch' whose control depends on the thread id}}
+      uop.barrier
+      scf.yield
+    }
+    default {
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  // expected-note @+1 {{region with several blocks here}}
+  gpu.func @barrier_after_branch(%c: i1) kernel {
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    cf.br ^bb2
+  ^bb2:
+    // Unstructured control flow: uniformity is not proven there.
+    // expected-error @+1 {{must be reached by every thread of the block, but it is in a region with unstructured control flow}}
+    uop.barrier
+    gpu.return
+  }
+}

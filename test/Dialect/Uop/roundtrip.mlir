@@ -1,0 +1,72 @@
+// RUN: uop-opt %s | uop-opt | FileCheck %s
+// RUN: uop-opt %s --mlir-print-op-generic | uop-opt | FileCheck %s
+
+// CHECK-LABEL: func.func @shared_and_barrier
+func.func @shared_and_barrier(%out: memref<256xf32>) {
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+    // CHECK: %[[S:.*]] = uop.alloc_shared : memref<256xf32, #gpu.address_space<workgroup>>
+    %s = uop.alloc_shared : memref<256xf32, #gpu.address_space<workgroup>>
+    // CHECK: uop.alloc_shared : memref<8x32xf16, #gpu.address_space<workgroup>>
+    %h = uop.alloc_shared : memref<8x32xf16, #gpu.address_space<workgroup>>
+    %v = arith.index_cast %tx : index to i32
+    %f = arith.sitofp %v : i32 to f32
+    memref.store %f, %s[%tx] : memref<256xf32, #gpu.address_space<workgroup>>
+    // CHECK: uop.barrier
+    uop.barrier
+    %c255 = arith.constant 255 : index
+    %r = arith.subi %c255, %tx : index
+    %x = memref.load %s[%r] : memref<256xf32, #gpu.address_space<workgroup>>
+    memref.store %x, %out[%tx] : memref<256xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// A barrier under control flow that depends only on block ids, kernel
+// arguments and loop counters is reached by every thread of the block.
+// CHECK-LABEL: func.func @uniform_control_flow
+func.func @uniform_control_flow(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %is_first = arith.cmpi eq, %bx, %c0 : index
+    // CHECK: scf.if
+    // CHECK-NEXT: uop.barrier
+    scf.if %is_first {
+      uop.barrier
+    }
+    // A per-thread accumulator does not make the loop divergent: only its
+    // bounds decide which threads run an iteration.
+    %t = arith.index_cast %tx : index to i32
+    // CHECK: scf.for
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %t) -> (i32) {
+      // CHECK: uop.barrier
+      uop.barrier
+      %next = arith.addi %acc, %acc : i32
+      scf.yield %next : i32
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// A loop distributed over the threads of the block is entered by all of them.
+// CHECK-LABEL: gpu.func @forall_threads
+gpu.module @kernels {
+  gpu.func @forall_threads(%buf: memref<64xf32>) kernel {
+    %s = uop.alloc_shared : memref<64xf32, #gpu.address_space<workgroup>>
+    scf.forall (%i) in (64) {
+      %v = memref.load %buf[%i] : memref<64xf32>
+      memref.store %v, %s[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+      // CHECK: uop.barrier
+      uop.barrier
+    } {mapping = [#gpu.thread<x>]}
+    gpu.return
+  }
+}

@@ -1,0 +1,59 @@
+// RUN: uop-opt %s --split-input-file --verify-diagnostics \
+// RUN:   --uop-merge-kernel-modules="module-name=all" | FileCheck %s
+
+// Two outlined kernels end up in one gpu.module; the launches follow them.
+// CHECK-LABEL: func.func @host
+// CHECK: gpu.launch_func @all::@k0
+// CHECK: gpu.launch_func @all::@k1
+// CHECK: gpu.module @all [#nvvm.target<chip = "sm_80">]
+// CHECK-DAG: gpu.func @k0() kernel
+// CHECK-DAG: gpu.func @k1() kernel
+// CHECK-NOT: gpu.module
+module attributes {gpu.container_module} {
+  func.func @host() {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @k0::@k0 blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    gpu.launch_func @k1::@k1 blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+  gpu.module @k0 [#nvvm.target<chip = "sm_80">] {
+    gpu.func @k0() kernel { gpu.return }
+  }
+  gpu.module @k1 [#nvvm.target<chip = "sm_80">] {
+    gpu.func @k1() kernel { gpu.return }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @k0 [#nvvm.target<chip = "sm_80">] {
+    gpu.func @k0() kernel { gpu.return }
+  }
+  // expected-error @+1 {{cannot merge gpu.modules with different targets}}
+  gpu.module @k1 [#nvvm.target<chip = "sm_90a">] {
+    gpu.func @k1() kernel { gpu.return }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @k0 {
+    gpu.func @same() kernel { gpu.return }
+  }
+  gpu.module @k1 {
+    // expected-error @+1 {{symbol 'same' is defined in two kernel modules}}
+    gpu.func @same() kernel { gpu.return }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{symbol 'all' is taken; pick another module-name}}
+  func.func @all() { return }
+  gpu.module @k0 {
+    gpu.func @k() kernel { gpu.return }
+  }
+}
