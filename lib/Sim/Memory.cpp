@@ -142,6 +142,46 @@ static double decodeBF16(uint16_t h) {
   return f;
 }
 
+uint64_t mlir::uop::sim::floatToBits(double x, ElemKind k) {
+  switch (k) {
+  case ElemKind::F16:
+    return encodeF16(x);
+  case ElemKind::BF16:
+    return encodeBF16(x);
+  case ElemKind::F32: {
+    float f = (float)x;
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return u;
+  }
+  default: {
+    uint64_t u;
+    std::memcpy(&u, &x, 8);
+    return u;
+  }
+  }
+}
+
+double mlir::uop::sim::floatFromBits(uint64_t bits, ElemKind k) {
+  switch (k) {
+  case ElemKind::F16:
+    return decodeF16((uint16_t)bits);
+  case ElemKind::BF16:
+    return decodeBF16((uint16_t)bits);
+  case ElemKind::F32: {
+    uint32_t u = (uint32_t)bits;
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+  }
+  default: {
+    double d;
+    std::memcpy(&d, &bits, 8);
+    return d;
+  }
+  }
+}
+
 Buffer::Buffer(ElemKind kind, Type elemType, int64_t numElements, bool shared,
                std::string name)
     : kind(kind), elemType(elemType), numElements(numElements),

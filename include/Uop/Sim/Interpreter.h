@@ -219,9 +219,12 @@ public:
   RaceTracker &getRaces() { return races; }
 
 private:
+  /// SSA values of one function activation or kernel. A kernel body is not
+  /// isolated from above, so lookups fall back to the parent frame.
   struct Frame {
     llvm::DenseMap<Value, SimValue *> slots;
     std::deque<SimValue> storage;
+    Frame *parent = nullptr;
   };
 
   ModuleOp module;
@@ -239,6 +242,9 @@ private:
   std::vector<std::unique_ptr<Buffer>> buffers;
   uint64_t liveBytes = 0;
   llvm::StringMap<Buffer *> globals;
+  /// Set when an internal invariant broke (e.g. a value used before it was
+  /// defined); reported as bad input.
+  bool brokenInvariant = false;
 };
 
 } // namespace mlir::uop::sim

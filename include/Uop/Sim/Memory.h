@@ -49,6 +49,11 @@ inline bool isFloatKind(ElemKind k) { return k <= ElemKind::F64; }
 /// even, overflow to infinity, gradual underflow), returned as a double.
 double roundToKind(double x, ElemKind k);
 
+/// The bit pattern of the float `x` (already a value of kind `k`).
+uint64_t floatToBits(double x, ElemKind k);
+/// The float of kind `k` whose bit pattern is `bits`.
+double floatFromBits(uint64_t bits, ElemKind k);
+
 /// Sign-extends the low `width` bits of `v` (the canonical integer form).
 inline int64_t signExtend(int64_t v, unsigned width) {
   if (width >= 64)

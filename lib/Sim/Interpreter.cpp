@@ -1,0 +1,468 @@
+//===- Interpreter.cpp - the uop-sim SIMT interpreter ---------------------===//
+//
+// Dispatch, frames, masks, kernel launches and memory access with bounds and
+// race checks. The op handlers live in the *Ops.cpp files next to this one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Sim/Interpreter.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::uop::sim;
+
+//===----------------------------------------------------------------------===//
+// HandlerRegistry
+//===----------------------------------------------------------------------===//
+
+const HandlerRegistry &HandlerRegistry::get() {
+  static const HandlerRegistry registry = [] {
+    HandlerRegistry r;
+    registerArithHandlers(r);
+    registerMathHandlers(r);
+    registerSCFHandlers(r);
+    registerMemRefHandlers(r);
+    registerVectorHandlers(r);
+    registerLinalgHandlers(r);
+    registerGPUHandlers(r);
+    registerFuncHandlers(r);
+    return r;
+  }();
+  return registry;
+}
+
+OpHandler HandlerRegistry::lookup(Operation *op) const {
+  const void *key = op->getName().getAsOpaquePointer();
+  auto it = cache.find(key);
+  if (it != cache.end())
+    return it->second;
+  auto found = handlers.find(op->getName().getStringRef());
+  OpHandler h = found == handlers.end() ? nullptr : found->second;
+  cache[key] = h;
+  return h;
+}
+
+//===----------------------------------------------------------------------===//
+// Interpreter
+//===----------------------------------------------------------------------===//
+
+Interpreter::Interpreter(ModuleOp module, const InterpreterConfig &config,
+                         FaultLog &faults)
+    : module(module), config(config), faults(faults), races(faults) {
+  frame = &hostFrame;
+}
+
+Interpreter::~Interpreter() = default;
+
+SimValue &Interpreter::def(Value v) {
+  auto [it, inserted] = frame->slots.try_emplace(v, nullptr);
+  if (inserted) {
+    frame->storage.emplace_back();
+    it->second = &frame->storage.back();
+  }
+  return *it->second;
+}
+
+const SimValue &Interpreter::get(Value v) {
+  for (Frame *f = frame; f; f = f->parent) {
+    auto it = f->slots.find(v);
+    if (it != f->slots.end())
+      return *it->second;
+  }
+  static SimValue empty;
+  empty = SimValue();
+  empty.setUniform(1)[0].i = 0;
+  brokenInvariant = true;
+  return empty;
+}
+
+FailureOr<int64_t> Interpreter::getUniformInt(Operation *op, Value v) {
+  const SimValue &s = get(v);
+  if (!s.uniform) {
+    bool same = true;
+    int64_t first = 0;
+    bool seenActive = false;
+    for (unsigned l = 0; l < lanes && same; ++l) {
+      if (!isActive(l))
+        continue;
+      if (!seenActive)
+        first = s.at(l).i;
+      else
+        same = s.at(l).i == first;
+      seenActive = true;
+    }
+    if (!same)
+      return unsupported(op, "operand " + nameOf(v) +
+                                 " must be the same for all threads here");
+    return first;
+  }
+  return s.data[0].i;
+}
+
+unsigned Interpreter::maskFrom(const SimValue &cond, bool negate,
+                               std::vector<uint8_t> &out) const {
+  out.resize(lanes);
+  unsigned n = 0;
+  for (unsigned l = 0; l < lanes; ++l) {
+    bool c = (cond.at(l).i != 0) != negate;
+    out[l] = isActive(l) && c;
+    n += out[l];
+  }
+  return n;
+}
+
+void Interpreter::mergeLanes(SimValue &dst, const SimValue &src,
+                             const uint8_t *m) {
+  if (!m)
+    m = mask;
+  if (!m || dst.data.empty()) {
+    dst = src;
+    return;
+  }
+  if (src.buffer)
+    dst.copyDescriptor(src);
+  if (dst.uniform && src.uniform && dst.width == src.width &&
+      std::equal(dst.data.begin(), dst.data.end(), src.data.begin(),
+                 [](Word a, Word b) { return a.i == b.i; }))
+    return;
+  dst.makeVarying(lanes);
+  unsigned w = dst.width;
+  for (unsigned l = 0; l < lanes; ++l)
+    if (m[l])
+      for (unsigned e = 0; e < w; ++e)
+        dst.data[(size_t)l * w + e] = src.at(l, e);
+}
+
+LogicalResult Interpreter::execOp(Operation *op) {
+  OpHandler h = HandlerRegistry::get().lookup(op);
+  if (!h)
+    return unsupported(op, "unsupported operation '" +
+                               op->getName().getStringRef() + "'");
+  if (failed(h(*this, op)))
+    return failure();
+  if (brokenInvariant)
+    return unsupported(op, "uses a value the simulator has not defined");
+  return success();
+}
+
+LogicalResult Interpreter::execBlock(Block &block) {
+  for (Operation &op : block.without_terminator())
+    if (failed(execOp(&op)))
+      return failure();
+  return success();
+}
+
+LogicalResult Interpreter::runRegion(Region &region, ArrayRef<SimValue> args,
+                                     SmallVectorImpl<SimValue> &results) {
+  if (!region.hasOneBlock())
+    return unsupported(region.getParentOp(),
+                       "regions with more than one block are not supported");
+  Block &b = region.front();
+  if (args.size() != b.getNumArguments())
+    return unsupported(region.getParentOp(), "region argument count mismatch");
+  for (auto [arg, v] : llvm::zip(b.getArguments(), args))
+    def(arg) = v;
+  if (failed(execBlock(b)))
+    return failure();
+  Operation *term = b.getTerminator();
+  results.resize(term->getNumOperands());
+  for (auto [i, v] : llvm::enumerate(term->getOperands()))
+    results[i] = get(v);
+  return success();
+}
+
+LogicalResult Interpreter::call(Operation *caller, Operation *callee,
+                                ArrayRef<SimValue> args,
+                                SmallVectorImpl<SimValue> &results) {
+  if (callee->getNumRegions() == 0 || callee->getRegion(0).empty())
+    return unsupported(caller, "call of a function without a body");
+  Frame f;
+  Frame *saved = frame;
+  frame = &f;
+  LogicalResult r = runRegion(callee->getRegion(0), args, results);
+  frame = saved;
+  return r;
+}
+
+LogicalResult
+Interpreter::launch(Operation *launchOp, Region &body,
+                    std::array<int64_t, 3> grid, std::array<int64_t, 3> block,
+                    llvm::function_ref<LogicalResult()> bindArgs) {
+  if (inKernel || lanes != 1)
+    return unsupported(launchOp, "kernel launch inside a kernel");
+  for (int d = 0; d < 3; ++d)
+    if (grid[d] < 1 || block[d] < 1)
+      return unsupported(launchOp, "grid and block sizes must be positive");
+  int64_t threads = block[0] * block[1] * block[2];
+  if (threads > 65536)
+    return unsupported(launchOp, "blocks of more than 65536 threads");
+  if (!body.hasOneBlock())
+    return unsupported(launchOp, "kernel bodies must have one block");
+
+  KernelState ks;
+  ks.gridDim = grid;
+  ks.blockDim = block;
+  Word *tx = ks.tid[0].setVarying(threads), *ty = ks.tid[1].setVarying(threads),
+       *tz = ks.tid[2].setVarying(threads),
+       *tl = ks.linearTid.setVarying(threads);
+  for (int64_t t = 0; t < threads; ++t) {
+    tx[t].i = t % block[0];
+    ty[t].i = (t / block[0]) % block[1];
+    tz[t].i = t / (block[0] * block[1]);
+    tl[t].i = t;
+  }
+
+  Frame kf;
+  kf.parent = frame;
+  Frame *savedFrame = frame;
+  frame = &kf;
+  lanes = (unsigned)threads;
+  mask = nullptr;
+  inKernel = true;
+  kernelState = &ks;
+
+  LogicalResult result = success();
+  for (int64_t bz = 0; bz < grid[2] && succeeded(result); ++bz)
+    for (int64_t by = 0; by < grid[1] && succeeded(result); ++by)
+      for (int64_t bx = 0; bx < grid[0] && succeeded(result); ++bx) {
+        ks.blockId = {bx, by, bz};
+        races.beginBlock(ks.blockId, block);
+        // Shared memory starts uninitialized in every block.
+        for (auto &it : ks.shared)
+          it.second->resetAccesses();
+        result = bindArgs();
+        if (succeeded(result))
+          result = execBlock(body.front());
+      }
+
+  for (auto &it : ks.shared)
+    deallocate(it.second);
+  frame = savedFrame;
+  lanes = 1;
+  mask = nullptr;
+  inKernel = false;
+  kernelState = nullptr;
+  return result;
+}
+
+LogicalResult Interpreter::withLanes(unsigned n,
+                                     llvm::function_ref<LogicalResult()> fn) {
+  unsigned savedLanes = lanes;
+  const uint8_t *savedMask = mask;
+  bool savedInKernel = inKernel;
+  lanes = n;
+  mask = nullptr;
+  inKernel = false;
+  LogicalResult r = fn();
+  lanes = savedLanes;
+  mask = savedMask;
+  inKernel = savedInKernel;
+  return r;
+}
+
+FailureOr<Buffer *> Interpreter::getSharedBuffer(Operation *op,
+                                                 const void *key,
+                                                 MemRefType type,
+                                                 llvm::StringRef name) {
+  if (!kernelState)
+    return unsupported(op, "shared memory outside of a kernel");
+  auto it = kernelState->shared.find(key);
+  if (it != kernelState->shared.end())
+    return it->second;
+  if (!type.hasStaticShape())
+    return unsupported(op, "shared buffers must have a static shape");
+  FailureOr<Buffer *> b = allocate(op, type.getElementType(),
+                                   type.getNumElements(), /*shared=*/true, name);
+  if (failed(b))
+    return failure();
+  kernelState->shared[key] = *b;
+  races.shapes[*b] = llvm::SmallVector<int64_t, 4>(type.getShape());
+  return *b;
+}
+
+void Interpreter::barrier(Operation *op) {
+  if (!inKernel)
+    return;
+  if (mask) {
+    int firstIn = -1, firstOut = -1;
+    for (unsigned l = 0; l < lanes; ++l) {
+      if (mask[l] && firstIn < 0)
+        firstIn = l;
+      if (!mask[l] && firstOut < 0)
+        firstOut = l;
+    }
+    if (firstOut >= 0) {
+      std::string msg =
+          "divergent barrier at " + formatLoc(op->getLoc()) + " in block " +
+          races.blockName() + ": reached by thread " +
+          races.threadName(firstIn < 0 ? 0 : firstIn) + " but not by thread " +
+          races.threadName(firstOut) +
+          " (every thread of the block must reach the same barrier)";
+      faults.report(FaultKind::DivergentBarrier, nullptr, op, nullptr, msg);
+    }
+  }
+  races.barrier();
+}
+
+FailureOr<Buffer *> Interpreter::allocate(Operation *op, Type elemType,
+                                          int64_t n, bool shared,
+                                          llvm::StringRef name) {
+  std::optional<ElemKind> kind = getElemKind(elemType);
+  if (!kind) {
+    std::string t;
+    llvm::raw_string_ostream os(t);
+    elemType.print(os);
+    return unsupported(op, "unsupported element type " + t);
+  }
+  if (n < 0)
+    return unsupported(op, "negative buffer size");
+  uint64_t bytes = (uint64_t)n * getElemBytes(*kind);
+  if (liveBytes + bytes > config.maxMemory) {
+    op->emitError() << "buffers need " << (liveBytes + bytes)
+                    << " bytes, more than --max-memory=" << config.maxMemory;
+    return failure();
+  }
+  liveBytes += bytes;
+  buffers.push_back(std::make_unique<Buffer>(*kind, elemType, n, shared,
+                                             name.str()));
+  return buffers.back().get();
+}
+
+void Interpreter::deallocate(Buffer *b) {
+  for (auto &p : buffers)
+    if (p.get() == b) {
+      liveBytes -= b->sizeInBytes();
+      // Keep the object (descriptors may still name it) but drop its data.
+      b->bytes.clear();
+      b->bytes.shrink_to_fit();
+      b->access.clear();
+      b->numElements = 0;
+      return;
+    }
+}
+
+void Interpreter::describe(SimValue &v, Buffer *b, ArrayRef<int64_t> sizes) {
+  v.setUniform(1)[0].i = 0;
+  v.buffer = b;
+  v.sizes.assign(sizes.begin(), sizes.end());
+  v.strides.resize(sizes.size());
+  int64_t s = 1;
+  for (int d = (int)sizes.size() - 1; d >= 0; --d) {
+    v.strides[d] = s;
+    s *= sizes[d];
+  }
+}
+
+bool Interpreter::linearIndex(const SimValue &m, unsigned lane,
+                              const int64_t *idx, Operation *op,
+                              int64_t &linear) {
+  int64_t lin = m.offset(lane);
+  unsigned rank = m.sizes.size();
+  bool ok = true;
+  for (unsigned d = 0; d < rank; ++d) {
+    if (idx[d] < 0 || idx[d] >= m.sizes[d])
+      ok = false;
+    lin += idx[d] * m.strides[d];
+  }
+  if (ok && (lin < 0 || lin >= m.buffer->numElements))
+    ok = false;
+  if (ok) {
+    linear = lin;
+    return true;
+  }
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "out of bounds: " << op->getName() << " of "
+     << (m.buffer->isShared ? "shared " : "") << m.buffer->name << "[";
+  llvm::interleaveComma(llvm::ArrayRef(idx, rank), os);
+  os << "] (sizes ";
+  llvm::interleave(m.sizes, os, "x");
+  os << ")";
+  if (inKernel)
+    os << " in block " << races.blockName() << " by thread "
+       << races.threadName(threadOf(lane));
+  os << " at " << formatLoc(op->getLoc());
+  faults.report(FaultKind::OutOfBounds, m.buffer, op, nullptr, s);
+  return false;
+}
+
+Word Interpreter::loadElem(Buffer &b, int64_t linear, unsigned lane,
+                           Operation *op) {
+  if (b.isShared && inKernel &&
+      !races.onRead(b, linear, threadOf(lane), op)) {
+    Word w;
+    w.i = 0;
+    if (isFloatKind(b.kind))
+      w.f = NAN;
+    return w;
+  }
+  return b.load(linear);
+}
+
+void Interpreter::storeElem(Buffer &b, int64_t linear, Word w, unsigned lane,
+                            Operation *op) {
+  if (b.isShared && inKernel)
+    races.onWrite(b, linear, threadOf(lane), op);
+  b.store(linear, w);
+}
+
+FailureOr<Buffer *> Interpreter::getGlobal(Operation *op,
+                                           llvm::StringRef name) {
+  auto it = globals.find(name);
+  if (it != globals.end())
+    return it->second;
+  auto global = dyn_cast_or_null<memref::GlobalOp>(
+      SymbolTable::lookupNearestSymbolFrom(op, StringAttr::get(
+                                                   op->getContext(), name)));
+  if (!global)
+    return unsupported(op, "no memref.global @" + name);
+  MemRefType type = global.getType();
+  if (!type.hasStaticShape())
+    return unsupported(op, "globals must have a static shape");
+  FailureOr<Buffer *> b = allocate(op, type.getElementType(),
+                                   type.getNumElements(), false, "@" + name.str());
+  if (failed(b))
+    return failure();
+  if (auto init =
+          dyn_cast_or_null<DenseElementsAttr>(global.getInitialValueAttr())) {
+    int64_t i = 0;
+    if (isa<FloatType>(type.getElementType())) {
+      for (APFloat v : init.getValues<APFloat>()) {
+        Word w;
+        w.f = v.convertToDouble();
+        (*b)->store(i++, w);
+      }
+    } else {
+      for (APInt v : init.getValues<APInt>()) {
+        Word w;
+        w.i = v.getBitWidth() == 1 ? (v.isZero() ? 0 : -1) : v.getSExtValue();
+        (*b)->store(i++, w);
+      }
+    }
+  }
+  globals[name] = *b;
+  return *b;
+}
+
+LogicalResult Interpreter::unsupported(Operation *op, const llvm::Twine &msg) {
+  op->emitError() << msg;
+  return failure();
+}
+
+std::string Interpreter::nameOf(Value v) const {
+  if (config.names) {
+    auto it = config.names->find(v);
+    if (it != config.names->end())
+      return it->second;
+  }
+  std::string s;
+  if (Operation *def = v.getDefiningOp())
+    s = "value at " + formatLoc(def->getLoc());
+  else
+    s = "argument #" + std::to_string(cast<BlockArgument>(v).getArgNumber());
+  return s;
+}

@@ -1,0 +1,426 @@
+//===- MemRefOps.cpp - uop-sim handlers for the memref dialect ------------===//
+//
+// Loads and stores check every index against its dimension (out of bounds is
+// a fault, and the access is skipped) and go through the race tracker when
+// they touch shared memory. Views (subview, casts, reshapes) only compute new
+// descriptors; a subview's offset may differ per thread.
+//
+// Allocations inside a kernel are per thread (registers or local memory on
+// the hardware): one buffer holds a slice per lane, and each lane's
+// descriptor points at its own slice.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Elementwise.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::uop::sim;
+
+namespace {
+
+/// First active lane (0 when none is active).
+unsigned firstActive(Interpreter &I) {
+  for (unsigned l = 0; l < I.numLanes(); ++l)
+    if (I.isActive(l))
+      return l;
+  return 0;
+}
+
+/// True when every value in `vals` is uniform.
+bool allUniform(Interpreter &I, ValueRange vals) {
+  for (Value v : vals)
+    if (!I.get(v).uniform)
+      return false;
+  return true;
+}
+
+/// Reads the indices of `lane` into `out`.
+void laneIndices(Interpreter &I, ValueRange indices, unsigned lane,
+                 int64_t *out) {
+  for (auto [d, v] : llvm::enumerate(indices))
+    out[d] = I.get(v).at(lane).i;
+}
+
+LogicalResult loadOp(Interpreter &I, Operation *op) {
+  auto ld = cast<memref::LoadOp>(op);
+  const SimValue &m = I.get(ld.getMemref());
+  ValueRange indices = ld.getIndices();
+  SimValue &r = I.def(ld.getResult());
+  Buffer &b = *m.buffer;
+  bool tracked = b.isShared && I.isInKernel();
+  int64_t idx[8];
+  if (indices.size() > 8)
+    return I.unsupported(op, "memrefs of rank above 8");
+  unsigned n = I.numLanes();
+  if (m.uniform && allUniform(I, indices)) {
+    unsigned l0 = firstActive(I);
+    laneIndices(I, indices, l0, idx);
+    int64_t lin;
+    Word *o = r.setUniform(1);
+    o->i = 0;
+    if (!I.linearIndex(m, l0, idx, op, lin))
+      return success();
+    if (!tracked) {
+      *o = b.load(lin);
+      return success();
+    }
+    for (unsigned l = 0; l < n; ++l)
+      if (I.isActive(l))
+        *o = I.loadElem(b, lin, l, op);
+    return success();
+  }
+  Word *o = r.setVarying(n);
+  // Hot path: the common rank-2, all-active, untracked float load.
+  if (!tracked && I.allActive() && b.kind == ElemKind::F32 &&
+      indices.size() == 2) {
+    const SimValue &i0 = I.get(indices[0]), &i1 = I.get(indices[1]);
+    const float *data = (const float *)b.bytes.data();
+    int64_t s0 = m.sizes[0], s1 = m.sizes[1], st0 = m.strides[0],
+            st1 = m.strides[1];
+    for (unsigned l = 0; l < n; ++l) {
+      int64_t a = i0.at(l).i, c = i1.at(l).i;
+      int64_t lin = m.offset(l) + a * st0 + c * st1;
+      if (a < 0 || a >= s0 || c < 0 || c >= s1 || lin < 0 ||
+          lin >= b.numElements) {
+        idx[0] = a;
+        idx[1] = c;
+        I.linearIndex(m, l, idx, op, lin);
+        o[l].i = 0;
+        continue;
+      }
+      o[l].f = data[lin];
+    }
+    return success();
+  }
+  for (unsigned l = 0; l < n; ++l) {
+    o[l].i = 0;
+    if (!I.isActive(l))
+      continue;
+    laneIndices(I, indices, l, idx);
+    int64_t lin;
+    if (I.linearIndex(m, l, idx, op, lin))
+      o[l] = tracked ? I.loadElem(b, lin, l, op) : b.load(lin);
+  }
+  return success();
+}
+
+LogicalResult storeOp(Interpreter &I, Operation *op) {
+  auto st = cast<memref::StoreOp>(op);
+  const SimValue &m = I.get(st.getMemref());
+  const SimValue &v = I.get(st.getValueToStore());
+  ValueRange indices = st.getIndices();
+  Buffer &b = *m.buffer;
+  bool tracked = b.isShared && I.isInKernel();
+  int64_t idx[8];
+  if (indices.size() > 8)
+    return I.unsupported(op, "memrefs of rank above 8");
+  unsigned n = I.numLanes();
+  if (!tracked && m.uniform && v.uniform && allUniform(I, indices)) {
+    unsigned l0 = firstActive(I);
+    laneIndices(I, indices, l0, idx);
+    int64_t lin;
+    if (I.linearIndex(m, l0, idx, op, lin))
+      b.store(lin, v.data[0]);
+    return success();
+  }
+  for (unsigned l = 0; l < n; ++l) {
+    if (!I.isActive(l))
+      continue;
+    laneIndices(I, indices, l, idx);
+    int64_t lin;
+    if (!I.linearIndex(m, l, idx, op, lin))
+      continue;
+    if (tracked)
+      I.storeElem(b, lin, v.at(l), l, op);
+    else
+      b.store(lin, v.at(l));
+  }
+  return success();
+}
+
+/// memref.alloc / memref.alloca: a host buffer, or one slice per lane.
+LogicalResult allocOp(Interpreter &I, Operation *op) {
+  auto type = cast<MemRefType>(op->getResult(0).getType());
+  if (isa_and_nonnull<gpu::AddressSpaceAttr>(type.getMemorySpace()) &&
+      cast<gpu::AddressSpaceAttr>(type.getMemorySpace()).getValue() ==
+          gpu::AddressSpace::Workgroup) {
+    FailureOr<Buffer *> b = I.getSharedBuffer(op, op, type,
+                                              I.nameOf(op->getResult(0)));
+    if (failed(b))
+      return failure();
+    Interpreter::describe(I.def(op->getResult(0)), *b, type.getShape());
+    return success();
+  }
+  SmallVector<int64_t, 4> sizes;
+  unsigned dyn = 0;
+  for (int64_t s : type.getShape()) {
+    if (ShapedType::isDynamic(s)) {
+      FailureOr<int64_t> v = I.getUniformInt(op, op->getOperand(dyn++));
+      if (failed(v))
+        return failure();
+      s = *v;
+    }
+    sizes.push_back(s);
+  }
+  if (!type.getLayout().isIdentity())
+    return I.unsupported(op, "allocations with a non-identity layout");
+  int64_t count = 1;
+  for (int64_t s : sizes)
+    count *= s;
+  unsigned lanes = I.numLanes();
+  FailureOr<Buffer *> b =
+      I.allocate(op, type.getElementType(), count * lanes, false,
+                 I.nameOf(op->getResult(0)));
+  if (failed(b))
+    return failure();
+  SimValue &r = I.def(op->getResult(0));
+  Interpreter::describe(r, *b, sizes);
+  if (lanes > 1) {
+    Word *o = r.setVarying(lanes);
+    for (unsigned l = 0; l < lanes; ++l)
+      o[l].i = (int64_t)l * count;
+  }
+  return success();
+}
+
+LogicalResult deallocOp(Interpreter &I, Operation *op) {
+  const SimValue &m = I.get(op->getOperand(0));
+  if (m.buffer && !m.buffer->isShared)
+    I.deallocate(m.buffer);
+  return success();
+}
+
+/// Integers of mixed static / dynamic values for `lane`.
+LogicalResult mixedLane(Interpreter &I, Operation *op,
+                        ArrayRef<OpFoldResult> mixed, unsigned lane,
+                        SmallVectorImpl<int64_t> &out) {
+  out.clear();
+  for (OpFoldResult ofr : mixed) {
+    if (auto attr = dyn_cast<Attribute>(ofr))
+      out.push_back(cast<IntegerAttr>(attr).getInt());
+    else
+      out.push_back(I.get(cast<Value>(ofr)).at(lane).i);
+  }
+  return success();
+}
+
+/// Uniform integers of mixed static / dynamic values.
+LogicalResult mixedUniform(Interpreter &I, Operation *op,
+                           ArrayRef<OpFoldResult> mixed,
+                           SmallVectorImpl<int64_t> &out) {
+  out.clear();
+  for (OpFoldResult ofr : mixed) {
+    if (auto attr = dyn_cast<Attribute>(ofr)) {
+      out.push_back(cast<IntegerAttr>(attr).getInt());
+      continue;
+    }
+    FailureOr<int64_t> v = I.getUniformInt(op, cast<Value>(ofr));
+    if (failed(v))
+      return failure();
+    out.push_back(*v);
+  }
+  return success();
+}
+
+LogicalResult subviewOp(Interpreter &I, Operation *op) {
+  auto sv = cast<memref::SubViewOp>(op);
+  const SimValue &src = I.get(sv.getSource());
+  SmallVector<int64_t, 4> sizes, strides, offs;
+  if (failed(mixedUniform(I, op, sv.getMixedSizes(), sizes)) ||
+      failed(mixedUniform(I, op, sv.getMixedStrides(), strides)))
+    return failure();
+  llvm::SmallBitVector dropped = sv.getDroppedDims();
+  SimValue &r = I.def(sv.getResult());
+  r.buffer = src.buffer;
+  r.sizes.clear();
+  r.strides.clear();
+  for (unsigned d = 0; d < sizes.size(); ++d) {
+    if (dropped.test(d))
+      continue;
+    r.sizes.push_back(sizes[d]);
+    r.strides.push_back(src.strides[d] * strides[d]);
+  }
+  bool uni = src.uniform;
+  for (OpFoldResult ofr : sv.getMixedOffsets())
+    if (auto v = dyn_cast<Value>(ofr))
+      uni &= I.get(v).uniform;
+  unsigned n = uni ? 1 : I.numLanes();
+  Word *o = uni ? r.setUniform(1) : r.setVarying(n);
+  for (unsigned l = 0; l < n; ++l) {
+    o[l].i = 0;
+    if (!uni && !I.isActive(l))
+      continue;
+    unsigned lane = uni ? firstActive(I) : l;
+    mixedLane(I, op, sv.getMixedOffsets(), lane, offs);
+    int64_t off = src.offset(lane);
+    for (unsigned d = 0; d < offs.size(); ++d) {
+      int64_t last = offs[d] + (sizes[d] - 1) * strides[d];
+      if (sizes[d] > 0 && (offs[d] < 0 || last >= src.sizes[d])) {
+        // Name the first element of the view that falls outside.
+        SmallVector<int64_t, 4> bad(offs.begin(), offs.end());
+        bad[d] = offs[d] < 0 ? offs[d] : last;
+        int64_t ignored;
+        I.linearIndex(src, lane, bad.data(), op, ignored);
+        break;
+      }
+      off += offs[d] * src.strides[d];
+    }
+    o[l].i = off;
+  }
+  return success();
+}
+
+LogicalResult castLikeOp(Interpreter &I, Operation *op) {
+  I.def(op->getResult(0)) = I.get(op->getOperand(0));
+  return success();
+}
+
+LogicalResult collapseOp(Interpreter &I, Operation *op) {
+  auto c = cast<memref::CollapseShapeOp>(op);
+  const SimValue &src = I.get(c.getSrc());
+  SimValue &r = I.def(c.getResult());
+  r = src;
+  r.sizes.clear();
+  r.strides.clear();
+  for (const ReassociationIndices &group : c.getReassociationIndices()) {
+    int64_t size = 1;
+    for (int64_t d : group)
+      size *= src.sizes[d];
+    r.sizes.push_back(size);
+    r.strides.push_back(group.empty() ? 1 : src.strides[group.back()]);
+  }
+  return success();
+}
+
+LogicalResult expandOp(Interpreter &I, Operation *op) {
+  auto e = cast<memref::ExpandShapeOp>(op);
+  const SimValue &src = I.get(e.getSrc());
+  SmallVector<int64_t, 4> outShape;
+  if (failed(mixedUniform(I, op, e.getMixedOutputShape(), outShape)))
+    return failure();
+  SimValue &r = I.def(e.getResult());
+  r = src;
+  r.sizes = outShape;
+  r.strides.assign(outShape.size(), 1);
+  for (auto [d, group] : llvm::enumerate(e.getReassociationIndices())) {
+    int64_t stride = src.strides[d];
+    for (int i = (int)group.size() - 1; i >= 0; --i) {
+      r.strides[group[i]] = stride;
+      stride *= outShape[group[i]];
+    }
+  }
+  return success();
+}
+
+LogicalResult reinterpretOp(Interpreter &I, Operation *op) {
+  auto rc = cast<memref::ReinterpretCastOp>(op);
+  const SimValue &src = I.get(rc.getSource());
+  SmallVector<int64_t, 4> offs, sizes, strides;
+  if (failed(mixedUniform(I, op, rc.getMixedOffsets(), offs)) ||
+      failed(mixedUniform(I, op, rc.getMixedSizes(), sizes)) ||
+      failed(mixedUniform(I, op, rc.getMixedStrides(), strides)))
+    return failure();
+  SimValue &r = I.def(rc.getResult());
+  r.buffer = src.buffer;
+  r.sizes = sizes;
+  r.strides = strides;
+  r.setUniform(1)[0].i = offs.empty() ? 0 : offs[0];
+  return success();
+}
+
+LogicalResult dimOp(Interpreter &I, Operation *op) {
+  auto d = cast<memref::DimOp>(op);
+  const SimValue &m = I.get(d.getSource());
+  FailureOr<int64_t> i = I.getUniformInt(op, d.getIndex());
+  if (failed(i))
+    return failure();
+  if (*i < 0 || *i >= (int64_t)m.sizes.size())
+    return I.unsupported(op, "memref.dim index out of range");
+  I.def(d.getResult()).setUniform(1)[0].i = m.sizes[*i];
+  return success();
+}
+
+/// Calls `fn(idx)` for every multi-index of `sizes` in row-major order.
+template <typename F> void forEachIndex(ArrayRef<int64_t> sizes, F fn) {
+  int64_t total = 1;
+  for (int64_t s : sizes)
+    total *= s;
+  SmallVector<int64_t, 8> idx(sizes.size(), 0);
+  for (int64_t p = 0; p < total; ++p) {
+    fn(idx.data());
+    for (int d = (int)sizes.size() - 1; d >= 0; --d) {
+      if (++idx[d] < sizes[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+}
+
+LogicalResult copyOp(Interpreter &I, Operation *op) {
+  auto c = cast<memref::CopyOp>(op);
+  const SimValue &src = I.get(c.getSource());
+  const SimValue &dst = I.get(c.getTarget());
+  if (src.sizes != dst.sizes)
+    return I.unsupported(op, "memref.copy between different shapes");
+  bool once = src.uniform && dst.uniform && !src.buffer->isShared &&
+              !dst.buffer->isShared;
+  for (unsigned l = 0; l < I.numLanes(); ++l) {
+    if (!I.isActive(l))
+      continue;
+    forEachIndex(src.sizes, [&](const int64_t *idx) {
+      int64_t si, di;
+      if (I.linearIndex(src, l, idx, op, si) &&
+          I.linearIndex(dst, l, idx, op, di))
+        I.storeElem(*dst.buffer, di, I.loadElem(*src.buffer, si, l, op), l,
+                    op);
+    });
+    if (once)
+      break;
+  }
+  return success();
+}
+
+LogicalResult getGlobalOp(Interpreter &I, Operation *op) {
+  auto g = cast<memref::GetGlobalOp>(op);
+  MemRefType type = g.getType();
+  FailureOr<Buffer *> b;
+  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
+  if (space && space.getValue() == gpu::AddressSpace::Workgroup) {
+    Operation *global = SymbolTable::lookupNearestSymbolFrom(
+        op, g.getNameAttr());
+    b = I.getSharedBuffer(op, global, type, "@" + g.getName().str());
+  } else {
+    b = I.getGlobal(op, g.getName());
+  }
+  if (failed(b))
+    return failure();
+  Interpreter::describe(I.def(g.getResult()), *b, type.getShape());
+  return success();
+}
+
+LogicalResult noOp(Interpreter &, Operation *) { return success(); }
+
+} // namespace
+
+void mlir::uop::sim::registerMemRefHandlers(HandlerRegistry &r) {
+  r.add("memref.load", loadOp);
+  r.add("memref.store", storeOp);
+  r.add("memref.alloc", allocOp);
+  r.add("memref.alloca", allocOp);
+  r.add("memref.dealloc", deallocOp);
+  r.add("memref.subview", subviewOp);
+  r.add("memref.cast", castLikeOp);
+  r.add("memref.memory_space_cast", castLikeOp);
+  r.add("memref.assume_alignment", castLikeOp);
+  r.add("memref.collapse_shape", collapseOp);
+  r.add("memref.expand_shape", expandOp);
+  r.add("memref.reinterpret_cast", reinterpretOp);
+  r.add("memref.dim", dimOp);
+  r.add("memref.copy", copyOp);
+  r.add("memref.get_global", getGlobalOp);
+  r.add("memref.global", noOp);
+}

@@ -1,0 +1,451 @@
+//===- VectorOps.cpp - uop-sim handlers for the vector dialect ------------===//
+//
+// Vectors are per-lane registers: a vector<4x4xf32> value holds 16 words per
+// lane in row-major order. Transfers honour permutation maps (including
+// broadcast dimensions), padding and in_bounds; an access the op declares in
+// bounds but that is not is a fault.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Elementwise.h"
+
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::uop::sim;
+
+namespace {
+
+/// Row-major multi-index of linear element `e` of `shape`.
+void unflatten(int64_t e, ArrayRef<int64_t> shape, int64_t *out) {
+  for (int d = (int)shape.size() - 1; d >= 0; --d) {
+    out[d] = e % shape[d];
+    e /= shape[d];
+  }
+}
+
+/// Memory indices of every element of a vector transfer for one lane, and
+/// whether each is inside the memref (`inside`) or outside a dimension the
+/// op declared in bounds (`fault`).
+struct TransferPlan {
+  SmallVector<int64_t, 4> base;
+  AffineMap perm;
+  ArrayRef<int64_t> vshape;
+  SmallVector<bool, 4> inBounds;
+};
+
+/// Computes the memref index of vector element `e`; returns 0 when inside,
+/// 1 when outside a maybe-out-of-bounds dim (masked), 2 when outside an
+/// in-bounds dim (a fault).
+int transferIndex(const TransferPlan &p, const SimValue &m, int64_t e,
+                  int64_t *idx) {
+  int64_t v[8];
+  unflatten(e, p.vshape, v);
+  for (size_t d = 0; d < p.base.size(); ++d)
+    idx[d] = p.base[d];
+  int status = 0;
+  for (auto [j, expr] : llvm::enumerate(p.perm.getResults())) {
+    auto dim = dyn_cast<AffineDimExpr>(expr);
+    if (!dim)
+      continue; // broadcast dimension
+    unsigned d = dim.getPosition();
+    idx[d] += v[j];
+    if (idx[d] < 0 || idx[d] >= m.sizes[d])
+      status = std::max(status, p.inBounds[j] ? 2 : 1);
+  }
+  return status;
+}
+
+LogicalResult transferReadOp(Interpreter &I, Operation *op) {
+  auto t = cast<vector::TransferReadOp>(op);
+  if (t.getMask())
+    return I.unsupported(op, "masked vector transfers are not supported");
+  const SimValue &m = I.get(t.getBase());
+  if (!m.buffer)
+    return I.unsupported(op, "vector.transfer_read from a tensor");
+  const SimValue &pad = I.get(t.getPadding());
+  VectorType vt = t.getVectorType();
+  unsigned w = vt.getNumElements();
+  TransferPlan p;
+  p.perm = t.getPermutationMap();
+  p.vshape = vt.getShape();
+  for (unsigned j = 0; j < vt.getRank(); ++j)
+    p.inBounds.push_back(t.isDimInBounds(j));
+  SimValue &r = I.def(t.getResult());
+  unsigned n = I.numLanes();
+  Word *o = r.setVarying(n, w);
+  bool tracked = m.buffer->isShared && I.isInKernel();
+  int64_t idx[8];
+  for (unsigned l = 0; l < n; ++l) {
+    if (!I.isActive(l))
+      continue;
+    p.base.clear();
+    for (Value v : t.getIndices())
+      p.base.push_back(I.get(v).at(l).i);
+    for (unsigned e = 0; e < w; ++e) {
+      int s = transferIndex(p, m, e, idx);
+      int64_t lin;
+      if (s == 1) {
+        o[(size_t)l * w + e] = pad.at(l);
+        continue;
+      }
+      if (!I.linearIndex(m, l, idx, op, lin)) {
+        o[(size_t)l * w + e] = pad.at(l);
+        continue;
+      }
+      o[(size_t)l * w + e] =
+          tracked ? I.loadElem(*m.buffer, lin, l, op) : m.buffer->load(lin);
+    }
+  }
+  return success();
+}
+
+LogicalResult transferWriteOp(Interpreter &I, Operation *op) {
+  auto t = cast<vector::TransferWriteOp>(op);
+  if (t.getMask())
+    return I.unsupported(op, "masked vector transfers are not supported");
+  const SimValue &m = I.get(t.getBase());
+  if (!m.buffer)
+    return I.unsupported(op, "vector.transfer_write to a tensor");
+  const SimValue &val = I.get(t.getVector());
+  VectorType vt = t.getVectorType();
+  unsigned w = vt.getNumElements();
+  TransferPlan p;
+  p.perm = t.getPermutationMap();
+  p.vshape = vt.getShape();
+  for (unsigned j = 0; j < vt.getRank(); ++j)
+    p.inBounds.push_back(t.isDimInBounds(j));
+  int64_t idx[8];
+  for (unsigned l = 0; l < I.numLanes(); ++l) {
+    if (!I.isActive(l))
+      continue;
+    p.base.clear();
+    for (Value v : t.getIndices())
+      p.base.push_back(I.get(v).at(l).i);
+    for (unsigned e = 0; e < w; ++e) {
+      if (transferIndex(p, m, e, idx) == 1)
+        continue;
+      int64_t lin;
+      if (I.linearIndex(m, l, idx, op, lin))
+        I.storeElem(*m.buffer, lin, val.at(l, e), l, op);
+    }
+  }
+  return success();
+}
+
+/// vector.load / vector.store: a contiguous vector along the trailing
+/// dimensions starting at the indices.
+LogicalResult loadStoreOp(Interpreter &I, Operation *op) {
+  bool isLoad = isa<vector::LoadOp>(op);
+  Value base = isLoad ? cast<vector::LoadOp>(op).getBase()
+                      : cast<vector::StoreOp>(op).getBase();
+  ValueRange indices = isLoad ? cast<vector::LoadOp>(op).getIndices()
+                              : cast<vector::StoreOp>(op).getIndices();
+  VectorType vt = isLoad ? cast<vector::LoadOp>(op).getVectorType()
+                         : cast<vector::StoreOp>(op).getVectorType();
+  const SimValue &m = I.get(base);
+  unsigned w = vt.getNumElements(), rank = m.sizes.size(),
+           vr = vt.getRank();
+  if (vr > rank)
+    return I.unsupported(op, "vector of higher rank than its memref");
+  const SimValue *val = isLoad ? nullptr : &I.get(op->getOperand(0));
+  SimValue *r = isLoad ? &I.def(op->getResult(0)) : nullptr;
+  Word *o = isLoad ? r->setVarying(I.numLanes(), w) : nullptr;
+  int64_t idx[8], v[8];
+  for (unsigned l = 0; l < I.numLanes(); ++l) {
+    if (!I.isActive(l))
+      continue;
+    for (unsigned e = 0; e < w; ++e) {
+      unflatten(e, vt.getShape(), v);
+      for (unsigned d = 0; d < rank; ++d)
+        idx[d] = I.get(indices[d]).at(l).i;
+      for (unsigned j = 0; j < vr; ++j)
+        idx[rank - vr + j] += v[j];
+      int64_t lin;
+      if (!I.linearIndex(m, l, idx, op, lin)) {
+        if (isLoad)
+          o[(size_t)l * w + e].i = 0;
+        continue;
+      }
+      if (isLoad)
+        o[(size_t)l * w + e] = I.loadElem(*m.buffer, lin, l, op);
+      else
+        I.storeElem(*m.buffer, lin, val->at(l, e), l, op);
+    }
+  }
+  return success();
+}
+
+LogicalResult broadcastOp(Interpreter &I, Operation *op) {
+  auto b = cast<vector::BroadcastOp>(op);
+  const SimValue &src = I.get(b.getSource());
+  VectorType rt = b.getResultVectorType();
+  auto st = dyn_cast<VectorType>(b.getSourceType());
+  ArrayRef<int64_t> rs = rt.getShape();
+  SmallVector<int64_t, 4> ss = st ? SmallVector<int64_t, 4>(st.getShape())
+                                  : SmallVector<int64_t, 4>();
+  unsigned w = rt.getNumElements(), sw = src.width;
+  // Source element of every result element (trailing-aligned, size-1 dims
+  // broadcast).
+  SmallVector<unsigned, 16> map(w);
+  int64_t ri[8];
+  for (unsigned e = 0; e < w; ++e) {
+    unflatten(e, rs, ri);
+    int64_t lin = 0;
+    unsigned off = rs.size() - ss.size();
+    for (unsigned d = 0; d < ss.size(); ++d)
+      lin = lin * ss[d] + (ss[d] == 1 ? 0 : ri[off + d]);
+    map[e] = (unsigned)lin;
+  }
+  SimValue &r = I.def(b.getResult());
+  unsigned n = src.uniform ? 1 : I.numLanes();
+  Word *o = src.uniform ? r.setUniform(w) : r.setVarying(n, w);
+  for (unsigned l = 0; l < n; ++l)
+    for (unsigned e = 0; e < w; ++e)
+      o[(size_t)l * w + e] = src.data[(size_t)l * sw + map[e]];
+  return success();
+}
+
+/// Linear offset and size of the sub-vector at a static/dynamic position.
+LogicalResult position(Interpreter &I, Operation *op,
+                       ArrayRef<OpFoldResult> pos, ArrayRef<int64_t> shape,
+                       int64_t &offset, int64_t &size) {
+  offset = 0;
+  size = 1;
+  for (int64_t d = pos.size(); d < (int64_t)shape.size(); ++d)
+    size *= shape[d];
+  int64_t stride = size;
+  for (int d = (int)pos.size() - 1; d >= 0; --d) {
+    int64_t p;
+    if (auto a = dyn_cast<Attribute>(pos[d])) {
+      p = cast<IntegerAttr>(a).getInt();
+    } else {
+      FailureOr<int64_t> v = I.getUniformInt(op, cast<Value>(pos[d]));
+      if (failed(v))
+        return failure();
+      p = *v;
+    }
+    if (p < 0 || p >= shape[d])
+      return I.unsupported(op, "vector position out of range");
+    offset += p * stride;
+    stride *= shape[d];
+  }
+  return success();
+}
+
+LogicalResult extractOp(Interpreter &I, Operation *op) {
+  auto x = cast<vector::ExtractOp>(op);
+  const SimValue &src = I.get(x.getSource());
+  int64_t off, size;
+  if (failed(position(I, op, x.getMixedPosition(),
+                      x.getSourceVectorType().getShape(), off, size)))
+    return failure();
+  SimValue &r = I.def(x.getResult());
+  unsigned n = src.uniform ? 1 : I.numLanes();
+  Word *o = src.uniform ? r.setUniform(size) : r.setVarying(n, size);
+  for (unsigned l = 0; l < n; ++l)
+    for (int64_t e = 0; e < size; ++e)
+      o[(size_t)l * size + e] = src.data[(size_t)l * src.width + off + e];
+  return success();
+}
+
+LogicalResult insertOp(Interpreter &I, Operation *op) {
+  auto x = cast<vector::InsertOp>(op);
+  const SimValue &src = I.get(x.getValueToStore());
+  const SimValue &dst = I.get(x.getDest());
+  int64_t off, size;
+  if (failed(position(I, op, x.getMixedPosition(),
+                      x.getDestVectorType().getShape(), off, size)))
+    return failure();
+  SimValue &r = I.def(x.getResult());
+  r = dst;
+  if (!src.uniform)
+    r.makeVarying(I.numLanes());
+  unsigned n = r.uniform ? 1 : I.numLanes();
+  for (unsigned l = 0; l < n; ++l)
+    for (int64_t e = 0; e < size; ++e)
+      r.data[(size_t)l * r.width + off + e] = src.at(l, e);
+  return success();
+}
+
+LogicalResult fmaOp(Interpreter &I, Operation *op) {
+  Type t = op->getResult(0).getType();
+  ElemKind k = kindOf(t);
+  map3(I, I.get(op->getOperand(0)), I.get(op->getOperand(1)),
+       I.get(op->getOperand(2)), I.def(op->getResult(0)), widthOf(t),
+       [k](Word a, Word b, Word c) {
+         Word o;
+         if (k == ElemKind::F32)
+           o.f = std::fma((float)a.f, (float)b.f, (float)c.f);
+         else
+           o.f = roundToKind(std::fma(a.f, b.f, c.f), k);
+         return o;
+       });
+  return success();
+}
+
+LogicalResult shapeCastOp(Interpreter &I, Operation *op) {
+  I.def(op->getResult(0)) = I.get(op->getOperand(0));
+  return success();
+}
+
+LogicalResult fromElementsOp(Interpreter &I, Operation *op) {
+  unsigned w = op->getNumOperands();
+  bool uni = true;
+  for (Value v : op->getOperands())
+    uni &= I.get(v).uniform;
+  SimValue &r = I.def(op->getResult(0));
+  unsigned n = uni ? 1 : I.numLanes();
+  Word *o = uni ? r.setUniform(w) : r.setVarying(n, w);
+  for (unsigned e = 0; e < w; ++e) {
+    const SimValue &s = I.get(op->getOperand(e));
+    for (unsigned l = 0; l < n; ++l)
+      o[(size_t)l * w + e] = s.at(l);
+  }
+  return success();
+}
+
+LogicalResult stepOp(Interpreter &I, Operation *op) {
+  unsigned w = widthOf(op->getResult(0).getType());
+  Word *o = I.def(op->getResult(0)).setUniform(w);
+  for (unsigned e = 0; e < w; ++e)
+    o[e].i = e;
+  return success();
+}
+
+/// vector.outerproduct: acc[i][j] + lhs[i] * rhs[j] (rhs a vector), or
+/// acc[i] + lhs[i] * rhs (rhs a scalar, an AXPY).
+LogicalResult outerProductOp(Interpreter &I, Operation *op) {
+  auto x = cast<vector::OuterProductOp>(op);
+  if (x.getKind() != vector::CombiningKind::ADD)
+    return I.unsupported(op, "only additive outer products are supported");
+  const SimValue &a = I.get(x.getLhs()), &b = I.get(x.getRhs());
+  const SimValue *acc = x.getAcc() ? &I.get(x.getAcc()) : nullptr;
+  VectorType rt = x.getResultVectorType();
+  ElemKind k = kindOf(rt);
+  unsigned w = rt.getNumElements(), m = a.width;
+  unsigned nb = isa<VectorType>(x.getRhs().getType()) ? b.width : 0;
+  bool uni = a.uniform && b.uniform && (!acc || acc->uniform);
+  unsigned n = uni ? 1 : I.numLanes();
+  SimValue &r = I.def(x.getResult());
+  Word *o = uni ? r.setUniform(w) : r.setVarying(n, w);
+  bool isFloat = isa<FloatType>(rt.getElementType());
+  for (unsigned l = 0; l < n; ++l)
+    for (unsigned i = 0; i < m; ++i) {
+      unsigned cols = nb ? nb : 1;
+      for (unsigned j = 0; j < cols; ++j) {
+        unsigned e = i * cols + j;
+        Word av = a.at(l, i), bv = b.at(l, nb ? j : 0);
+        Word cv = acc ? acc->at(l, e) : Word{0};
+        Word res;
+        if (isFloat)
+          res.f = k == ElemKind::F32
+                      ? std::fma((float)av.f, (float)bv.f, (float)cv.f)
+                      : roundToKind(std::fma(av.f, bv.f, cv.f), k);
+        else
+          res.i = signExtend(av.i * bv.i + cv.i, intWidthOf(rt));
+        o[(size_t)l * w + e] = res;
+      }
+    }
+  return success();
+}
+
+LogicalResult reductionOp(Interpreter &I, Operation *op) {
+  auto x = cast<vector::ReductionOp>(op);
+  const SimValue &v = I.get(x.getVector());
+  const SimValue *acc = x.getAcc() ? &I.get(x.getAcc()) : nullptr;
+  Type t = x.getType();
+  ElemKind k = kindOf(t);
+  bool isFloat = isa<FloatType>(t);
+  unsigned bw = intWidthOf(t);
+  vector::CombiningKind kind = x.getKind();
+  using CK = vector::CombiningKind;
+  auto combine = [&](Word a, Word b) -> Word {
+    Word r;
+    if (isFloat) {
+      switch (kind) {
+      case CK::ADD:
+        r.f = roundToKind(a.f + b.f, k);
+        break;
+      case CK::MUL:
+        r.f = roundToKind(a.f * b.f, k);
+        break;
+      case CK::MAXNUMF:
+        r.f = std::fmax(a.f, b.f);
+        break;
+      case CK::MINNUMF:
+        r.f = std::fmin(a.f, b.f);
+        break;
+      case CK::MAXIMUMF:
+        r.f = (std::isnan(a.f) || std::isnan(b.f)) ? NAN : std::max(a.f, b.f);
+        break;
+      case CK::MINIMUMF:
+        r.f = (std::isnan(a.f) || std::isnan(b.f)) ? NAN : std::min(a.f, b.f);
+        break;
+      default:
+        r.f = NAN;
+      }
+      return r;
+    }
+    switch (kind) {
+    case CK::ADD:
+      r.i = a.i + b.i;
+      break;
+    case CK::MUL:
+      r.i = a.i * b.i;
+      break;
+    case CK::MAXSI:
+      r.i = std::max(a.i, b.i);
+      break;
+    case CK::MINSI:
+      r.i = std::min(a.i, b.i);
+      break;
+    case CK::AND:
+      r.i = a.i & b.i;
+      break;
+    case CK::OR:
+      r.i = a.i | b.i;
+      break;
+    case CK::XOR:
+      r.i = a.i ^ b.i;
+      break;
+    default:
+      r.i = zeroExtend(a.i, bw) > zeroExtend(b.i, bw)
+                ? (kind == CK::MAXUI ? a.i : b.i)
+                : (kind == CK::MAXUI ? b.i : a.i);
+    }
+    r.i = signExtend(r.i, bw);
+    return r;
+  };
+  bool uni = v.uniform && (!acc || acc->uniform);
+  unsigned n = uni ? 1 : I.numLanes();
+  SimValue &r = I.def(x.getResult());
+  Word *o = uni ? r.setUniform(1) : r.setVarying(n);
+  for (unsigned l = 0; l < n; ++l) {
+    Word a = acc ? acc->at(l) : v.at(l, 0);
+    for (unsigned e = acc ? 0 : 1; e < v.width; ++e)
+      a = combine(a, v.at(l, e));
+    o[l] = a;
+  }
+  return success();
+}
+
+} // namespace
+
+void mlir::uop::sim::registerVectorHandlers(HandlerRegistry &r) {
+  r.add("vector.transfer_read", transferReadOp);
+  r.add("vector.transfer_write", transferWriteOp);
+  r.add("vector.load", loadStoreOp);
+  r.add("vector.store", loadStoreOp);
+  r.add("vector.broadcast", broadcastOp);
+  r.add("vector.extract", extractOp);
+  r.add("vector.insert", insertOp);
+  r.add("vector.fma", fmaOp);
+  r.add("vector.shape_cast", shapeCastOp);
+  r.add("vector.from_elements", fromElementsOp);
+  r.add("vector.step", stepOp);
+  r.add("vector.outerproduct", outerProductOp);
+  r.add("vector.reduction", reductionOp);
+}
