@@ -390,17 +390,12 @@ bool Interpreter::linearIndex(const SimValue &m, unsigned lane,
   return false;
 }
 
-Word Interpreter::loadElem(Buffer &b, int64_t linear, unsigned lane,
-                           Operation *op) {
-  if (b.isShared && inKernel &&
-      !races.onRead(b, linear, threadOf(lane), op)) {
-    Word w;
-    w.i = 0;
-    if (isFloatKind(b.kind))
-      w.f = NAN;
-    return w;
-  }
-  return b.load(linear);
+Word Interpreter::uninitializedWord(const Buffer &b) {
+  Word w;
+  w.i = 0;
+  if (isFloatKind(b.kind))
+    w.f = NAN;
+  return w;
 }
 
 void Interpreter::storeElem(Buffer &b, int64_t linear, Word w, unsigned lane,

@@ -38,12 +38,21 @@ bool allUniform(Interpreter &I, ValueRange vals) {
   return true;
 }
 
-/// Reads the indices of `lane` into `out`.
-void laneIndices(Interpreter &I, ValueRange indices, unsigned lane,
-                 int64_t *out) {
-  for (auto [d, v] : llvm::enumerate(indices))
-    out[d] = I.get(v).at(lane).i;
-}
+/// The index operands of an access, looked up once per op execution.
+struct IndexValues {
+  const SimValue *v[8];
+  unsigned rank = 0;
+  IndexValues(Interpreter &I, ValueRange indices) {
+    for (Value x : indices)
+      if (rank < 8)
+        v[rank++] = &I.get(x);
+  }
+  /// Reads the indices of `lane` into `out`.
+  void at(unsigned lane, int64_t *out) const {
+    for (unsigned d = 0; d < rank; ++d)
+      out[d] = v[d]->at(lane).i;
+  }
+};
 
 LogicalResult loadOp(Interpreter &I, Operation *op) {
   auto ld = cast<memref::LoadOp>(op);
@@ -55,10 +64,11 @@ LogicalResult loadOp(Interpreter &I, Operation *op) {
   int64_t idx[8];
   if (indices.size() > 8)
     return I.unsupported(op, "memrefs of rank above 8");
+  IndexValues iv(I, indices);
   unsigned n = I.numLanes();
   if (m.uniform && allUniform(I, indices)) {
     unsigned l0 = firstActive(I);
-    laneIndices(I, indices, l0, idx);
+    iv.at(l0, idx);
     int64_t lin;
     Word *o = r.setUniform(1);
     o->i = 0;
@@ -96,14 +106,24 @@ LogicalResult loadOp(Interpreter &I, Operation *op) {
     }
     return success();
   }
+  unsigned rank = iv.rank;
   for (unsigned l = 0; l < n; ++l) {
     o[l].i = 0;
     if (!I.isActive(l))
       continue;
-    laneIndices(I, indices, l, idx);
-    int64_t lin;
-    if (I.linearIndex(m, l, idx, op, lin))
-      o[l] = tracked ? I.loadElem(b, lin, l, op) : b.load(lin);
+    int64_t lin = m.offset(l);
+    bool ok = true;
+    for (unsigned d = 0; d < rank; ++d) {
+      int64_t x = iv.v[d]->at(l).i;
+      ok &= x >= 0 && x < m.sizes[d];
+      lin += x * m.strides[d];
+    }
+    if (!ok || lin < 0 || lin >= b.numElements) {
+      iv.at(l, idx);
+      I.linearIndex(m, l, idx, op, lin);
+      continue;
+    }
+    o[l] = tracked ? I.loadElem(b, lin, l, op) : b.load(lin);
   }
   return success();
 }
@@ -118,10 +138,11 @@ LogicalResult storeOp(Interpreter &I, Operation *op) {
   int64_t idx[8];
   if (indices.size() > 8)
     return I.unsupported(op, "memrefs of rank above 8");
+  IndexValues iv(I, indices);
   unsigned n = I.numLanes();
   if (!tracked && m.uniform && v.uniform && allUniform(I, indices)) {
     unsigned l0 = firstActive(I);
-    laneIndices(I, indices, l0, idx);
+    iv.at(l0, idx);
     int64_t lin;
     if (I.linearIndex(m, l0, idx, op, lin))
       b.store(lin, v.data[0]);
@@ -130,7 +151,7 @@ LogicalResult storeOp(Interpreter &I, Operation *op) {
   for (unsigned l = 0; l < n; ++l) {
     if (!I.isActive(l))
       continue;
-    laneIndices(I, indices, l, idx);
+    iv.at(l, idx);
     int64_t lin;
     if (!I.linearIndex(m, l, idx, op, lin))
       continue;

@@ -191,7 +191,7 @@ Buffer::Buffer(ElemKind kind, Type elemType, int64_t numElements, bool shared,
     access.resize(numElements);
 }
 
-Word Buffer::load(int64_t idx) const {
+Word Buffer::loadSlow(int64_t idx) const {
   Word w;
   const uint8_t *p = bytes.data();
   switch (kind) {
@@ -226,7 +226,7 @@ Word Buffer::load(int64_t idx) const {
   return w;
 }
 
-void Buffer::store(int64_t idx, Word w) {
+void Buffer::storeSlow(int64_t idx, Word w) {
   uint8_t *p = bytes.data();
   switch (kind) {
   case ElemKind::F32:

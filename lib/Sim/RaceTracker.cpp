@@ -113,7 +113,7 @@ void RaceTracker::race(FaultKind kind, Buffer &b, int64_t idx, uint32_t tid1,
   log.report(kind, &b, op1, op2, msg);
 }
 
-bool RaceTracker::onRead(Buffer &b, int64_t idx, uint32_t tid,
+bool RaceTracker::onReadSlow(Buffer &b, int64_t idx, uint32_t tid,
                          Operation *op) {
   ElemAccess &a = b.access[idx];
   if (a.writeEpoch == 0) {

@@ -196,7 +196,13 @@ public:
                    Operation *op, int64_t &linear);
   /// Loads element `linear` of `b` on behalf of `lane` (race tracking for
   /// shared memory).
-  Word loadElem(Buffer &b, int64_t linear, unsigned lane, Operation *op);
+  Word loadElem(Buffer &b, int64_t linear, unsigned lane, Operation *op) {
+    if (b.isShared && inKernel && !races.onRead(b, linear, threadOf(lane), op))
+      return uninitializedWord(b);
+    return b.load(linear);
+  }
+  /// What a read of never-written shared memory returns (NaN for floats).
+  static Word uninitializedWord(const Buffer &b);
   /// Stores `w` to element `linear` of `b` on behalf of `lane`.
   void storeElem(Buffer &b, int64_t linear, Word w, unsigned lane,
                  Operation *op);

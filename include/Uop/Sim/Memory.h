@@ -98,9 +98,23 @@ struct Buffer {
          std::string name);
 
   /// Reads element `idx` as a lane word.
-  Word load(int64_t idx) const;
+  Word load(int64_t idx) const {
+    if (kind == ElemKind::F32) {
+      Word w;
+      w.f = ((const float *)bytes.data())[idx];
+      return w;
+    }
+    return loadSlow(idx);
+  }
   /// Writes the lane word `w` to element `idx`, converting to storage.
-  void store(int64_t idx, Word w);
+  void store(int64_t idx, Word w) {
+    if (kind == ElemKind::F32)
+      ((float *)bytes.data())[idx] = (float)w.f;
+    else
+      storeSlow(idx, w);
+  }
+  Word loadSlow(int64_t idx) const;
+  void storeSlow(int64_t idx, Word w);
   /// Forgets all accesses (a new block starts with uninitialized memory).
   void resetAccesses();
   size_t sizeInBytes() const { return bytes.size(); }

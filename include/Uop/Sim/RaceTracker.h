@@ -84,7 +84,17 @@ public:
 
   /// Records a read of element `idx` of shared buffer `b` by thread `tid`.
   /// Returns false when the element was never written in this block.
-  bool onRead(Buffer &b, int64_t idx, uint32_t tid, Operation *op);
+  bool onRead(Buffer &b, int64_t idx, uint32_t tid, Operation *op) {
+    ElemAccess &a = b.access[idx];
+    // Fast path: written before this interval (or by this thread), and this
+    // thread is already one of the recorded readers.
+    if (a.writeEpoch != 0 && (a.writeEpoch != epoch || a.writer == tid) &&
+        a.readEpoch == epoch &&
+        (a.reader1 == tid || a.reader2 != UINT32_MAX))
+      return true;
+    return onReadSlow(b, idx, tid, op);
+  }
+  bool onReadSlow(Buffer &b, int64_t idx, uint32_t tid, Operation *op);
   /// Records a write of element `idx` of shared buffer `b` by thread `tid`.
   void onWrite(Buffer &b, int64_t idx, uint32_t tid, Operation *op);
 
