@@ -1,0 +1,88 @@
+//===- BankConflicts.h - shared-memory bank conflicts of a warp -*- C++ -*-===//
+//
+// Counts the shared-memory passes a warp needs for one load or store. Shared
+// memory is split into 32 banks of 4 bytes (32-bit word `w` is in bank
+// `w mod 32`); a bank serves one word per cycle, lanes touching the same word
+// share it (broadcast), and distinct words in one bank are serialized. The
+// analysis evaluates the address every lane of warp 0 of block 0 uses and
+// applies those rules. docs/bank-conflicts.md describes the model in full.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_ANALYSIS_BANKCONFLICTS_H
+#define UOP_ANALYSIS_BANKCONFLICTS_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+
+namespace mlir::uop {
+
+/// Number of shared-memory banks.
+inline constexpr int64_t kSharedMemoryBanks = 32;
+/// Width of one bank (and of the word unit conflicts are counted in).
+inline constexpr int64_t kSharedMemoryBankBytes = 4;
+/// Threads per warp.
+inline constexpr int64_t kWarpSize = 32;
+
+/// Knobs of the bank-conflict analysis.
+struct BankConflictOptions {
+  /// Iterations of each enclosing sequential loop (scf.for, affine.for,
+  /// scf.parallel, scf.forall not mapped to threads) that are evaluated; the
+  /// worst iteration is reported. 1 takes every loop at its lower bound.
+  unsigned loopIterations = 4;
+};
+
+/// What one warp access to shared memory costs, for warp 0 of block 0.
+struct SharedAccessCost {
+  /// Shared-memory passes (cycles of the banks) for the whole warp, summed
+  /// over phases; the worst over the evaluated loop iterations.
+  int64_t passes = 0;
+  /// The most distinct words one bank serves within one phase, for the same
+  /// iteration as `passes`: 1 is conflict-free, n an n-way conflict.
+  int64_t conflictWays = 0;
+  /// Phases the hardware splits the access into: 1 for accesses of up to 4
+  /// bytes per lane, 2 for 8 bytes (16 lanes each), 4 for 16 bytes (8 lanes
+  /// each).
+  int64_t phases = 1;
+  /// Bytes each lane reads or writes.
+  int64_t bytesPerLane = 0;
+  /// Lanes of warp 0 that perform the access (at the reported iteration);
+  /// 0 when warp 0 never reaches it.
+  int64_t activeLanes = 0;
+};
+
+/// Returns true when `op` is a load or store this analysis models
+/// (memref.load/store, vector.load/store, vector.transfer_read/write) and it
+/// accesses a memref in workgroup (shared) memory.
+bool isSharedMemoryAccess(Operation *op);
+
+/// Returns a short, stable name for the shared buffer `op` accesses: the
+/// symbol of a memref.get_global (`@name`), the name of a NameLoc on the
+/// allocation, or else the buffer's memref type.
+std::string getSharedBufferName(Operation *access);
+
+/// Evaluates the addresses of the lanes of warp 0 of block 0 for the shared
+/// memory access `access` and returns its cost. Fails when `access` is not a
+/// shared-memory access in a kernel or an address cannot be evaluated; then
+/// `whyNot` (if given) receives a reason such as "the index depends on the
+/// result of 'memref.load'".
+FailureOr<SharedAccessCost>
+analyzeSharedAccess(Operation *access, const BankConflictOptions &options = {},
+                    std::string *whyNot = nullptr);
+
+/// Returns the number of shared-memory passes of `access` for warp 0 of
+/// block 0 with the default options, or failure when it cannot be evaluated.
+FailureOr<int64_t> computeSharedAccessPasses(Operation *access);
+
+/// Emits a remark on every shared-memory access inside a kernel nested in
+/// `root` (see the uop-bank-conflicts pass for the wording); with
+/// `emitSummary`, also one remark per kernel on its worst access.
+void emitBankConflictRemarks(Operation *root,
+                             const BankConflictOptions &options = {},
+                             bool emitSummary = false);
+
+} // namespace mlir::uop
+
+#endif // UOP_ANALYSIS_BANKCONFLICTS_H
