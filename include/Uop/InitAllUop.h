@@ -9,6 +9,7 @@
 #ifndef UOP_INITALLUOP_H
 #define UOP_INITALLUOP_H
 
+#include "Uop/Analysis/Passes.h"
 #include "Uop/Conversion/Passes.h"
 #include "Uop/Dialect/Uop/IR/UopDialect.h"
 #include "Uop/Pipelines/Pipelines.h"
@@ -36,6 +37,7 @@ inline void registerAllUopDialects(DialectRegistry &registry) {
 /// Registers uop's passes and pipelines and all upstream passes.
 inline void registerAllUopPasses() {
   registerAllPasses();
+  registerUopAnalysisPasses();
   registerUopTransformsPasses();
   registerUopConversionPasses();
   registerUopPipelines();
