@@ -66,6 +66,9 @@ struct AccessDesc {
   SmallVector<Value> indices;
   /// What one lane moves: the element type or a vector of elements.
   Type valueType;
+  /// True when a lane moves several consecutive elements of the memref (a
+  /// vector op on a memref of scalars), not one element.
+  bool movesVector = false;
   bool isStore = false;
   /// Set when the access is recognized but its shape is not modeled.
   std::string unsupported;
@@ -131,8 +134,11 @@ static std::optional<AccessDesc> describeAccess(Operation *op) {
   }
   if (!isWorkgroupMemRef(desc.memref.getType()))
     return std::nullopt;
-  if (auto vec = dyn_cast<VectorType>(desc.valueType);
-      vec && vec.getRank() > 1 && desc.unsupported.empty())
+  auto vec = dyn_cast<VectorType>(desc.valueType);
+  desc.movesVector =
+      vec && vec.getElementType() ==
+                 cast<MemRefType>(desc.memref.getType()).getElementType();
+  if (desc.movesVector && vec.getRank() > 1 && desc.unsupported.empty())
     desc.unsupported = "multi-dimensional vector accesses are not modeled";
   return desc;
 }
@@ -288,6 +294,16 @@ static std::optional<int64_t> evalAffineExpr(AffineExpr expr,
   }
 }
 
+/// Returns `base + scale * factor`, or nothing when it overflows int64_t.
+static std::optional<int64_t> mulAdd(int64_t base, int64_t scale,
+                                     int64_t factor) {
+  int64_t product, sum;
+  if (llvm::MulOverflow(scale, factor, product) ||
+      llvm::AddOverflow(base, product, sum))
+    return std::nullopt;
+  return sum;
+}
+
 namespace {
 /// A strided layout with every entry known, in elements.
 struct ConcreteLayout {
@@ -377,7 +393,7 @@ private:
   FailureOr<APInt> make(Type type, int64_t v) {
     std::optional<unsigned> width = getIntWidth(type);
     if (!width)
-      return fail("a value of type is not an integer");
+      return fail("the index is not an integer");
     return APInt(*width, static_cast<uint64_t>(v), /*isSigned=*/true,
                  /*implicitTrunc=*/true);
   }
@@ -394,7 +410,10 @@ private:
     FailureOr<int64_t> s = evalInt(step);
     if (failed(s))
       return failure();
-    return make(iv.getType(), *lower + iteration * *s);
+    std::optional<int64_t> value = mulAdd(*lower, iteration, *s);
+    if (!value)
+      return fail("a loop counter overflows");
+    return make(iv.getType(), *value);
   }
 
   FailureOr<APInt> evalAffine(AffineMap map, ValueRange operands,
@@ -461,8 +480,12 @@ FailureOr<APInt> LaneEvaluator::computeBlockArgument(BlockArgument arg) {
                    /*takeMax=*/true, type);
     if (failed(lower))
       return failure();
-    int64_t iteration = ctx.iterations->lookup(arg);
-    return make(type, lower->getSExtValue() + iteration * forOp.getStepAsInt());
+    std::optional<int64_t> value =
+        mulAdd(lower->getSExtValue(), ctx.iterations->lookup(arg),
+               forOp.getStepAsInt());
+    if (!value)
+      return fail("a loop counter overflows");
+    return make(type, *value);
   }
   if (auto par = dyn_cast<scf::ParallelOp>(owner)) {
     unsigned i = arg.getArgNumber();
@@ -503,7 +526,10 @@ FailureOr<APInt> LaneEvaluator::computeBlockArgument(BlockArgument arg) {
     FailureOr<int64_t> s = evalInt(step);
     if (failed(lower) || failed(s))
       return failure();
-    return make(type, *lower + *id * *s);
+    std::optional<int64_t> value = mulAdd(*lower, *id, *s);
+    if (!value)
+      return fail("a loop counter overflows");
+    return make(type, *value);
   }
   if (isa<gpu::GPUFuncOp, FunctionOpInterface>(owner))
     return fail("the index depends on an argument of the kernel");
@@ -809,9 +835,16 @@ FailureOr<ConcreteLayout> LaneEvaluator::resolveLayout(Value memref) {
       FailureOr<int64_t> step = evalInt(steps[i]);
       if (failed(off) || failed(step))
         return failure();
-      result.offset += *off * src->strides[i];
+      std::optional<int64_t> offset = mulAdd(result.offset, *off,
+                                             src->strides[i]);
+      std::optional<int64_t> stride = mulAdd(0, *step, src->strides[i]);
+      if (!offset || !stride) {
+        (void)fail("the address overflows");
+        return failure();
+      }
+      result.offset = *offset;
       if (!dropped.test(i))
-        result.strides.push_back(*step * src->strides[i]);
+        result.strides.push_back(*stride);
     }
     return result;
   }
@@ -1004,8 +1037,8 @@ static FailureOr<int64_t> computeByteAddress(const AccessDesc &desc,
   }
   // A vector moves consecutive elements of the innermost dimension; it is one
   // contiguous chunk only when that dimension has unit stride.
-  if (auto vec = dyn_cast<VectorType>(desc.valueType);
-      vec && vec.getNumElements() > 1 &&
+  if (desc.movesVector &&
+      cast<VectorType>(desc.valueType).getNumElements() > 1 &&
       (layout->strides.empty() || layout->strides.back() != 1)) {
     (void)ev.fail("the vector runs along a dimension with a non-unit stride");
     return failure();
@@ -1065,8 +1098,8 @@ mlir::uop::analyzeSharedAccess(Operation *access,
   Type elementType = memrefType.getElementType();
   int64_t elementBytes = dataLayout.getTypeSize(elementType).getFixedValue();
   int64_t bytesPerLane = elementBytes;
-  if (auto vec = dyn_cast<VectorType>(desc->valueType);
-      vec && vec.getElementType() == elementType) {
+  if (desc->movesVector) {
+    auto vec = cast<VectorType>(desc->valueType);
     if (vec.isScalable())
       return reject("scalable vectors are not modeled");
     bytesPerLane = vec.getNumElements() * elementBytes;

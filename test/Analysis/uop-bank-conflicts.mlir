@@ -316,6 +316,14 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // A memref of vectors: each element is one 16-byte access per lane.
+  gpu.func @vector_elements() workgroup(%vs : memref<32xvector<4xf32>, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %tx = gpu.thread_id x
+    // expected-remark @below {{shared load of 'memref<32xvector<4xf32>, #gpu.address_space<workgroup>>': 4 passes per warp access (4 phases of 8 lanes, conflict-free)}}
+    %e = memref.load %vs[%tx] : memref<32xvector<4xf32>, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+
   // Without a known block size the lanes' thread ids are unknown.
   gpu.func @unknown_block() workgroup(%s : memref<32xf32, #gpu.address_space<workgroup>>) kernel {
     %tx = gpu.thread_id x
