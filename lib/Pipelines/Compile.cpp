@@ -24,6 +24,7 @@
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -54,11 +55,50 @@ LogicalResult mlir::uop::buildCompilePipeline(
   if (emit != "kernel" && emit != "llvm")
     return errorHandler("unsupported emit stage '" + options.emit +
                         "': expected 'kernel' or 'llvm'");
+  if (options.stages != 1 && options.stages != 2)
+    return errorHandler("stages must be 1 or 2, got " +
+                        Twine(options.stages.getValue()));
+  if (options.pad < 0)
+    return errorHandler("pad must not be negative");
+  if (!options.tile.empty() && options.tile.size() != 3)
+    return errorHandler("tile takes three sizes BM,BN,BK");
+  if (!options.threadTile.empty() && options.threadTile.size() != 2)
+    return errorHandler("thread-tile takes two sizes TM,TN");
+  {
+    TileConfig config;
+    if (!options.tile.empty()) {
+      config.blockM = options.tile[0];
+      config.blockN = options.tile[1];
+      config.blockK = options.tile[2];
+    }
+    if (!options.threadTile.empty()) {
+      config.threadM = options.threadTile[0];
+      config.threadN = options.threadTile[1];
+    }
+    std::string whyNot;
+    if (failed(verifyTileConfig(config, whyNot)))
+      return errorHandler("invalid tiling: " + whyNot);
+  }
   if (options.optLevel > 3)
     return errorHandler("opt-level must be between 0 and 3");
 
   // The uop level: the kernel IR uop-sim runs.
+  UopTileOptions tileOptions;
+  tileOptions.tile.assign(options.tile.begin(), options.tile.end());
+  tileOptions.threadTile.assign(options.threadTile.begin(), options.threadTile.end());
+  tileOptions.requireMatch = true;
+  pm.addNestedPass<func::FuncOp>(createUopTile(tileOptions));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  UopPromoteSharedOptions promote;
+  promote.stages = options.stages;
+  promote.pad = options.pad;
+  promote.swizzle = options.swizzle;
+  pm.addPass(createUopPromoteShared(promote));
+  pm.addPass(createUopLowerTiles());
   pm.addPass(createUopHoistShared());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
   if (emit == "kernel")
     return success();
 
@@ -76,8 +116,8 @@ LogicalResult mlir::uop::buildCompilePipeline(
 
   // Device code to LLVM + NVVM; the host side stays as it is.
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
-  device.addPass(createLowerAffinePass());
   device.addPass(memref::createExpandStridedMetadataPass());
+  device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
   device.addPass(createConvertNVVMToLLVMPass());

@@ -42,6 +42,22 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                      "form uop-sim runs) or 'llvm' (host code + gpu.module in "
                      "LLVM/NVVM, the input of uop-translate --uop-to-ptx)"),
       llvm::cl::init("llvm")};
+  ListOption<int64_t> tile{*this, "tile",
+                           llvm::cl::desc("block tile BM,BN,BK of GEMMs "
+                                          "(default 128,128,8)")};
+  ListOption<int64_t> threadTile{
+      *this, "thread-tile",
+      llvm::cl::desc("register tile TM,TN of one thread (default 8,8)")};
+  Option<int64_t> stages{*this, "stages",
+                         llvm::cl::desc("shared-memory buffers per operand "
+                                        "(1, or 2 for double buffering)"),
+                         llvm::cl::init(2)};
+  Option<int64_t> pad{*this, "pad",
+                      llvm::cl::desc("elements of padding per shared row"),
+                      llvm::cl::init(0)};
+  Option<bool> swizzle{*this, "swizzle",
+                       llvm::cl::desc("XOR-swizzle the shared tiles"),
+                       llvm::cl::init(false)};
   Option<unsigned> optLevel{*this, "opt-level",
                             llvm::cl::desc("LLVM optimization level of the "
                                            "NVPTX backend"),

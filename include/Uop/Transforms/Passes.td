@@ -39,4 +39,112 @@ def UopMergeKernelModules : Pass<"uop-merge-kernel-modules", "::mlir::ModuleOp">
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def UopTile : Pass<"uop-tile", "::mlir::func::FuncOp"> {
+  let summary = "tile a linalg GEMM into a GPU kernel of block tiles and register tiles";
+  let description = [{
+    Replaces every GEMM the matcher proves (linalg.matmul, with or without
+    transposing indexing_maps, or a linalg.generic that is a matrix product;
+    f32, f16 or bf16 inputs, f32 output; an optional linalg.fill of the
+    output right before it) by a `gpu.launch`:
+
+    - a grid of ceil(N / BN) x ceil(M / BM) blocks, one BM x BN tile of C
+      each, and BN/TN x BM/TM threads per block;
+    - each thread accumulates a TM x TN register tile (a `vector<TMxTNxf32>`
+      carried by the K loop; seed 13.7: 4x4 is the break-even point of shared
+      loads per FMA, 8x8 leaves headroom);
+    - a K loop in steps of BK whose body is one `uop.matmul` of the BM x BK
+      tile of A by the BK x BN tile of B (subviews of the global operands:
+      edge tiles are smaller, and the matmul reads what lies past their edge
+      as zero);
+    - the initialization (the fill value, or the old C) and the guarded store
+      of each thread's elements.
+
+    The result runs as it is (every operand read straight from global
+    memory); `uop-promote-shared` then stages the tiles in shared memory.
+    Anything that only looks like a GEMM is left alone with a remark saying
+    why; with `require-match` it is an error.
+  }];
+  let options = [
+    ListOption<"tile", "tile", "int64_t",
+               "block tile BM,BN,BK (default 128,128,8)">,
+    ListOption<"threadTile", "thread-tile", "int64_t",
+               "register tile of one thread TM,TN (default 8,8)">,
+    Option<"requireMatch", "require-match", "bool", "false",
+           "fail on linalg contractions that are not provably GEMMs">
+  ];
+  let dependentDialects = [
+    "::mlir::uop::UopDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect"
+  ];
+}
+
+def UopPromoteShared : Pass<"uop-promote-shared"> {
+  let summary = "stage the operand tiles of uop.matmul in shared memory";
+  let description = [{
+    For every `uop.matmul` in a K loop whose A or B tile is read from global
+    memory, allocates a shared buffer for the tile (`uop.alloc_shared`, sized
+    by the tile's constant upper bound), copies the tile into it with a
+    cooperative, zero-filling `uop.copy`, and makes the matmul read the copy.
+    Barriers go exactly where hazards between threads need them:
+
+    - `stages=1`: per K step, copy; barrier (read-after-write: no thread
+      reads the tile before all of it is written); matmul; barrier
+      (write-after-read: the next step's copy must not overwrite what
+      another thread still reads). Two barriers per step.
+    - `stages=2` (double buffering): two buffers per operand. Tile 0 is
+      copied before the loop, then a barrier. Step i copies tile i+1 into
+      buffer (i+1) mod 2 and multiplies tile i out of buffer i mod 2, then
+      one barrier. That single barrier orders both hazards: tile i+1 is
+      complete before step i+1 reads it (RAW), and buffer i mod 2 is no
+      longer read when step i+1 starts overwriting it with tile i+2 (WAR).
+      One barrier per step instead of two, and the loads of the next tile
+      are issued before the math on the current one.
+
+    `pad` adds elements to every row of the shared tiles (a row of 33 floats
+    spreads a column walk over all banks); `swizzle` instead stores element
+    [r][c] at column c xor (r mod w), w the largest power of two dividing the
+    row (at most 32), with no memory wasted. Both are applied consistently by
+    the copies and the matmul.
+  }];
+  let options = [
+    Option<"stages", "stages", "int64_t", "1",
+           "shared buffers per operand: 1, or 2 for double buffering">,
+    Option<"pad", "pad", "int64_t", "0",
+           "elements added to each row of a shared tile">,
+    Option<"swizzle", "swizzle", "bool", "false",
+           "XOR-swizzle the columns of the shared tiles">
+  ];
+  let dependentDialects = [
+    "::mlir::uop::UopDialect", "::mlir::scf::SCFDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect"
+  ];
+}
+
+def UopLowerTiles : Pass<"uop-lower-tiles"> {
+  let summary = "expand uop.copy and uop.matmul into per-thread loads, stores and FMAs";
+  let description = [{
+    The last uop-level rewrite before leaving the dialect; its output is the
+    per-thread code of the kernel, in scf / vector / memref / arith.
+
+    `uop.copy` becomes the cooperative copy: the tile is cut into vectors of
+    16 bytes (where the row strides and the column offset are provably
+    16-byte aligned; one element otherwise), vector e goes to thread
+    e mod (threads per block), so consecutive threads move consecutive
+    vectors: coalesced global loads and conflict-free shared stores. Vectors
+    that cross the edge of the source are loaded element by element under a
+    guard; those past it are zero.
+
+    `uop.matmul` becomes a loop over K whose step loads the thread's TM
+    elements of A and TN elements of B (strided by the thread counts, see
+    the op) and does one `vector.outerproduct`: TM x TN FMAs for TM + TN
+    loads. Reads that may fall outside the operand are guarded (zero).
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::arith::ArithDialect"
+  ];
+}
+
 #endif // UOP_TRANSFORMS_PASSES_TD

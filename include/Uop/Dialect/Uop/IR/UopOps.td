@@ -79,4 +79,127 @@ def Uop_BarrierOp : Uop_Op<"barrier", [
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// CopyOp
+//===----------------------------------------------------------------------===//
+
+def Uop_CopyOp : Uop_Op<"copy", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "cooperative 2-D tile copy by all threads of the block, zero-filled";
+  let description = [{
+    All threads of the block together copy the 2-D `source` tile into the
+    top-left corner of `dest` and write zero to the rest of `dest`: element
+    `dest[r][c]` becomes `source[r][c]` when `r < dim(source, 0)` and
+    `c < dim(source, 1)`, else zero. Each element is written by exactly one
+    thread. The zero fill is how tiles at the edge of a matrix whose sizes are
+    not multiples of the tile become full tiles: the multiply that reads them
+    then needs no bounds checks.
+
+    This is the global → shared staging copy of a GEMM's operand tiles.
+    `uop-lower-tiles` spreads the elements over the threads so that
+    consecutive threads move consecutive 16-byte vectors (coalesced global
+    loads, conflict-free shared stores) where the row strides allow, and
+    predicates the edge.
+
+    `swizzle`, when non-zero, stores element `[r][c]` of `dest` at column
+    `c xor (r mod swizzle)` (the readers apply the same swizzle), spreading a
+    column walk over the banks without the padding's wasted words. It must
+    divide the row length of `dest` and be a power of two.
+
+    Every thread of the block must reach the op (the verifier applies the rule
+    of `uop.barrier`). The copy is not a barrier: readers in other threads
+    need a `uop.barrier` after it.
+
+    ```mlir
+    uop.copy %tile, %sA : memref<?x?xf32, strided<[64, 1], offset: ?>>
+                       to memref<128x8xf32, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins
+    Arg<MemRefRankOf<[AnyType], [2]>, "the tile read",
+        [MemRead<DefaultResource>]>:$source,
+    Arg<MemRefRankOf<[AnyType], [2]>, "the tile written",
+        [MemWrite<DefaultResource>]>:$dest,
+    DefaultValuedAttr<I64Attr, "0">:$swizzle);
+  let assemblyFormat = [{
+    $source `,` $dest attr-dict `:` type($source) `to` type($dest)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// MatmulOp
+//===----------------------------------------------------------------------===//
+
+def Uop_MatmulOp : Uop_Op<"matmul", [
+    MemoryEffects<[MemRead<DefaultResource>]>,
+    AllTypesMatch<["acc", "result"]>]> {
+  let summary = "block-tile multiply-accumulate into per-thread register tiles";
+  let description = [{
+    The tile-level multiply between tiling and the tensor-core rewrite. The
+    block multiplies the tile `a` (BM x K, or K x BM with `transpose_a`) by
+    the tile `b` (K x BN, or BN x K with `transpose_b`) and adds the product
+    to the BM x BN accumulator tile, which lives in registers distributed over
+    the threads: with `threads = [TY, TX]` (a TX x TY block, x fastest) and
+    `acc : vector<TM x TN x f32>`, thread `(x, y)` holds
+
+        acc[i][j] = C[y + i * TY][x + j * TX]    (BM = TM * TY, BN = TN * TX)
+
+    Rows and columns strided by the thread count keep every warp's shared
+    loads conflict-free (a row of B is read as consecutive words, a column of
+    A as a broadcast) and the final stores to C coalesced.
+
+    Each thread returns `acc + sum_k A[row][k] * B[k][col]` over its TM x TN
+    elements, K being the size of the reduction dimension of `a` (which must
+    agree with `b`'s). Elements of `a` or `b` outside the memref's bounds
+    read as zero, so edge tiles of any size are handled without a separate
+    code path. Inputs f32, f16 or bf16 (the same for both); products and the
+    sum are f32, as tensor cores do.
+
+    `a_swizzle` / `b_swizzle` name the XOR swizzle `uop.copy` used to write
+    the operand (0: none).
+
+    The op does not synchronize: when `a` or `b` is in shared memory, writers
+    and readers are ordered by `uop.barrier`s around it.
+
+    ```mlir
+    %acc2 = uop.matmul %sA, %sB, %acc {threads = array<i64: 16, 16>}
+        : memref<128x8xf32, #gpu.address_space<workgroup>>,
+          memref<8x128xf32, #gpu.address_space<workgroup>>, vector<8x8xf32>
+    ```
+  }];
+  let arguments = (ins
+    Arg<MemRefRankOf<[F32, F16, BF16], [2]>, "tile of A",
+        [MemRead<DefaultResource>]>:$a,
+    Arg<MemRefRankOf<[F32, F16, BF16], [2]>, "tile of B",
+        [MemRead<DefaultResource>]>:$b,
+    VectorOfRankAndType<[2], [F32]>:$acc,
+    DenseI64ArrayAttr:$threads,
+    UnitAttr:$transpose_a,
+    UnitAttr:$transpose_b,
+    DefaultValuedAttr<I64Attr, "0">:$a_swizzle,
+    DefaultValuedAttr<I64Attr, "0">:$b_swizzle);
+  let results = (outs VectorOfRankAndType<[2], [F32]>:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `,` type($acc)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Threads along M (block y) and N (block x).
+    int64_t getThreadsM() { return getThreads()[0]; }
+    int64_t getThreadsN() { return getThreads()[1]; }
+    /// Register tile of one thread.
+    int64_t getThreadTileM() { return getAcc().getType().getDimSize(0); }
+    int64_t getThreadTileN() { return getAcc().getType().getDimSize(1); }
+    /// Block tile.
+    int64_t getBlockTileM() { return getThreadsM() * getThreadTileM(); }
+    int64_t getBlockTileN() { return getThreadsN() * getThreadTileN(); }
+    /// Dimension of `a` / `b` that holds M / N / K.
+    unsigned getADimM() { return getTransposeA() ? 1 : 0; }
+    unsigned getADimK() { return getTransposeA() ? 0 : 1; }
+    unsigned getBDimK() { return getTransposeB() ? 1 : 0; }
+    unsigned getBDimN() { return getTransposeB() ? 0 : 1; }
+  }];
+}
+
 #endif // UOP_DIALECT_UOP_IR_UOPOPS_TD

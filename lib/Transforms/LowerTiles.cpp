@@ -1,0 +1,412 @@
+//===- LowerTiles.cpp - uop-lower-tiles pass ------------------------------===//
+//
+// Expands the tile-level ops into the code each thread runs. uop.copy spreads
+// a tile over the threads of the block in 16-byte vectors, the width at which
+// a warp's global loads are fully coalesced and its shared stores
+// conflict-free; uop.matmul becomes the register-blocked inner product, an
+// outer product of TM elements of A and TN elements of B per step of K.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+namespace mlir::uop {
+#define GEN_PASS_DEF_UOPLOWERTILES
+#include "Uop/Transforms/Passes.h.inc"
+} // namespace mlir::uop
+
+using namespace mlir;
+using namespace mlir::uop;
+
+std::optional<std::array<int64_t, 3>>
+mlir::uop::getKnownBlockSize(Operation *op) {
+  Operation *kernel = getEnclosingKernel(op);
+  if (auto launch = dyn_cast_or_null<gpu::LaunchOp>(kernel)) {
+    std::optional<int64_t> x = getConstantIntValue(launch.getBlockSizeX());
+    std::optional<int64_t> y = getConstantIntValue(launch.getBlockSizeY());
+    std::optional<int64_t> z = getConstantIntValue(launch.getBlockSizeZ());
+    if (x && y && z)
+      return std::array<int64_t, 3>{*x, *y, *z};
+    return std::nullopt;
+  }
+  if (auto func = dyn_cast_or_null<gpu::GPUFuncOp>(kernel)) {
+    if (std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize())
+      return std::array<int64_t, 3>{(*known)[0], (*known)[1], (*known)[2]};
+  }
+  return std::nullopt;
+}
+
+bool mlir::uop::isProvablyMultipleOf(Value value, int64_t factor) {
+  if (factor == 1)
+    return true;
+  if (std::optional<int64_t> c = getConstantIntValue(value))
+    return *c % factor == 0;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    return loop && arg == loop.getInductionVar() &&
+           isProvablyMultipleOf(loop.getLowerBound(), factor) &&
+           isProvablyMultipleOf(loop.getStep(), factor);
+  }
+  Operation *def = value.getDefiningOp();
+  if (auto add = dyn_cast<arith::AddIOp>(def))
+    return isProvablyMultipleOf(add.getLhs(), factor) &&
+           isProvablyMultipleOf(add.getRhs(), factor);
+  if (auto mul = dyn_cast<arith::MulIOp>(def)) {
+    for (auto [x, y] : {std::pair(mul.getLhs(), mul.getRhs()),
+                        std::pair(mul.getRhs(), mul.getLhs())})
+      if (std::optional<int64_t> c = getConstantIntValue(x))
+        if (*c % factor == 0 || isProvablyMultipleOf(y, factor / std::gcd(*c, factor)))
+          return true;
+    return isProvablyMultipleOf(mul.getLhs(), factor) ||
+           isProvablyMultipleOf(mul.getRhs(), factor);
+  }
+  return false;
+}
+
+namespace {
+/// Helpers shared by the two expansions.
+struct TileCodegen {
+  ImplicitLocOpBuilder &b;
+
+  Value index(int64_t v) { return b.create<arith::ConstantIndexOp>(v); }
+
+  /// Size of dimension `d` of `memref`, as a constant where it is static.
+  Value dim(Value memref, unsigned d) {
+    auto type = cast<MemRefType>(memref.getType());
+    if (!type.isDynamicDim(d))
+      return index(type.getDimSize(d));
+    return b.create<memref::DimOp>(memref, d);
+  }
+
+  /// Column actually addressed for logical (row, col) of a tile written with
+  /// XOR swizzle `swizzle` (see uop.copy).
+  Value swizzled(Value row, Value col, int64_t swizzle) {
+    if (swizzle <= 1)
+      return col;
+    Value phase = b.create<arith::RemUIOp>(row, index(swizzle));
+    return b.create<arith::XOrIOp>(col, phase);
+  }
+
+  /// Loads `memref[i0][i1]` as f32 when `guard` holds (or always, when it is
+  /// null), zero otherwise.
+  Value loadF32(Value memref, Value i0, Value i1, Value guard) {
+    Type elem = cast<MemRefType>(memref.getType()).getElementType();
+    auto load = [&](OpBuilder &nb, Location loc) -> Value {
+      Value v = nb.create<memref::LoadOp>(loc, memref, ValueRange{i0, i1});
+      if (!elem.isF32())
+        v = nb.create<arith::ExtFOp>(loc, nb.getF32Type(), v);
+      return v;
+    };
+    if (!guard)
+      return load(b, b.getLoc());
+    auto ifOp = b.create<scf::IfOp>(
+        guard,
+        [&](OpBuilder &nb, Location loc) {
+          nb.create<scf::YieldOp>(loc, load(nb, loc));
+        },
+        [&](OpBuilder &nb, Location loc) {
+          Value zero = nb.create<arith::ConstantOp>(loc, nb.getF32FloatAttr(0));
+          nb.create<scf::YieldOp>(loc, zero);
+        });
+    return ifOp.getResult(0);
+  }
+
+  Value ult(Value x, Value y) {
+    return b.create<arith::CmpIOp>(arith::CmpIPredicate::ult, x, y);
+  }
+};
+} // namespace
+
+/// Returns the row stride of a 2-D memref with unit inner stride, if static.
+static std::optional<int64_t> getStaticRowStride(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides[1] != 1 ||
+      ShapedType::isDynamic(strides[0]))
+    return std::nullopt;
+  return strides[0];
+}
+
+/// Returns true when the column offset of `memref` (a subview or a buffer
+/// with static offset) is provably a multiple of `factor` elements.
+static bool hasAlignedColumnOffset(Value memref, int64_t factor) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (succeeded(type.getStridesAndOffset(strides, offset)) &&
+      !ShapedType::isDynamic(offset))
+    return offset % factor == 0;
+  auto subview = memref.getDefiningOp<memref::SubViewOp>();
+  if (!subview || !hasAlignedColumnOffset(subview.getSource(), factor))
+    return false;
+  SmallVector<OpFoldResult> offsets = subview.getMixedOffsets();
+  auto isMultiple = [&](OpFoldResult ofr) {
+    if (std::optional<int64_t> c = getConstantIntValue(ofr))
+      return *c % factor == 0;
+    return isProvablyMultipleOf(cast<Value>(ofr), factor);
+  };
+  // Row offsets move by whole rows, whose length is checked by the caller.
+  return isMultiple(offsets[1]);
+}
+
+LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
+  std::optional<std::array<int64_t, 3>> block = getKnownBlockSize(op);
+  if (!block)
+    return op.emitOpError("needs a constant block size to spread the copy "
+                          "over the threads");
+  int64_t threads = (*block)[0] * (*block)[1] * (*block)[2];
+  ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+  b.setInsertionPoint(op);
+  TileCodegen cg{b};
+
+  Value src = op.getSource(), dst = op.getDest();
+  auto srcType = cast<MemRefType>(src.getType());
+  auto dstType = cast<MemRefType>(dst.getType());
+  Type elem = dstType.getElementType();
+  int64_t rows = dstType.getDimSize(0), cols = dstType.getDimSize(1);
+  int64_t elemBytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+  int64_t swizzle = op.getSwizzle();
+
+  // 16 bytes per thread and access where both sides allow it.
+  int64_t width = 16 / elemBytes;
+  std::optional<int64_t> srcStride = getStaticRowStride(srcType);
+  std::optional<int64_t> dstStride = getStaticRowStride(dstType);
+  bool vecLoad = cols % width == 0 && srcStride && *srcStride % width == 0 &&
+                 hasAlignedColumnOffset(src, width);
+  bool vecStore = cols % width == 0 && dstStride && *dstStride % width == 0 &&
+                  swizzle == 0 && hasAlignedColumnOffset(dst, width);
+  if (!vecLoad && !vecStore)
+    width = 1;
+  if (cols % width)
+    width = 1;
+  auto vecType = VectorType::get({width}, elem);
+
+  // Linear thread id, x fastest: consecutive threads take consecutive
+  // vectors of a row (coalescing).
+  Value tx = b.create<gpu::ThreadIdOp>(gpu::Dimension::x);
+  Value ty = b.create<gpu::ThreadIdOp>(gpu::Dimension::y);
+  Value tz = b.create<gpu::ThreadIdOp>(gpu::Dimension::z);
+  Value tid = b.create<arith::AddIOp>(
+      tx, b.create<arith::MulIOp>(
+              b.create<arith::AddIOp>(
+                  ty, b.create<arith::MulIOp>(tz, cg.index((*block)[1]))),
+              cg.index((*block)[0])));
+
+  int64_t vectorsPerRow = cols / width;
+  int64_t vectors = rows * vectorsPerRow;
+  int64_t rounds = llvm::divideCeil(vectors, threads);
+  Value srcRows = cg.dim(src, 0), srcCols = cg.dim(src, 1);
+  bool fullSource = srcType.hasStaticShape() && srcType.getDimSize(0) == rows &&
+                    srcType.getDimSize(1) == cols;
+
+  auto body = [&](OpBuilder &nb, Location loc, Value round) {
+    ImplicitLocOpBuilder ib(loc, nb);
+    TileCodegen icg{ib};
+    Value e = ib.create<arith::AddIOp>(
+        ib.create<arith::MulIOp>(round, icg.index(threads)), tid);
+    auto emitCopy = [&](ImplicitLocOpBuilder &cb) {
+      TileCodegen ccg{cb};
+      Value r = cb.create<arith::DivUIOp>(e, ccg.index(vectorsPerRow));
+      Value c = cb.create<arith::MulIOp>(
+          cb.create<arith::RemUIOp>(e, ccg.index(vectorsPerRow)),
+          ccg.index(width));
+      // The vector: one load when it lies inside the source, else
+      // element by element, zero past the edge.
+      auto loadInside = [&](OpBuilder &lb, Location l) -> Value {
+        if (vecLoad)
+          return lb.create<vector::LoadOp>(l, vecType, src, ValueRange{r, c},
+                                           /*nontemporal=*/false,
+                                           llvm::MaybeAlign(width * elemBytes));
+        SmallVector<Value> elems;
+        for (int64_t i = 0; i < width; ++i) {
+          Value ci = i ? lb.create<arith::AddIOp>(
+                             l, c, lb.create<arith::ConstantIndexOp>(l, i))
+                       : c;
+          elems.push_back(lb.create<memref::LoadOp>(l, src, ValueRange{r, ci}));
+        }
+        return width == 1 ? lb.create<vector::BroadcastOp>(l, vecType, elems[0])
+                                .getResult()
+                          : lb.create<vector::FromElementsOp>(l, vecType, elems)
+                                .getResult();
+      };
+      Value v;
+      if (fullSource) {
+        v = loadInside(cb, cb.getLoc());
+      } else {
+        Value end = cb.create<arith::AddIOp>(c, ccg.index(width));
+        Value inside = cb.create<arith::AndIOp>(
+            ccg.ult(r, srcRows),
+            cb.create<arith::CmpIOp>(arith::CmpIPredicate::ule, end, srcCols));
+        auto ifOp = cb.create<scf::IfOp>(
+            inside,
+            [&](OpBuilder &tb, Location l) {
+              tb.create<scf::YieldOp>(l, loadInside(tb, l));
+            },
+            [&](OpBuilder &eb, Location l) {
+              // The edge: each element on its own.
+              ImplicitLocOpBuilder xb(l, eb);
+              TileCodegen xcg{xb};
+              Value zero = xb.create<arith::ConstantOp>(xb.getZeroAttr(elem));
+              SmallVector<Value> elems;
+              for (int64_t i = 0; i < width; ++i) {
+                Value ci = i ? xb.create<arith::AddIOp>(c, xcg.index(i)) : c;
+                Value ok = xb.create<arith::AndIOp>(xcg.ult(r, srcRows),
+                                                    xcg.ult(ci, srcCols));
+                auto one = xb.create<scf::IfOp>(
+                    ok,
+                    [&](OpBuilder &ob, Location ol) {
+                      ob.create<scf::YieldOp>(
+                          ol, ob.create<memref::LoadOp>(ol, src,
+                                                        ValueRange{r, ci})
+                                  .getResult());
+                    },
+                    [&](OpBuilder &ob, Location ol) {
+                      ob.create<scf::YieldOp>(ol, zero);
+                    });
+                elems.push_back(one.getResult(0));
+              }
+              Value vec =
+                  width == 1
+                      ? xb.create<vector::BroadcastOp>(vecType, elems[0])
+                            .getResult()
+                      : xb.create<vector::FromElementsOp>(vecType, elems)
+                            .getResult();
+              xb.create<scf::YieldOp>(vec);
+            });
+        v = ifOp.getResult(0);
+      }
+      if (vecStore) {
+        cb.create<vector::StoreOp>(v, dst, ValueRange{r, c},
+                                   /*nontemporal=*/false,
+                                   llvm::MaybeAlign(width * elemBytes));
+      } else {
+        for (int64_t i = 0; i < width; ++i) {
+          Value ci = i ? cb.create<arith::AddIOp>(c, ccg.index(i)) : c;
+          Value x = cb.create<vector::ExtractOp>(v, ArrayRef<int64_t>{i});
+          cb.create<memref::StoreOp>(x, dst,
+                                     ValueRange{r, ccg.swizzled(r, ci, swizzle)});
+        }
+      }
+    };
+    if (vectors % threads == 0) {
+      emitCopy(ib);
+    } else {
+      auto guard = ib.create<scf::IfOp>(icg.ult(e, icg.index(vectors)),
+                                        /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard g(ib);
+      ib.setInsertionPointToStart(guard.thenBlock());
+      emitCopy(ib);
+    }
+  };
+  if (rounds == 1) {
+    body(b, b.getLoc(), cg.index(0));
+  } else {
+    b.create<scf::ForOp>(cg.index(0), cg.index(rounds), cg.index(1),
+                         ValueRange{},
+                         [&](OpBuilder &nb, Location loc, Value iv, ValueRange) {
+                           body(nb, loc, iv);
+                           nb.create<scf::YieldOp>(loc);
+                         });
+  }
+  rewriter.eraseOp(op);
+  return success();
+}
+
+LogicalResult mlir::uop::lowerMatmul(RewriterBase &rewriter, MatmulOp op) {
+  ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+  b.setInsertionPoint(op);
+  TileCodegen cg{b};
+  Value a = op.getA(), bm = op.getB();
+  auto aType = cast<MemRefType>(a.getType());
+  auto bType = cast<MemRefType>(bm.getType());
+  int64_t tm = op.getThreadTileM(), tn = op.getThreadTileN();
+  int64_t threadsM = op.getThreadsM(), threadsN = op.getThreadsN();
+
+  Value tx = b.create<gpu::ThreadIdOp>(gpu::Dimension::x);
+  Value ty = b.create<gpu::ThreadIdOp>(gpu::Dimension::y);
+  // Rows of A and columns of B this thread reads, and whether they can fall
+  // outside the tile (only when the tile may be smaller than the block tile).
+  int64_t aM = aType.getDimSize(op.getADimM());
+  int64_t bN = bType.getDimSize(op.getBDimN());
+  bool guardRows = ShapedType::isDynamic(aM) || aM < op.getBlockTileM();
+  bool guardCols = ShapedType::isDynamic(bN) || bN < op.getBlockTileN();
+  SmallVector<Value> rows, cols, rowOk, colOk;
+  Value aRows = cg.dim(a, op.getADimM()), bCols = cg.dim(bm, op.getBDimN());
+  for (int64_t i = 0; i < tm; ++i) {
+    Value r = i ? b.create<arith::AddIOp>(ty, cg.index(i * threadsM)) : ty;
+    rows.push_back(r);
+    rowOk.push_back(guardRows ? cg.ult(r, aRows) : Value());
+  }
+  for (int64_t j = 0; j < tn; ++j) {
+    Value c = j ? b.create<arith::AddIOp>(tx, cg.index(j * threadsN)) : tx;
+    cols.push_back(c);
+    colOk.push_back(guardCols ? cg.ult(c, bCols) : Value());
+  }
+
+  Value kSize = cg.dim(a, op.getADimK());
+  auto loop = b.create<scf::ForOp>(cg.index(0), kSize, cg.index(1),
+                                   ValueRange{op.getAcc()});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value k = loop.getInductionVar();
+    SmallVector<Value> aVals, bVals;
+    for (int64_t i = 0; i < tm; ++i) {
+      Value i0 = op.getTransposeA() ? k : rows[i];
+      Value i1 = op.getTransposeA() ? rows[i] : k;
+      aVals.push_back(
+          cg.loadF32(a, i0, cg.swizzled(i0, i1, op.getASwizzle()), rowOk[i]));
+    }
+    for (int64_t j = 0; j < tn; ++j) {
+      Value i0 = op.getTransposeB() ? cols[j] : k;
+      Value i1 = op.getTransposeB() ? k : cols[j];
+      bVals.push_back(
+          cg.loadF32(bm, i0, cg.swizzled(i0, i1, op.getBSwizzle()), colOk[j]));
+    }
+    // One step of the outer product: row i of the register tile gets
+    // a[i] * b[0..TN) with fused multiply-adds (TM x TN FMAs for TM + TN
+    // loads, seed 13.7).
+    auto f32 = b.getF32Type();
+    auto rowType = VectorType::get({tn}, f32);
+    Value bv = b.create<vector::FromElementsOp>(rowType, bVals);
+    Value acc = loop.getRegionIterArgs()[0];
+    for (int64_t i = 0; i < tm; ++i) {
+      Value row = b.create<vector::ExtractOp>(acc, ArrayRef<int64_t>{i});
+      Value ai = b.create<vector::BroadcastOp>(rowType, aVals[i]);
+      Value updated = b.create<vector::FMAOp>(ai, bv, row);
+      acc = b.create<vector::InsertOp>(updated, acc, ArrayRef<int64_t>{i});
+    }
+    b.create<scf::YieldOp>(acc);
+  }
+  rewriter.replaceOp(op, loop.getResults());
+  return success();
+}
+
+namespace {
+struct UopLowerTilesPass
+    : public mlir::uop::impl::UopLowerTilesBase<UopLowerTilesPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<CopyOp, MatmulOp>(op))
+        ops.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (Operation *op : ops) {
+      LogicalResult result =
+          isa<CopyOp>(op) ? lowerCopy(rewriter, cast<CopyOp>(op))
+                          : lowerMatmul(rewriter, cast<MatmulOp>(op));
+      if (failed(result))
+        return signalPassFailure();
+    }
+  }
+};
+} // namespace

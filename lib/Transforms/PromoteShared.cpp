@@ -1,0 +1,288 @@
+//===- PromoteShared.cpp - uop-promote-shared pass ------------------------===//
+//
+// Stages the operand tiles of a GEMM's K loop in shared memory, the step that
+// turns "every element of A fetched N times" into "fetched N / BN times"
+// (seed 13.1). The pass owns the barrier placement: it knows which buffer is
+// written and read in which step, so it puts a barrier exactly where a
+// read-after-write or write-after-read between threads needs one, and no
+// more.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::uop {
+#define GEN_PASS_DEF_UOPPROMOTESHARED
+#include "Uop/Transforms/Passes.h.inc"
+} // namespace mlir::uop
+
+using namespace mlir;
+using namespace mlir::uop;
+
+/// Returns true when `memref` lives in shared memory.
+static bool isShared(Value memref) {
+  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
+      cast<MemRefType>(memref.getType()).getMemorySpace());
+  return space && space.getValue() == gpu::AddressSpace::Workgroup;
+}
+
+/// A constant upper bound of the index `value`: constants, mins with a
+/// bounded operand (how a tile's extent at the edge of a matrix is written),
+/// else whatever the value-bounds analysis proves.
+static FailureOr<int64_t> getUpperBound(Value value) {
+  if (std::optional<int64_t> c = getConstantIntValue(value))
+    return *c;
+  if (auto min = value.getDefiningOp<arith::MinSIOp>()) {
+    FailureOr<int64_t> l = getUpperBound(min.getLhs());
+    FailureOr<int64_t> r = getUpperBound(min.getRhs());
+    if (succeeded(l) && succeeded(r))
+      return std::min(*l, *r);
+    return succeeded(l) ? l : r;
+  }
+  return ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(value),
+      /*stopCondition=*/nullptr, /*closedUB=*/true);
+}
+
+/// The constant upper bound of dimension `d` of `memref`.
+static FailureOr<int64_t> getUpperBound(Value memref, int64_t d) {
+  auto type = cast<MemRefType>(memref.getType());
+  if (!type.isDynamicDim(d))
+    return type.getDimSize(d);
+  if (auto cast = memref.getDefiningOp<memref::CastOp>())
+    return getUpperBound(cast.getSource(), d);
+  if (auto subview = memref.getDefiningOp<memref::SubViewOp>()) {
+    OpFoldResult size = subview.getMixedSizes()[d];
+    if (std::optional<int64_t> c = getConstantIntValue(size))
+      return *c;
+    return getUpperBound(cast<Value>(size));
+  }
+  return ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(memref, d),
+      /*stopCondition=*/nullptr, /*closedUB=*/true);
+}
+
+/// Clones into the current insertion point the ops of `loop`'s body that
+/// `value` depends on, with the induction variable replaced by `iv`, and
+/// returns the clone of `value`.
+static Value cloneForIteration(ImplicitLocOpBuilder &b, scf::ForOp loop,
+                               Value value, Value iv) {
+  Block *body = loop.getBody();
+  SetVector<Operation *> slice;
+  SmallVector<Value> worklist = {value};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != body || slice.contains(def))
+      continue;
+    slice.insert(def);
+    for (Value operand : def->getOperands())
+      worklist.push_back(operand);
+  }
+  IRMapping map;
+  map.map(loop.getInductionVar(), iv);
+  for (Operation &op : *body)
+    if (slice.contains(&op))
+      b.clone(op, map);
+  return map.lookupOrDefault(value);
+}
+
+namespace {
+/// One operand to stage: where it is read, its shared buffer and layout.
+struct StagedOperand {
+  unsigned operandIndex; // 0: A, 1: B
+  Value tile;            // the global tile, defined in the loop body
+  int64_t rows = 0, cols = 0;
+  int64_t swizzle = 0;
+  Value buffer; // the uop.alloc_shared result
+};
+} // namespace
+
+/// Returns the view of stage `stage` of `buffer` (rows x cols of a row that
+/// may be padded).
+static Value stageView(ImplicitLocOpBuilder &b, const StagedOperand &s,
+                       Value stage, int64_t stages) {
+  auto type = cast<MemRefType>(s.buffer.getType());
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  if (stages > 1) {
+    offsets.push_back(stage ? OpFoldResult(stage) : b.getIndexAttr(0));
+    sizes.push_back(b.getIndexAttr(1));
+    strides.push_back(b.getIndexAttr(1));
+  }
+  for (int64_t size : {s.rows, s.cols}) {
+    offsets.push_back(b.getIndexAttr(0));
+    sizes.push_back(b.getIndexAttr(size));
+    strides.push_back(b.getIndexAttr(1));
+  }
+  if (stages == 1 && type.getDimSize(1) == s.cols)
+    return s.buffer;
+  MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
+      {s.rows, s.cols}, type, offsets, sizes, strides);
+  return b.create<memref::SubViewOp>(viewType, s.buffer, offsets, sizes,
+                                     strides);
+}
+
+LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
+                                         const PromoteOptions &options) {
+  if (options.stages != 1 && options.stages != 2)
+    return op.emitOpError("uop-promote-shared supports stages=1 or 2, got ")
+           << options.stages;
+  if (options.pad < 0)
+    return op.emitOpError("padding must not be negative");
+  auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
+  if (!loop)
+    return op.emitOpError("expected to be in the body of an scf.for K loop "
+                          "to stage its operands");
+  Operation *kernel = getEnclosingKernel(op);
+
+  SmallVector<StagedOperand> staged;
+  for (unsigned i = 0; i < 2; ++i) {
+    Value tile = op->getOperand(i);
+    if (isShared(tile))
+      continue;
+    if (!loop.isDefinedOutsideOfLoop(tile) &&
+        tile.getParentBlock() != loop.getBody())
+      return op.emitOpError("operand #") << i << " is not defined in the K loop";
+    StagedOperand s;
+    s.operandIndex = i;
+    s.tile = tile;
+    FailureOr<int64_t> rows = getUpperBound(tile, 0);
+    FailureOr<int64_t> cols = getUpperBound(tile, 1);
+    if (failed(rows) || failed(cols))
+      return op.emitOpError("cannot bound the size of operand #")
+             << i << " by a constant, so it cannot be staged in shared memory";
+    s.rows = *rows;
+    s.cols = *cols;
+    if (options.swizzle) {
+      // The widest XOR pattern the row admits, up to the 32 banks.
+      s.swizzle = std::min<int64_t>(32, int64_t(1) << llvm::countr_zero(
+                                                   uint64_t(s.cols)));
+      if (s.swizzle <= 1)
+        s.swizzle = 0;
+    }
+    staged.push_back(s);
+  }
+  if (staged.empty())
+    return success();
+
+  ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+  // The buffers: one per operand, `stages` tiles each, at the top of the
+  // kernel (their scope is the block).
+  Block *kernelBody = getKernelBody(kernel);
+  b.setInsertionPointToStart(kernelBody);
+  for (StagedOperand &s : staged) {
+    Type elem = cast<MemRefType>(s.tile.getType()).getElementType();
+    SmallVector<int64_t> shape;
+    if (options.stages > 1)
+      shape.push_back(options.stages);
+    shape.push_back(s.rows);
+    shape.push_back(s.cols + options.pad);
+    auto type = MemRefType::get(
+        shape, elem, MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+    s.buffer = b.create<AllocSharedOp>(type);
+  }
+
+  auto copyInto = [&](ArrayRef<Value> tiles, Value stage) {
+    for (auto [s, tile] : llvm::zip(staged, tiles)) {
+      Value view = stageView(b, s, stage, options.stages);
+      b.create<CopyOp>(tile, view, b.getI64IntegerAttr(s.swizzle));
+    }
+  };
+  auto rewireMatmul = [&](Value stage) {
+    for (StagedOperand &s : staged) {
+      Value view = stageView(b, s, stage, options.stages);
+      op->setOperand(s.operandIndex, view);
+      if (s.operandIndex == 0)
+        op.setASwizzle(s.swizzle);
+      else
+        op.setBSwizzle(s.swizzle);
+    }
+  };
+  SmallVector<Value> tiles;
+  for (StagedOperand &s : staged)
+    tiles.push_back(s.tile);
+
+  if (options.stages == 1) {
+    // copy; barrier (RAW); matmul; barrier (WAR with the next step's copy).
+    b.setInsertionPoint(op);
+    copyInto(tiles, Value());
+    b.create<BarrierOp>();
+    rewireMatmul(Value());
+    b.setInsertionPointAfter(op);
+    b.create<BarrierOp>();
+    return success();
+  }
+
+  // Double buffering. Prologue: tile 0 into buffer 0, then a barrier.
+  b.setInsertionPoint(loop);
+  {
+    SmallVector<Value> first;
+    for (Value tile : tiles)
+      first.push_back(
+          tile.getParentBlock() == loop.getBody()
+              ? cloneForIteration(b, loop, tile, loop.getLowerBound())
+              : tile);
+    copyInto(first, b.create<arith::ConstantIndexOp>(0));
+    b.create<BarrierOp>();
+  }
+  // Step i: prefetch tile i+1 into buffer (i+1) mod 2, multiply buffer
+  // i mod 2, one barrier.
+  b.setInsertionPoint(op);
+  Value iv = loop.getInductionVar();
+  Value step = loop.getStep();
+  Value iter = b.create<arith::DivUIOp>(
+      b.create<arith::SubIOp>(iv, loop.getLowerBound()), step);
+  Value two = b.create<arith::ConstantIndexOp>(2);
+  Value cur = b.create<arith::RemUIOp>(iter, two);
+  Value nxt = b.create<arith::RemUIOp>(
+      b.create<arith::AddIOp>(iter, b.create<arith::ConstantIndexOp>(1)), two);
+  Value nextIv = b.create<arith::AddIOp>(iv, step);
+  Value hasNext = b.create<arith::CmpIOp>(arith::CmpIPredicate::slt, nextIv,
+                                          loop.getUpperBound());
+  auto prefetch = b.create<scf::IfOp>(hasNext, /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(prefetch.thenBlock());
+    SmallVector<Value> next;
+    for (Value tile : tiles)
+      next.push_back(tile.getParentBlock() == loop.getBody()
+                         ? cloneForIteration(b, loop, tile, nextIv)
+                         : tile);
+    copyInto(next, nxt);
+  }
+  rewireMatmul(cur);
+  b.setInsertionPointAfter(op);
+  b.create<BarrierOp>();
+  return success();
+}
+
+namespace {
+struct UopPromoteSharedPass
+    : public mlir::uop::impl::UopPromoteSharedBase<UopPromoteSharedPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    PromoteOptions options;
+    options.stages = stages;
+    options.pad = pad;
+    options.swizzle = swizzle;
+    SmallVector<MatmulOp> ops;
+    getOperation()->walk([&](MatmulOp op) { ops.push_back(op); });
+    IRRewriter rewriter(&getContext());
+    for (MatmulOp op : ops)
+      if (failed(promoteToShared(rewriter, op, options)))
+        return signalPassFailure();
+  }
+};
+} // namespace

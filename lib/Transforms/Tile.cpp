@@ -1,0 +1,299 @@
+//===- Tile.cpp - uop-tile pass -------------------------------------------===//
+//
+// From a linalg GEMM to a GPU kernel: a grid of block tiles, a thread block
+// of register tiles, and a K loop of tile-level `uop.matmul`s. This is the
+// first rung of the ladder; it fixes the parallel decomposition (which block
+// and which thread computes which outputs) and leaves the memory hierarchy
+// to uop-promote-shared.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Transforms/GemmMatcher.h"
+#include "Uop/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace mlir::uop {
+#define GEN_PASS_DEF_UOPTILE
+#include "Uop/Transforms/Passes.h.inc"
+} // namespace mlir::uop
+
+using namespace mlir;
+using namespace mlir::uop;
+
+LogicalResult mlir::uop::verifyTileConfig(const TileConfig &c,
+                                          std::string &whyNot) {
+  for (int64_t v : {c.blockM, c.blockN, c.blockK, c.threadM, c.threadN})
+    if (v <= 0) {
+      whyNot = "tile sizes must be positive";
+      return failure();
+    }
+  if (c.blockM % c.threadM || c.blockN % c.threadN) {
+    whyNot = llvm::formatv("the thread tile {0}x{1} does not divide the block "
+                           "tile {2}x{3}",
+                           c.threadM, c.threadN, c.blockM, c.blockN);
+    return failure();
+  }
+  int64_t threads = (c.blockM / c.threadM) * (c.blockN / c.threadN);
+  if (threads > 1024) {
+    whyNot = llvm::formatv("{0} threads per block, above the limit of 1024",
+                           threads);
+    return failure();
+  }
+  if (c.threadM * c.threadN > 256) {
+    whyNot = llvm::formatv("a {0}x{1} register tile needs more accumulators "
+                           "than a thread has registers",
+                           c.threadM, c.threadN);
+    return failure();
+  }
+  return success();
+}
+
+namespace {
+/// Builds the body of one tiled GEMM kernel.
+class KernelBuilder {
+public:
+  KernelBuilder(ImplicitLocOpBuilder &b, const GemmInfo &g,
+                const TileConfig &c)
+      : b(b), g(g), c(c) {}
+
+  void build(gpu::LaunchOp launch) {
+    threadsM = c.blockM / c.threadM;
+    threadsN = c.blockN / c.threadN;
+    gpu::KernelDim3 blockIds = launch.getBlockIds();
+    gpu::KernelDim3 threadIds = launch.getThreadIds();
+    tx = threadIds.x;
+    ty = threadIds.y;
+    m0 = b.create<arith::MulIOp>(blockIds.y, index(c.blockM));
+    n0 = b.create<arith::MulIOp>(blockIds.x, index(c.blockN));
+    // Extent of this block's tile: the full tile, or what is left at the
+    // edge of C. Static when the tile divides the matrix.
+    OpFoldResult mSize = tileExtent(m0, g.m, c.blockM);
+    OpFoldResult nSize = tileExtent(n0, g.n, c.blockN);
+
+    Value acc = initAccumulator();
+    Value kUpper = index(g.k);
+    auto loop = b.create<scf::ForOp>(index(0), kUpper, index(c.blockK),
+                                     ValueRange{acc});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value k0 = loop.getInductionVar();
+      OpFoldResult kSize = tileExtent(k0, g.k, c.blockK);
+      Value aTile = g.transposeA ? subview(g.a, k0, m0, kSize, mSize)
+                                 : subview(g.a, m0, k0, mSize, kSize);
+      Value bTile = g.transposeB ? subview(g.b, n0, k0, nSize, kSize)
+                                 : subview(g.b, k0, n0, kSize, nSize);
+      auto mm = b.create<MatmulOp>(
+          loop.getRegionIterArgs()[0].getType(), aTile, bTile,
+          loop.getRegionIterArgs()[0],
+          b.getDenseI64ArrayAttr({threadsM, threadsN}),
+          g.transposeA ? b.getUnitAttr() : UnitAttr(),
+          g.transposeB ? b.getUnitAttr() : UnitAttr(), b.getI64IntegerAttr(0),
+          b.getI64IntegerAttr(0));
+      b.create<scf::YieldOp>(mm.getResult());
+    }
+    storeAccumulator(loop.getResult(0));
+  }
+
+private:
+  Value index(int64_t v) { return b.create<arith::ConstantIndexOp>(v); }
+
+  /// min(tile, size - origin) as an OpFoldResult: static when the tile
+  /// divides the size.
+  OpFoldResult tileExtent(Value origin, int64_t size, int64_t tile) {
+    if (size % tile == 0)
+      return b.getIndexAttr(tile);
+    Value left = b.create<arith::SubIOp>(index(size), origin);
+    return b.create<arith::MinSIOp>(left, index(tile)).getResult();
+  }
+
+  Value subview(Value source, Value off0, Value off1, OpFoldResult size0,
+                OpFoldResult size1) {
+    SmallVector<OpFoldResult> offsets = {off0, off1};
+    SmallVector<OpFoldResult> sizes = {size0, size1};
+    SmallVector<OpFoldResult> strides = {b.getIndexAttr(1), b.getIndexAttr(1)};
+    return b.create<memref::SubViewOp>(source, offsets, sizes, strides);
+  }
+
+  /// Row (i) and column (j) of C that element (i, j) of this thread's
+  /// register tile holds: rows strided by the threads along M, columns by
+  /// the threads along N (see uop.matmul).
+  Value rowOf(int64_t i) {
+    Value r = b.create<arith::AddIOp>(m0, ty);
+    return i ? b.create<arith::AddIOp>(r, index(i * threadsM)) : r;
+  }
+  Value colOf(int64_t j) {
+    Value col = b.create<arith::AddIOp>(n0, tx);
+    return j ? b.create<arith::AddIOp>(col, index(j * threadsN)) : col;
+  }
+
+  /// The condition that (row, col) lies inside C, or null when every
+  /// element of every tile does.
+  Value inBounds(Value row, Value col) {
+    Value cond;
+    if (g.m % c.blockM)
+      cond = b.create<arith::CmpIOp>(arith::CmpIPredicate::ult, row,
+                                     index(g.m));
+    if (g.n % c.blockN) {
+      Value inN = b.create<arith::CmpIOp>(arith::CmpIPredicate::ult, col,
+                                          index(g.n));
+      cond = cond ? b.create<arith::AndIOp>(cond, inN).getResult() : inN;
+    }
+    return cond;
+  }
+
+  VectorType accType() {
+    return VectorType::get({c.threadM, c.threadN}, b.getF32Type());
+  }
+
+  Value initAccumulator() {
+    if (g.fill) {
+      Value v = linalg::FillOp(g.fill).getInputs().front();
+      if (v.getType() != b.getF32Type()) {
+        auto ft = cast<FloatType>(v.getType());
+        v = ft.getWidth() < 32
+                ? b.create<arith::ExtFOp>(b.getF32Type(), v).getResult()
+                : b.create<arith::TruncFOp>(b.getF32Type(), v).getResult();
+      }
+      return b.create<vector::BroadcastOp>(accType(), v);
+    }
+    // linalg semantics: C += A * B, so start from the old C.
+    Value zero = b.create<arith::ConstantOp>(b.getF32FloatAttr(0.0f));
+    SmallVector<Value> elems;
+    for (int64_t i = 0; i < c.threadM; ++i)
+      for (int64_t j = 0; j < c.threadN; ++j) {
+        Value row = rowOf(i), col = colOf(j);
+        Value cond = inBounds(row, col);
+        if (!cond) {
+          elems.push_back(b.create<memref::LoadOp>(g.c, ValueRange{row, col}));
+          continue;
+        }
+        auto ifOp = b.create<scf::IfOp>(
+            cond,
+            [&](OpBuilder &nb, Location loc) {
+              Value v = nb.create<memref::LoadOp>(loc, g.c,
+                                                  ValueRange{row, col});
+              nb.create<scf::YieldOp>(loc, v);
+            },
+            [&](OpBuilder &nb, Location loc) {
+              nb.create<scf::YieldOp>(loc, zero);
+            });
+        elems.push_back(ifOp.getResult(0));
+      }
+    return b.create<vector::FromElementsOp>(accType(), elems);
+  }
+
+  void storeAccumulator(Value acc) {
+    for (int64_t i = 0; i < c.threadM; ++i)
+      for (int64_t j = 0; j < c.threadN; ++j) {
+        Value v = b.create<vector::ExtractOp>(acc, ArrayRef<int64_t>{i, j});
+        Value row = rowOf(i), col = colOf(j);
+        Value cond = inBounds(row, col);
+        if (!cond) {
+          b.create<memref::StoreOp>(v, g.c, ValueRange{row, col});
+          continue;
+        }
+        b.create<scf::IfOp>(cond, [&](OpBuilder &nb, Location loc) {
+          nb.create<memref::StoreOp>(loc, v, g.c, ValueRange{row, col});
+          nb.create<scf::YieldOp>(loc);
+        });
+      }
+  }
+
+  ImplicitLocOpBuilder &b;
+  const GemmInfo &g;
+  const TileConfig &c;
+  int64_t threadsM = 0, threadsN = 0;
+  Value tx, ty, m0, n0;
+};
+} // namespace
+
+void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
+                         const TileConfig &c) {
+  Operation *op = linalg::LinalgOp(g.op).getOperation();
+  ImplicitLocOpBuilder b(op->getLoc(), rewriter);
+  b.setInsertionPoint(op);
+  auto cst = [&](int64_t v) { return b.create<arith::ConstantIndexOp>(v); };
+  Value one = cst(1);
+  Value gridX = cst(llvm::divideCeil(g.n, c.blockN));
+  Value gridY = cst(llvm::divideCeil(g.m, c.blockM));
+  Value blockX = cst(c.blockN / c.threadN);
+  Value blockY = cst(c.blockM / c.threadM);
+  auto launch = b.create<gpu::LaunchOp>(gridX, gridY, one, blockX, blockY, one);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&launch.getBody().front());
+    KernelBuilder(b, g, c).build(launch);
+    b.create<gpu::TerminatorOp>();
+  }
+  if (g.fill)
+    rewriter.eraseOp(linalg::FillOp(g.fill));
+  rewriter.eraseOp(op);
+}
+
+namespace {
+struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    TileConfig config;
+    if (!tile.empty()) {
+      if (tile.size() != 3) {
+        getOperation().emitError("uop-tile: 'tile' takes three sizes "
+                                 "BM,BN,BK, got ")
+            << tile.size();
+        return signalPassFailure();
+      }
+      config.blockM = tile[0];
+      config.blockN = tile[1];
+      config.blockK = tile[2];
+    }
+    if (!threadTile.empty()) {
+      if (threadTile.size() != 2) {
+        getOperation().emitError("uop-tile: 'thread-tile' takes two sizes "
+                                 "TM,TN, got ")
+            << threadTile.size();
+        return signalPassFailure();
+      }
+      config.threadM = threadTile[0];
+      config.threadN = threadTile[1];
+    }
+    std::string whyNot;
+    if (failed(verifyTileConfig(config, whyNot))) {
+      getOperation().emitError("uop-tile: ") << whyNot;
+      return signalPassFailure();
+    }
+
+    SmallVector<linalg::LinalgOp> candidates;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (op.getNumReductionLoops() > 0)
+        candidates.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    bool failedAny = false;
+    for (linalg::LinalgOp op : candidates) {
+      std::string why;
+      FailureOr<GemmInfo> gemm = matchGemm(op, why);
+      if (failed(gemm)) {
+        if (requireMatch) {
+          op->emitError("uop-tile: not a GEMM uop can compile: ") << why;
+          failedAny = true;
+        } else {
+          op->emitRemark("uop-tile: not a GEMM uop can compile: ") << why;
+        }
+        continue;
+      }
+      tileGemm(rewriter, *gemm, config);
+    }
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+} // namespace
