@@ -212,18 +212,19 @@ I64 fpToInt(double x, unsigned bw, bool isSigned) {
   return signExtend((I64)t, bw);
 }
 
-LogicalResult castDispatch(Interpreter &I, Operation *op) {
+enum class Cast { SExt, ZExt, FloatResize, SIToFP, UIToFP, FPToSI, FPToUI,
+                  Bitcast };
+
+template <Cast C> LogicalResult castHandler(Interpreter &I, Operation *op) {
   Type srcT = op->getOperand(0).getType(), dstT = op->getResult(0).getType();
   unsigned sbw = intWidthOf(srcT), dbw = intWidthOf(dstT);
   ElemKind sk = kindOf(srcT), dk = kindOf(dstT);
-  StringRef name = op->getName().getStringRef();
-  if (name == "arith.extsi" || name == "arith.index_cast" ||
-      name == "arith.trunci")
+  if constexpr (C == Cast::SExt)
     return castOp(I, op, [=](Word w) {
       w.i = signExtend(w.i, std::min(sbw, dbw));
       return w;
     });
-  if (name == "arith.extui" || name == "arith.index_castui")
+  if constexpr (C == Cast::ZExt)
     return castOp(I, op, [=](Word w) {
       if (dbw > sbw)
         w.i = (I64)zeroExtend(w.i, sbw);
@@ -231,29 +232,29 @@ LogicalResult castDispatch(Interpreter &I, Operation *op) {
         w.i = signExtend(w.i, dbw);
       return w;
     });
-  if (name == "arith.extf" || name == "arith.truncf")
+  if constexpr (C == Cast::FloatResize)
     return castOp(I, op, [=](Word w) {
       w.f = roundToKind(w.f, dk);
       return w;
     });
-  if (name == "arith.sitofp")
+  if constexpr (C == Cast::SIToFP)
     return castOp(I, op, [=](Word w) {
       w.f = roundToKind((double)w.i, dk);
       return w;
     });
-  if (name == "arith.uitofp")
+  if constexpr (C == Cast::UIToFP)
     return castOp(I, op, [=](Word w) {
       w.f = roundToKind((double)zeroExtend(w.i, sbw), dk);
       return w;
     });
-  if (name == "arith.fptosi" || name == "arith.fptoui") {
-    bool isSigned = name == "arith.fptosi";
+  if constexpr (C == Cast::FPToSI || C == Cast::FPToUI) {
+    bool isSigned = C == Cast::FPToSI;
     return castOp(I, op, [=](Word w) {
       w.i = fpToInt(w.f, dbw, isSigned);
       return w;
     });
   }
-  if (name == "arith.bitcast") {
+  if constexpr (C == Cast::Bitcast) {
     bool srcF = isa<FloatType>(scalarOf(srcT)),
          dstF = isa<FloatType>(scalarOf(dstT));
     return castOp(I, op, [=](Word w) {
@@ -421,9 +422,16 @@ void mlir::uop::sim::registerArithHandlers(HandlerRegistry &r) {
   r.add("arith.cmpi", cmpiOp);
   r.add("arith.cmpf", cmpfOp);
   r.add("arith.select", selectOp);
-  for (const char *name :
-       {"arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast",
-        "arith.index_castui", "arith.extf", "arith.truncf", "arith.sitofp",
-        "arith.uitofp", "arith.fptosi", "arith.fptoui", "arith.bitcast"})
-    r.add(name, castDispatch);
+  r.add("arith.extsi", castHandler<Cast::SExt>);
+  r.add("arith.trunci", castHandler<Cast::SExt>);
+  r.add("arith.index_cast", castHandler<Cast::SExt>);
+  r.add("arith.extui", castHandler<Cast::ZExt>);
+  r.add("arith.index_castui", castHandler<Cast::ZExt>);
+  r.add("arith.extf", castHandler<Cast::FloatResize>);
+  r.add("arith.truncf", castHandler<Cast::FloatResize>);
+  r.add("arith.sitofp", castHandler<Cast::SIToFP>);
+  r.add("arith.uitofp", castHandler<Cast::UIToFP>);
+  r.add("arith.fptosi", castHandler<Cast::FPToSI>);
+  r.add("arith.fptoui", castHandler<Cast::FPToUI>);
+  r.add("arith.bitcast", castHandler<Cast::Bitcast>);
 }

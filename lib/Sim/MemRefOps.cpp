@@ -216,9 +216,8 @@ LogicalResult deallocOp(Interpreter &I, Operation *op) {
 }
 
 /// Integers of mixed static / dynamic values for `lane`.
-LogicalResult mixedLane(Interpreter &I, Operation *op,
-                        ArrayRef<OpFoldResult> mixed, unsigned lane,
-                        SmallVectorImpl<int64_t> &out) {
+void mixedLane(Interpreter &I, ArrayRef<OpFoldResult> mixed, unsigned lane,
+               SmallVectorImpl<int64_t> &out) {
   out.clear();
   for (OpFoldResult ofr : mixed) {
     if (auto attr = dyn_cast<Attribute>(ofr))
@@ -226,7 +225,6 @@ LogicalResult mixedLane(Interpreter &I, Operation *op,
     else
       out.push_back(I.get(cast<Value>(ofr)).at(lane).i);
   }
-  return success();
 }
 
 /// Uniform integers of mixed static / dynamic values.
@@ -276,7 +274,7 @@ LogicalResult subviewOp(Interpreter &I, Operation *op) {
     if (!uni && !I.isActive(l))
       continue;
     unsigned lane = uni ? firstActive(I) : l;
-    mixedLane(I, op, sv.getMixedOffsets(), lane, offs);
+    mixedLane(I, sv.getMixedOffsets(), lane, offs);
     int64_t off = src.offset(lane);
     for (unsigned d = 0; d < offs.size(); ++d) {
       int64_t last = offs[d] + (sizes[d] - 1) * strides[d];

@@ -193,6 +193,7 @@ Buffer::Buffer(ElemKind kind, Type elemType, int64_t numElements, bool shared,
 
 Word Buffer::loadSlow(int64_t idx) const {
   Word w;
+  w.i = 0;
   const uint8_t *p = bytes.data();
   switch (kind) {
   case ElemKind::F32:

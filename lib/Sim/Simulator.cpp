@@ -307,12 +307,13 @@ int mlir::uop::sim::runSimulator(const SimOptions &opts,
                                  llvm::raw_ostream &err) {
   DialectRegistry registry;
   registerAllUopDialects(registry);
-  MLIRContext ctx(registry);
+  // One thread: the simulator is sequential, and a thread pool only costs
+  // start-up time.
+  MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
   ctx.loadAllAvailableDialects();
   ctx.printOpOnDiagnostic(false);
 
   Program prog, ref;
-  llvm::SourceMgr diagMgr;
   SourceMgrDiagnosticHandler handler(prog.sourceMgr, &ctx, err);
   if (failed(loadProgram(ctx, opts.input, opts.entry, prog, err)))
     return ExitBadInput;

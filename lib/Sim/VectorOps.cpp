@@ -67,6 +67,8 @@ LogicalResult transferReadOp(Interpreter &I, Operation *op) {
     return I.unsupported(op, "vector.transfer_read from a tensor");
   const SimValue &pad = I.get(t.getPadding());
   VectorType vt = t.getVectorType();
+  if (vt.getRank() > 8 || m.sizes.size() > 8)
+    return I.unsupported(op, "transfers of rank above 8");
   unsigned w = vt.getNumElements();
   TransferPlan p;
   p.perm = t.getPermutationMap();
@@ -111,6 +113,8 @@ LogicalResult transferWriteOp(Interpreter &I, Operation *op) {
     return I.unsupported(op, "vector.transfer_write to a tensor");
   const SimValue &val = I.get(t.getVector());
   VectorType vt = t.getVectorType();
+  if (vt.getRank() > 8 || m.sizes.size() > 8)
+    return I.unsupported(op, "transfers of rank above 8");
   unsigned w = vt.getNumElements();
   TransferPlan p;
   p.perm = t.getPermutationMap();
@@ -148,8 +152,9 @@ LogicalResult loadStoreOp(Interpreter &I, Operation *op) {
   const SimValue &m = I.get(base);
   unsigned w = vt.getNumElements(), rank = m.sizes.size(),
            vr = vt.getRank();
-  if (vr > rank)
-    return I.unsupported(op, "vector of higher rank than its memref");
+  if (vr > rank || rank > 8)
+    return I.unsupported(op, "vector of higher rank than its memref, or "
+                             "rank above 8");
   const SimValue *val = isLoad ? nullptr : &I.get(op->getOperand(0));
   SimValue *r = isLoad ? &I.def(op->getResult(0)) : nullptr;
   Word *o = isLoad ? r->setVarying(I.numLanes(), w) : nullptr;
@@ -187,6 +192,8 @@ LogicalResult broadcastOp(Interpreter &I, Operation *op) {
   SmallVector<int64_t, 4> ss = st ? SmallVector<int64_t, 4>(st.getShape())
                                   : SmallVector<int64_t, 4>();
   unsigned w = rt.getNumElements(), sw = src.width;
+  if (rs.size() > 8)
+    return I.unsupported(op, "vectors of rank above 8");
   // Source element of every result element (trailing-aligned, size-1 dims
   // broadcast).
   SmallVector<unsigned, 16> map(w);

@@ -16,29 +16,34 @@
 using namespace llvm;
 
 int main(int argc, char **argv) {
+  cl::OptionCategory cat("uop-sim options");
   cl::opt<std::string> input(cl::Positional, cl::desc("<input file>"),
-                             cl::init("-"));
+                             cl::init("-"), cl::cat(cat));
   cl::opt<std::string> entry("entry", cl::desc("entry function"),
-                             cl::init("main"));
-  cl::opt<uint64_t> seed("seed", cl::desc("input seed"), cl::init(0));
+                             cl::init("main"), cl::cat(cat));
+  cl::opt<uint64_t> seed("seed", cl::desc("input seed"), cl::init(0),
+                         cl::cat(cat));
   cl::opt<std::string> compareWith(
       "compare-with", cl::desc("reference file run on the same inputs"),
-      cl::init(""));
+      cl::init(""), cl::cat(cat));
   cl::opt<std::string> refEntry(
       "ref-entry", cl::desc("entry of the reference (default: --entry)"),
-      cl::init(""));
-  cl::opt<double> atol("atol", cl::desc("absolute tolerance"),
-                       cl::init(-1.0));
-  cl::opt<double> rtol("rtol", cl::desc("relative tolerance"),
-                       cl::init(-1.0));
+      cl::init(""), cl::cat(cat));
+  cl::opt<double> atol("atol",
+                       cl::desc("absolute tolerance (default: by type)"),
+                       cl::init(-1.0), cl::cat(cat));
+  cl::opt<double> rtol("rtol",
+                       cl::desc("relative tolerance (default: by type)"),
+                       cl::init(-1.0), cl::cat(cat));
   cl::opt<bool> printOutputs("print-outputs",
                              cl::desc("print every memref argument after "
                                       "the run"),
-                             cl::init(false));
+                             cl::init(false), cl::cat(cat));
   cl::opt<uint64_t> maxMemory("max-memory",
                               cl::desc("refuse programs whose buffers need "
                                        "more bytes than this"),
-                              cl::init(uint64_t(4) << 30));
+                              cl::init(uint64_t(4) << 30), cl::cat(cat));
+  cl::HideUnrelatedOptions(cat);
   if (!cl::ParseCommandLineOptions(argc, argv,
                                    "uop-sim: run MLIR kernels on the CPU\n",
                                    &errs()))
