@@ -216,90 +216,6 @@ LogicalResult allocSharedOp(Interpreter &I, Operation *op) {
   return success();
 }
 
-/// uop.copy: element e of `dest` (row-major) is written by thread
-/// e mod (threads of the block), which also reads its source element; the
-/// part of `dest` outside `source` becomes zero.
-LogicalResult copyTileOp(Interpreter &I, Operation *op) {
-  auto c = cast<uop::CopyOp>(op);
-  if (!I.isInKernel())
-    return I.unsupported(op, "uop.copy outside of a kernel");
-  const SimValue &src = I.get(c.getSource());
-  const SimValue &dst = I.get(c.getDest());
-  int64_t swz = c.getSwizzle();
-  int64_t rows = dst.sizes[0], cols = dst.sizes[1];
-  unsigned lanes = I.numLanes();
-  for (int64_t e = 0; e < rows * cols; ++e) {
-    unsigned l = (unsigned)(e % lanes);
-    if (!I.isActive(l))
-      continue;
-    int64_t r = e / cols, col = e % cols;
-    Word w;
-    w.i = 0;
-    if (isFloatKind(dst.buffer->kind))
-      w.f = 0.0;
-    int64_t idx[2] = {r, col}, lin;
-    if (r < src.sizes[0] && col < src.sizes[1] &&
-        I.linearIndex(src, l, idx, op, lin))
-      w = I.loadElem(*src.buffer, lin, l, op);
-    idx[1] = swz ? (col ^ (r % swz)) : col;
-    if (I.linearIndex(dst, l, idx, op, lin))
-      I.storeElem(*dst.buffer, lin, w, l, op);
-  }
-  return success();
-}
-
-/// uop.matmul: thread (x, y) accumulates acc[i][j] += sum_k A[row][k] *
-/// B[k][col] for row = y + i * TY, col = x + j * TX, in f32 (each product and
-/// each sum rounded to f32), k ascending; operands outside their memref read
-/// as zero.
-LogicalResult matmulTileOp(Interpreter &I, Operation *op) {
-  auto m = cast<uop::MatmulOp>(op);
-  Interpreter::KernelState *ks = I.kernel();
-  if (!ks || !I.isInKernel())
-    return I.unsupported(op, "uop.matmul outside of a kernel");
-  const SimValue &a = I.get(m.getA()), &b = I.get(m.getB());
-  const SimValue &acc = I.get(m.getAcc());
-  auto accType = cast<VectorType>(m.getAcc().getType());
-  int64_t tm = accType.getShape()[0], tn = accType.getShape()[1];
-  int64_t ty = m.getThreadsM(), tx = m.getThreadsN();
-  bool ta = m.getTransposeA(), tb = m.getTransposeB();
-  int64_t as = m.getASwizzle(), bs = m.getBSwizzle();
-  int64_t k = ta ? a.sizes[0] : a.sizes[1];
-  unsigned lanes = I.numLanes(), w = (unsigned)(tm * tn);
-  SimValue &r = I.def(m.getResult());
-  SimValue result;
-  Word *o = result.setVarying(lanes, w);
-  // Reads an element of a 2-D tile stored with an XOR swizzle; zero outside.
-  auto read = [&](const SimValue &t, int64_t i, int64_t j, int64_t swz,
-                  unsigned l) -> double {
-    if (i < 0 || j < 0 || i >= t.sizes[0] || j >= t.sizes[1])
-      return 0.0;
-    int64_t idx[2] = {i, swz ? (j ^ (i % swz)) : j}, lin;
-    if (!I.linearIndex(t, l, idx, op, lin))
-      return 0.0;
-    return I.loadElem(*t.buffer, lin, l, op).f;
-  };
-  for (unsigned l = 0; l < lanes; ++l) {
-    if (!I.isActive(l))
-      continue;
-    int64_t x = ks->tid[0].at(l).i, y = ks->tid[1].at(l).i;
-    for (int64_t i = 0; i < tm; ++i)
-      for (int64_t j = 0; j < tn; ++j) {
-        int64_t row = y + i * ty, col = x + j * tx;
-        float sum = (float)acc.at(l, i * tn + j).f;
-        for (int64_t kk = 0; kk < k; ++kk) {
-          double av = ta ? read(a, kk, row, as, l) : read(a, row, kk, as, l);
-          double bv = tb ? read(b, col, kk, bs, l) : read(b, kk, col, bs, l);
-          float p = (float)(av * bv);
-          sum = sum + p;
-        }
-        o[(size_t)l * w + i * tn + j].f = sum;
-      }
-  }
-  r = std::move(result);
-  return success();
-}
-
 LogicalResult noOp(Interpreter &, Operation *) { return success(); }
 
 } // namespace
@@ -322,6 +238,4 @@ void mlir::uop::sim::registerGPUHandlers(HandlerRegistry &r) {
     r.add(name, noOp);
   r.add("uop.barrier", barrierOp);
   r.add("uop.alloc_shared", allocSharedOp);
-  r.add("uop.copy", copyTileOp);
-  r.add("uop.matmul", matmulTileOp);
 }
