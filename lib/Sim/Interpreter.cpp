@@ -30,6 +30,7 @@ const HandlerRegistry &HandlerRegistry::get() {
     registerLinalgHandlers(r);
     registerGPUHandlers(r);
     registerFuncHandlers(r);
+    registerUopTileHandlers(r);
     return r;
   }();
   return registry;

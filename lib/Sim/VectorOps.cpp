@@ -314,6 +314,20 @@ LogicalResult fromElementsOp(Interpreter &I, Operation *op) {
   return success();
 }
 
+/// vector.to_elements: one scalar result per element (what canonicalization
+/// makes of a run of vector.extract).
+LogicalResult toElementsOp(Interpreter &I, Operation *op) {
+  SimValue src = I.get(op->getOperand(0));
+  unsigned n = src.uniform ? 1 : I.numLanes();
+  for (unsigned e = 0; e < op->getNumResults(); ++e) {
+    SimValue &r = I.def(op->getResult(e));
+    Word *o = src.uniform ? r.setUniform(1) : r.setVarying(n, 1);
+    for (unsigned l = 0; l < n; ++l)
+      o[l] = src.at(l, e);
+  }
+  return success();
+}
+
 LogicalResult stepOp(Interpreter &I, Operation *op) {
   unsigned w = widthOf(op->getResult(0).getType());
   Word *o = I.def(op->getResult(0)).setUniform(w);
@@ -452,6 +466,7 @@ void mlir::uop::sim::registerVectorHandlers(HandlerRegistry &r) {
   r.add("vector.fma", fmaOp);
   r.add("vector.shape_cast", shapeCastOp);
   r.add("vector.from_elements", fromElementsOp);
+  r.add("vector.to_elements", toElementsOp);
   r.add("vector.step", stepOp);
   r.add("vector.outerproduct", outerProductOp);
   r.add("vector.reduction", reductionOp);

@@ -61,6 +61,7 @@ void registerVectorHandlers(HandlerRegistry &registry);
 void registerLinalgHandlers(HandlerRegistry &registry);
 void registerGPUHandlers(HandlerRegistry &registry);
 void registerFuncHandlers(HandlerRegistry &registry);
+void registerUopTileHandlers(HandlerRegistry &registry);
 
 /// Limits and names the interpreter needs from the driver.
 struct InterpreterConfig {

@@ -219,3 +219,186 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+func.func @copy_types(%src: memref<8x8xf16>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected source and dest of the same element type, got 'f16' and 'f32'}}
+    uop.copy %src, %s : memref<8x8xf16> to memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @copy_dynamic_dest(%src: memref<8x8xf32>, %dst: memref<?x8xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a statically shaped dest, got 'memref<?x8xf32>'}}
+    uop.copy %src, %dst : memref<8x8xf32> to memref<?x8xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @copy_too_big(%src: memref<16x8xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{source dimension 0 (16) does not fit the dest dimension (8)}}
+    uop.copy %src, %s : memref<16x8xf32> to memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @copy_swizzle(%src: memref<8x8xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected swizzle to be 0 or a power of two, got 3}}
+    uop.copy %src, %s {swizzle = 3} : memref<8x8xf32> to memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @copy_swizzle_row(%src: memref<8x8xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected swizzle 16 to divide the row length of the swizzled tile, got 8}}
+    uop.copy %src, %s {swizzle = 16} : memref<8x8xf32> to memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @copy_divergent(%src: memref<8x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
+    %lo = arith.cmpi ult, %tx, %c4 : index
+    // expected-note @+1 {{thread-dependent control flow here}}
+    scf.if %lo {
+      // expected-error @+1 {{'uop.copy' op must be reached by every thread of the block}}
+      uop.copy %src, %s : memref<8x8xf32> to memref<8x8xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @copy_on_host(%src: memref<8x8xf32>, %dst: memref<8x8xf32>) {
+  // expected-error @+1 {{expected to be nested in a gpu.launch or a kernel gpu.func}}
+  uop.copy %src, %dst : memref<8x8xf32> to memref<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_types(%a: memref<8x8xf16>, %b: memref<8x8xf32>, %acc: vector<1x1xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected A and B of the same element type, got 'f16' and 'f32'}}
+    %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>} : memref<8x8xf16>, memref<8x8xf32>, vector<1x1xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @matmul_threads(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %acc: vector<1x1xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected 'threads' to hold two positive counts [along M, along N]}}
+    %r = uop.matmul %a, %b, %acc {threads = array<i64: 8>} : memref<8x8xf32>, memref<8x8xf32>, vector<1x1xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @matmul_rows(%a: memref<16x8xf32>, %b: memref<8x8xf32>, %acc: vector<1x1xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{tile of A has 16 rows, more than the block tile M = 8}}
+    %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>} : memref<16x8xf32>, memref<8x8xf32>, vector<1x1xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @matmul_cols(%a: memref<8x8xf32>, %b: memref<8x16xf32>, %acc: vector<1x1xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{tile of B has 16 columns, more than the block tile N = 8}}
+    %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>} : memref<8x8xf32>, memref<8x16xf32>, vector<1x1xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @matmul_k(%a: memref<8x4xf32>, %b: memref<8x8xf32>, %acc: vector<1x1xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{reduction sizes differ: A has 4, B has 8}}
+    %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>} : memref<8x4xf32>, memref<8x8xf32>, vector<1x1xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @matmul_swizzle(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %acc: vector<1x1xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a_swizzle to be 0 or a power of two, got 6}}
+    %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>, a_swizzle = 6} : memref<8x8xf32>, memref<8x8xf32>, vector<1x1xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @matmul_on_host(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %acc: vector<1x1xf32>) {
+  // expected-error @+1 {{expected to be nested in a gpu.launch or a kernel gpu.func}}
+  %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>} : memref<8x8xf32>, memref<8x8xf32>, vector<1x1xf32>
+  return
+}

@@ -70,3 +70,30 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// CHECK-LABEL: func.func @tile_ops
+func.func @tile_ops(%A: memref<64x32xf16>, %B: memref<32x64xf16>, %k0: index) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c16, %sy = %c16, %sz = %c1) {
+    %sA = uop.alloc_shared : memref<64x8xf16, #gpu.address_space<workgroup>>
+    %sB = uop.alloc_shared : memref<8x64xf16, #gpu.address_space<workgroup>>
+    %a = memref.subview %A[0, %k0] [64, 8] [1, 1] : memref<64x32xf16> to memref<64x8xf16, strided<[32, 1], offset: ?>>
+    %b = memref.subview %B[%k0, 0] [8, 64] [1, 1] : memref<32x64xf16> to memref<8x64xf16, strided<[64, 1], offset: ?>>
+    // CHECK: uop.copy %{{.*}}, %{{.*}} : memref<64x8xf16, strided<[32, 1], offset: ?>> to memref<64x8xf16, #gpu.address_space<workgroup>>
+    uop.copy %a, %sA : memref<64x8xf16, strided<[32, 1], offset: ?>> to memref<64x8xf16, #gpu.address_space<workgroup>>
+    // CHECK: uop.copy %{{.*}}, %{{.*}} {swizzle = 8 : i64}
+    uop.copy %b, %sB {swizzle = 8} : memref<8x64xf16, strided<[64, 1], offset: ?>> to memref<8x64xf16, #gpu.address_space<workgroup>>
+    uop.barrier
+    %acc = arith.constant dense<0.0> : vector<4x4xf32>
+    // CHECK: uop.matmul %{{.*}}, %{{.*}}, %{{.*}} {b_swizzle = 8 : i64, threads = array<i64: 16, 16>} : memref<64x8xf16, #gpu.address_space<workgroup>>, memref<8x64xf16, #gpu.address_space<workgroup>>, vector<4x4xf32>
+    %r = uop.matmul %sA, %sB, %acc {threads = array<i64: 16, 16>, b_swizzle = 8}
+        : memref<64x8xf16, #gpu.address_space<workgroup>>, memref<8x64xf16, #gpu.address_space<workgroup>>, vector<4x4xf32>
+    // CHECK: uop.matmul {{.*}} {threads = array<i64: 16, 16>, transpose_a, transpose_b}
+    %t = uop.matmul %b, %a, %r {threads = array<i64: 16, 16>, transpose_a, transpose_b}
+        : memref<8x64xf16, strided<[64, 1], offset: ?>>, memref<64x8xf16, strided<[32, 1], offset: ?>>, vector<4x4xf32>
+    gpu.terminator
+  }
+  return
+}

@@ -95,6 +95,13 @@ private:
       }
       if (isa<gpu::GPUFuncOp, FunctionOpInterface>(owner))
         return false;
+      // A loop counter is as uniform as the loop bounds; the loop-carried
+      // values (per-thread accumulators) do not make it vary.
+      if (auto forOp = dyn_cast<scf::ForOp>(owner)) {
+        if (v == forOp.getInductionVar())
+          return anyDependent({forOp.getLowerBound(), forOp.getUpperBound(),
+                               forOp.getStep()});
+      }
       if (auto forall = dyn_cast<scf::ForallOp>(owner)) {
         if (isThreadMapping(forall.getMapping()) &&
             llvm::is_contained(forall.getInductionVars(), v))

@@ -1,0 +1,137 @@
+//===- TileOps.cpp - uop-sim handlers of the tile-level uop ops -----------===//
+//
+// uop.copy and uop.matmul run by their definitions, so that every rung of the
+// GEMM ladder (tiled, promoted to shared memory, expanded) executes under
+// uop-sim and can be compared with the linalg input:
+//
+// - uop.copy: dest element e (row-major) is written by thread e mod
+//   (threads of the block), from the source or as zero past its edge, at the
+//   swizzled column; shared accesses go through the race tracker.
+// - uop.matmul: each thread updates its TM x TN register tile with fused
+//   multiply-adds over K in order, reading zero outside the operands, as the
+//   expanded code does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Dialect/Uop/IR/UopOps.h"
+#include "Uop/Sim/Interpreter.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::uop;
+using namespace mlir::uop::sim;
+
+namespace {
+
+/// Column of logical element (row, col) of a tile written with XOR swizzle.
+int64_t swizzleColumn(int64_t row, int64_t col, int64_t swizzle) {
+  return swizzle > 1 ? (col ^ (row % swizzle)) : col;
+}
+
+/// Reads element (i0, i1) of the 2-D memref `m` for `lane` as a float, zero
+/// when outside its sizes. Returns false on a fault (out-of-bounds access of
+/// the buffer behind the view).
+bool readOrZero(Interpreter &I, const SimValue &m, unsigned lane, int64_t i0,
+                int64_t i1, Operation *op, double &out) {
+  out = 0.0;
+  if (i0 < 0 || i1 < 0 || i0 >= m.sizes[0] || i1 >= m.sizes[1])
+    return true;
+  int64_t idx[2] = {i0, i1};
+  int64_t linear;
+  if (!I.linearIndex(m, lane, idx, op, linear))
+    return false;
+  out = I.loadElem(*m.buffer, linear, lane, op).f;
+  return true;
+}
+
+LogicalResult copyOp(Interpreter &I, Operation *op) {
+  auto copy = cast<CopyOp>(op);
+  const SimValue &src = I.get(copy.getSource());
+  const SimValue &dst = I.get(copy.getDest());
+  if (src.sizes.size() != 2 || dst.sizes.size() != 2)
+    return I.unsupported(op, "uop.copy of a memref that is not 2-D");
+  int64_t rows = dst.sizes[0], cols = dst.sizes[1];
+  int64_t swizzle = copy.getSwizzle();
+  unsigned lanes = I.numLanes();
+  for (int64_t e = 0, n = rows * cols; e < n; ++e) {
+    unsigned lane = unsigned(e % lanes);
+    if (!I.isActive(lane))
+      continue; // a thread that does not reach the copy writes nothing
+    int64_t r = e / cols, c = e % cols;
+    Word w;
+    w.i = 0;
+    if (r < src.sizes[0] && c < src.sizes[1]) {
+      int64_t idx[2] = {r, c};
+      int64_t linear;
+      if (!I.linearIndex(src, lane, idx, op, linear))
+        continue;
+      w = I.loadElem(*src.buffer, linear, lane, op);
+    } else if (isa<FloatType>(dst.buffer->elemType)) {
+      w.f = 0.0;
+    }
+    int64_t idx[2] = {r, swizzleColumn(r, c, swizzle)};
+    int64_t linear;
+    if (!I.linearIndex(dst, lane, idx, op, linear))
+      continue;
+    I.storeElem(*dst.buffer, linear, w, lane, op);
+  }
+  return success();
+}
+
+LogicalResult matmulOp(Interpreter &I, Operation *op) {
+  auto mm = cast<MatmulOp>(op);
+  Interpreter::KernelState *kernel = I.kernel();
+  if (!kernel)
+    return I.unsupported(op, "uop.matmul outside of a kernel");
+  const SimValue &a = I.get(mm.getA());
+  const SimValue &b = I.get(mm.getB());
+  const SimValue &acc = I.get(mm.getAcc());
+  int64_t tm = mm.getThreadTileM(), tn = mm.getThreadTileN();
+  int64_t threadsM = mm.getThreadsM(), threadsN = mm.getThreadsN();
+  int64_t k = a.sizes[mm.getADimK()];
+  if (b.sizes[mm.getBDimK()] != k)
+    return I.unsupported(op, "uop.matmul operands disagree on K at run time");
+  int64_t aSwz = mm.getASwizzle(), bSwz = mm.getBSwizzle();
+  bool ta = mm.getTransposeA(), tb = mm.getTransposeB();
+
+  SimValue &result = I.def(mm.getResult());
+  unsigned w = unsigned(tm * tn);
+  SimValue accCopy = acc; // `result` may alias nothing, but stay safe
+  Word *out = result.setVarying(I.numLanes(), w);
+  std::vector<double> aCol(tm), bRow(tn);
+  for (unsigned l = 0; l < I.numLanes(); ++l) {
+    for (unsigned e = 0; e < w; ++e)
+      out[(size_t)l * w + e] = accCopy.at(l, e);
+    if (!I.isActive(l))
+      continue;
+    int64_t tx = kernel->tid[0].at(l).i, ty = kernel->tid[1].at(l).i;
+    for (int64_t kk = 0; kk < k; ++kk) {
+      for (int64_t i = 0; i < tm; ++i) {
+        int64_t r = ty + i * threadsM;
+        int64_t i0 = ta ? kk : r, i1 = ta ? r : kk;
+        if (!readOrZero(I, a, l, i0, swizzleColumn(i0, i1, aSwz), op, aCol[i]))
+          return success();
+      }
+      for (int64_t j = 0; j < tn; ++j) {
+        int64_t c = tx + j * threadsN;
+        int64_t i0 = tb ? c : kk, i1 = tb ? kk : c;
+        if (!readOrZero(I, b, l, i0, swizzleColumn(i0, i1, bSwz), op, bRow[j]))
+          return success();
+      }
+      for (int64_t i = 0; i < tm; ++i)
+        for (int64_t j = 0; j < tn; ++j) {
+          Word &o = out[(size_t)l * w + i * tn + j];
+          o.f = std::fma((float)aCol[i], (float)bRow[j], (float)o.f);
+        }
+    }
+  }
+  return success();
+}
+
+} // namespace
+
+void mlir::uop::sim::registerUopTileHandlers(HandlerRegistry &r) {
+  r.add("uop.copy", copyOp);
+  r.add("uop.matmul", matmulOp);
+}
