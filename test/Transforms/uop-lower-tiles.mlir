@@ -1,0 +1,84 @@
+// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared --uop-lower-tiles --canonicalize --cse | FileCheck %s --check-prefix=FULL
+// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared=pad=1 --uop-lower-tiles --canonicalize --cse | FileCheck %s --check-prefix=PAD
+// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared=swizzle=1 --uop-lower-tiles --canonicalize --cse | FileCheck %s --check-prefix=SWZ
+// RUN: uop-opt %s --uop-lower-tiles --canonicalize --cse --split-input-file --verify-diagnostics | FileCheck %s --check-prefix=EDGE
+
+// Numerics of the expanded code, full and edge tiles:
+// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared="pad=1 swizzle=1" --uop-lower-tiles \
+// RUN:   | uop-sim - --compare-with %S/uop-promote-shared.mlir --ref-entry ref | FileCheck %s --check-prefix=SIM
+// RUN: uop-opt %S/../Integration/Inputs/gemm_100x60x70.mlir --uop-tile="tile=32,32,8 thread-tile=4,4" --uop-lower-tiles \
+// RUN:   | uop-sim - --compare-with %S/../Integration/Inputs/gemm_100x60x70.mlir | FileCheck %s --check-prefix=SIM
+// SIM: mismatches=0/
+
+// Full tiles: each thread moves 16 bytes per access, consecutive threads
+// consecutive vectors (64 threads, 256 floats: one vector each), no guard.
+// FULL-LABEL: func.func @main
+// FULL: scf.for
+// FULL-NOT: scf.if
+// FULL: vector.load %{{.*}} {alignment = 16 : i64} : memref<32x8xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// FULL-NEXT: vector.store %{{.*}} {alignment = 16 : i64} : memref<32x8xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// FULL: vector.load %{{.*}} {alignment = 16 : i64} : memref<8x32xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// FULL-NEXT: vector.store %{{.*}} {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// FULL-NEXT: uop.barrier
+// The register-blocked product: per step of K, 4 + 4 shared loads and 4
+// rows of 4 fused multiply-adds.
+// FULL: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<4x4xf32>)
+// FULL-COUNT-8: memref.load %{{.*}} : memref<{{32x8|8x32}}xf32, #gpu.address_space<workgroup>>
+// FULL-COUNT-4: vector.fma
+// FULL: scf.yield
+// FULL: uop.barrier
+// FULL-NOT: uop.copy
+// FULL-NOT: uop.matmul
+
+// Rows of 9 floats are not 16-byte aligned: loads stay vectors, stores are
+// scalar.
+// PAD: vector.load %{{.*}} {alignment = 16 : i64} : memref<32x8xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// PAD-COUNT-4: memref.store %{{.*}} : memref<32x8xf32, strided<[9, 1]>, #gpu.address_space<workgroup>>
+
+// The XOR swizzle appears in the copy's stores and in the matmul's loads.
+// SWZ: arith.xori
+// SWZ: memref.store %{{.*}} : memref<32x8xf32, #gpu.address_space<workgroup>>
+// SWZ: scf.for
+// SWZ: arith.xori
+// SWZ: memref.load %{{.*}} : memref<32x8xf32, #gpu.address_space<workgroup>>
+
+// Edge tiles: a vector inside the source is loaded at once (here element by
+// element: rows of 6 floats are not 16-byte aligned); one that crosses the
+// edge element by element, each under its guard, zero past it. The shared
+// tile (rows of 8) still takes 16-byte stores.
+// EDGE-LABEL: func.func @edge
+// EDGE: %[[IN:.*]] = scf.if %{{.*}} -> (vector<4xf32>) {
+// EDGE-COUNT-4: memref.load %{{.*}} : memref<30x6xf32>
+// EDGE: vector.from_elements
+// EDGE: } else {
+// EDGE: scf.if %{{.*}} -> (f32) {
+// EDGE-NEXT: memref.load
+// EDGE: } else {
+// EDGE-NEXT: scf.yield %{{.*}} : f32
+// EDGE: vector.store %[[IN]], %{{.*}} {alignment = 16 : i64} : memref<32x8xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+func.func @edge(%A: memref<30x6xf32>, %B: memref<6x20xf32>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c8, %sz = %c1) {
+    %sA = uop.alloc_shared : memref<32x8xf32, #gpu.address_space<workgroup>>
+    %a = memref.cast %A : memref<30x6xf32> to memref<?x?xf32>
+    uop.copy %a, %sA : memref<?x?xf32> to memref<32x8xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @unknown_block(%A: memref<32x8xf32>, %n: index) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %n, %sy = %c1, %sz = %c1) {
+    %sA = uop.alloc_shared : memref<32x8xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{needs a constant block size to spread the copy over the threads}}
+    uop.copy %A, %sA : memref<32x8xf32> to memref<32x8xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}

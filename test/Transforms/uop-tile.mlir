@@ -1,0 +1,183 @@
+// RUN: uop-opt %s --split-input-file --verify-diagnostics \
+// RUN:   --uop-tile="tile=32,32,8 thread-tile=4,4" --canonicalize --cse | FileCheck %s
+
+// Edge tiles: a 4 x 2 grid of 8 x 8 threads, each with a 4 x 4 register tile;
+// the K loop reads subviews of the global operands, shortened at the edge;
+// stores outside C are guarded. The fill is absorbed into the accumulator.
+// CHECK-LABEL: func.func @edges
+// CHECK-SAME: (%[[A:.*]]: memref<100x70xf32>, %[[B:.*]]: memref<70x60xf32>, %[[C:.*]]: memref<100x60xf32>)
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<4x4xf32>
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-NOT: linalg.fill
+// CHECK: gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %{{.*}}) in (%{{.*}} = %[[C2]], %{{.*}} = %[[C4]], %{{.*}} = %{{.*}}) threads(%[[TX:.*]], %[[TY:.*]], %{{.*}}) in (%{{.*}} = %[[C8]], %{{.*}} = %[[C8]], %{{.*}} = %{{.*}})
+// CHECK: %[[ACC:.*]] = scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %[[C8]] iter_args(%[[ITER:.*]] = %[[ZERO]]) -> (vector<4x4xf32>)
+// CHECK: %[[TA:.*]] = memref.subview %[[A]][%{{.*}}, %[[K0]]] [%{{.*}}, %{{.*}}] [1, 1] : memref<100x70xf32> to memref<?x?xf32, strided<[70, 1], offset: ?>>
+// CHECK: %[[TB:.*]] = memref.subview %[[B]][%[[K0]], %{{.*}}] [%{{.*}}, %{{.*}}] [1, 1] : memref<70x60xf32> to memref<?x?xf32, strided<[60, 1], offset: ?>>
+// CHECK: %[[MM:.*]] = uop.matmul %[[TA]], %[[TB]], %[[ITER]] {threads = array<i64: 8, 8>}
+// CHECK: scf.yield %[[MM]]
+// CHECK: vector.extract %[[ACC]][0, 0]
+// CHECK: scf.if
+// CHECK-NEXT: memref.store %{{.*}}, %[[C]]
+// CHECK-NOT: linalg.matmul
+func.func @edges(%A: memref<100x70xf32>, %B: memref<70x60xf32>, %C: memref<100x60xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<100x60xf32>)
+  linalg.matmul ins(%A, %B : memref<100x70xf32>, memref<70x60xf32>) outs(%C : memref<100x60xf32>)
+  return
+}
+
+// -----
+
+// Full tiles: static subviews, unguarded stores, and without a fill the old C
+// is loaded into the accumulator (linalg.matmul accumulates).
+// CHECK-LABEL: func.func @full
+// CHECK: gpu.launch
+// CHECK: memref.load %{{.*}} : memref<64x64xf32>
+// CHECK: vector.from_elements
+// CHECK: scf.for
+// CHECK: memref.subview %{{.*}} : memref<64x64xf32> to memref<32x8xf32, strided<[64, 1], offset: ?>>
+// CHECK: memref.subview %{{.*}} : memref<64x64xf32> to memref<8x32xf32, strided<[64, 1], offset: ?>>
+// CHECK: uop.matmul
+// CHECK-NOT: scf.if
+// CHECK: memref.store
+func.func @full(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  linalg.matmul ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// Transposed operands through indexing_maps: the subviews follow the storage
+// and the matmul is told.
+// CHECK-LABEL: func.func @transposed
+// CHECK: memref.subview %{{.*}} : memref<64x32xf16> to memref<8x32xf16
+// CHECK: memref.subview %{{.*}} : memref<32x64xf16> to memref<32x8xf16
+// CHECK: uop.matmul {{.*}} {threads = array<i64: 8, 8>, transpose_a, transpose_b}
+func.func @transposed(%A: memref<64x32xf16>, %B: memref<32x64xf16>, %C: memref<32x32xf32>) {
+  linalg.matmul
+      indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                       affine_map<(m, n, k) -> (n, k)>,
+                       affine_map<(m, n, k) -> (m, n)>]
+      ins(%A, %B : memref<64x32xf16>, memref<32x64xf16>)
+      outs(%C : memref<32x32xf32>)
+  return
+}
+
+// -----
+
+// A generic that is a matrix product, with its operands' roles swapped in
+// the multiplication and the accumulator on the left of the add.
+// CHECK-LABEL: func.func @generic
+// CHECK: uop.matmul
+// CHECK-NOT: linalg.generic
+func.func @generic(%A: memref<32x16xf32>, %B: memref<16x32xf32>, %C: memref<32x32xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
+                                   affine_map<(i, j, k) -> (k, j)>,
+                                   affine_map<(i, j, k) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<32x16xf32>, memref<16x32xf32>) outs(%C : memref<32x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.mulf %b, %a : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Things that look like GEMMs and are not: each is left alone, with a remark.
+
+// The seed's trap: a sum of squares over K (both factors read A).
+// CHECK-LABEL: func.func @sum_of_squares
+// CHECK: linalg.generic
+func.func @sum_of_squares(%X: memref<32x16xf32>, %Y: memref<32x16xf32>, %C: memref<32x32xf32>) {
+  // expected-remark @+1 {{uop-tile: not a GEMM uop can compile: B is not indexed by (k, n) or (n, k)}}
+  linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
+                                   affine_map<(i, j, k) -> (i, k)>,
+                                   affine_map<(i, j, k) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%X, %Y : memref<32x16xf32>, memref<32x16xf32>) outs(%C : memref<32x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @square_of_one_operand
+// CHECK: linalg.generic
+func.func @square_of_one_operand(%A: memref<32x16xf32>, %B: memref<16x32xf32>, %C: memref<32x32xf32>) {
+  // expected-remark @+1 {{the product is not of one element of A and one of B}}
+  linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
+                                   affine_map<(i, j, k) -> (k, j)>,
+                                   affine_map<(i, j, k) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<32x16xf32>, memref<16x32xf32>) outs(%C : memref<32x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.mulf %a, %a : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @max_plus
+// CHECK: linalg.generic
+func.func @max_plus(%A: memref<32x16xf32>, %B: memref<16x32xf32>, %C: memref<32x32xf32>) {
+  // expected-remark @+1 {{the body does not accumulate with a float add}}
+  linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
+                                   affine_map<(i, j, k) -> (k, j)>,
+                                   affine_map<(i, j, k) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<32x16xf32>, memref<16x32xf32>) outs(%C : memref<32x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.addf %a, %b : f32
+    %s = arith.maximumf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @f16_output
+// CHECK: linalg.matmul
+func.func @f16_output(%A: memref<32x16xf16>, %B: memref<16x32xf16>, %C: memref<32x32xf16>) {
+  // expected-remark @+1 {{the output must be f32 (accumulation is in f32), got f16}}
+  linalg.matmul ins(%A, %B : memref<32x16xf16>, memref<16x32xf16>) outs(%C : memref<32x32xf16>)
+  return
+}
+
+// CHECK-LABEL: func.func @integers
+// CHECK: linalg.matmul
+func.func @integers(%A: memref<32x16xi32>, %B: memref<16x32xi32>, %C: memref<32x32xi32>) {
+  // expected-remark @+1 {{the body does not accumulate with a float add}}
+  linalg.matmul ins(%A, %B : memref<32x16xi32>, memref<16x32xi32>) outs(%C : memref<32x32xi32>)
+  return
+}
+
+// CHECK-LABEL: func.func @dynamic
+// CHECK: linalg.matmul
+func.func @dynamic(%A: memref<?x16xf32>, %B: memref<16x32xf32>, %C: memref<?x32xf32>) {
+  // expected-remark @+1 {{dynamic shapes are not supported yet (operand of type memref<?x16xf32>)}}
+  linalg.matmul ins(%A, %B : memref<?x16xf32>, memref<16x32xf32>) outs(%C : memref<?x32xf32>)
+  return
+}
+
+// CHECK-LABEL: func.func @tensors
+// CHECK: linalg.matmul
+func.func @tensors(%A: tensor<32x16xf32>, %B: tensor<16x32xf32>, %C: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  // expected-remark @+1 {{expected operands in memrefs (bufferize first)}}
+  %r = linalg.matmul ins(%A, %B : tensor<32x16xf32>, tensor<16x32xf32>) outs(%C : tensor<32x32xf32>) -> tensor<32x32xf32>
+  return %r : tensor<32x32xf32>
+}
+
+// CHECK-LABEL: func.func @batched
+// CHECK: linalg.batch_matmul
+func.func @batched(%A: memref<2x32x16xf32>, %B: memref<2x16x32xf32>, %C: memref<2x32x32xf32>) {
+  // expected-remark @+1 {{expected two parallel loops and one reduction}}
+  linalg.batch_matmul ins(%A, %B : memref<2x32x16xf32>, memref<2x16x32xf32>) outs(%C : memref<2x32x32xf32>)
+  return
+}
