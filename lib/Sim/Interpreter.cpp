@@ -401,6 +401,8 @@ Word Interpreter::uninitializedWord(const Buffer &b) {
 
 void Interpreter::storeElem(Buffer &b, int64_t linear, Word w, unsigned lane,
                             Operation *op) {
+  if (inKernel)
+    ++(b.isShared ? traffic.sharedStores : traffic.globalStores);
   if (b.isShared && inKernel)
     races.onWrite(b, linear, threadOf(lane), op);
   b.store(linear, w);

@@ -23,6 +23,16 @@ using namespace mlir::uop::sim;
 namespace {
 
 /// First active lane (0 when none is active).
+/// Number of active lanes.
+uint64_t activeCount(Interpreter &I) {
+  if (I.allActive())
+    return I.numLanes();
+  uint64_t n = 0;
+  for (unsigned l = 0; l < I.numLanes(); ++l)
+    n += I.isActive(l);
+  return n;
+}
+
 unsigned firstActive(Interpreter &I) {
   for (unsigned l = 0; l < I.numLanes(); ++l)
     if (I.isActive(l))
@@ -76,6 +86,7 @@ LogicalResult loadOp(Interpreter &I, Operation *op) {
       return success();
     if (!tracked) {
       *o = b.load(lin);
+      I.countLoads(b, activeCount(I));
       return success();
     }
     for (unsigned l = 0; l < n; ++l)
@@ -104,6 +115,7 @@ LogicalResult loadOp(Interpreter &I, Operation *op) {
       }
       o[l].f = data[lin];
     }
+    I.countLoads(b, n);
     return success();
   }
   unsigned rank = iv.rank;
@@ -123,7 +135,12 @@ LogicalResult loadOp(Interpreter &I, Operation *op) {
       I.linearIndex(m, l, idx, op, lin);
       continue;
     }
-    o[l] = tracked ? I.loadElem(b, lin, l, op) : b.load(lin);
+    if (tracked) {
+      o[l] = I.loadElem(b, lin, l, op);
+    } else {
+      o[l] = b.load(lin);
+      I.countLoads(b, 1);
+    }
   }
   return success();
 }
@@ -146,6 +163,7 @@ LogicalResult storeOp(Interpreter &I, Operation *op) {
     int64_t lin;
     if (I.linearIndex(m, l0, idx, op, lin))
       b.store(lin, v.data[0]);
+    I.countStores(b, activeCount(I));
     return success();
   }
   for (unsigned l = 0; l < n; ++l) {
@@ -155,10 +173,12 @@ LogicalResult storeOp(Interpreter &I, Operation *op) {
     int64_t lin;
     if (!I.linearIndex(m, l, idx, op, lin))
       continue;
-    if (tracked)
+    if (tracked) {
       I.storeElem(b, lin, v.at(l), l, op);
-    else
+    } else {
       b.store(lin, v.at(l));
+      I.countStores(b, 1);
+    }
   }
   return success();
 }

@@ -217,7 +217,7 @@ std::vector<std::unique_ptr<Buffer>> makeInputs(func::FuncOp entry,
 /// input; faults are collected in `faults`.
 LogicalResult runProgram(Program &p, const SimOptions &opts,
                          std::vector<std::unique_ptr<Buffer>> &args,
-                         FaultLog &faults) {
+                         FaultLog &faults, TrafficStats *traffic = nullptr) {
   InterpreterConfig config;
   config.maxMemory = opts.maxMemory;
   config.names = &p.names;
@@ -243,7 +243,10 @@ LogicalResult runProgram(Program &p, const SimOptions &opts,
     }
     argValues.push_back(v);
   }
-  return interp.call(p.entry, p.entry, argValues, results);
+  LogicalResult result = interp.call(p.entry, p.entry, argValues, results);
+  if (traffic)
+    *traffic = interp.getTraffic();
+  return result;
 }
 
 /// Default tolerances by element type (see docs/sim.md).
@@ -358,9 +361,15 @@ int mlir::uop::sim::runSimulator(const SimOptions &opts,
 
   std::vector<std::unique_ptr<Buffer>> args = makeInputs(prog.entry, opts.seed);
   FaultLog faults, refFaults;
-  if (failed(runProgram(prog, opts, args, faults)))
+  TrafficStats traffic;
+  if (failed(runProgram(prog, opts, args, faults, &traffic)))
     return ExitBadInput;
   faults.print(err, "uop-sim: fault: ");
+  if (opts.traffic)
+    out << "traffic: global_loads=" << traffic.globalLoads
+        << " global_stores=" << traffic.globalStores
+        << " shared_loads=" << traffic.sharedLoads
+        << " shared_stores=" << traffic.sharedStores << "\n";
   if (opts.printOutputs)
     printOutputs(prog.entry, args, out);
   if (!comparing)

@@ -97,8 +97,12 @@ LogicalResult transferReadOp(Interpreter &I, Operation *op) {
         o[(size_t)l * w + e] = pad.at(l);
         continue;
       }
-      o[(size_t)l * w + e] =
-          tracked ? I.loadElem(*m.buffer, lin, l, op) : m.buffer->load(lin);
+      if (tracked) {
+        o[(size_t)l * w + e] = I.loadElem(*m.buffer, lin, l, op);
+      } else {
+        o[(size_t)l * w + e] = m.buffer->load(lin);
+        I.countLoads(*m.buffer, 1);
+      }
     }
   }
   return success();

@@ -3,7 +3,7 @@
 // Command line of the simulator; everything else lives in lib/Sim.
 //
 //   uop-sim FILE [--entry NAME] [--seed N] [--compare-with REF.mlir
-//                [--ref-entry NAME]] [--atol X] [--rtol Y] [--print-outputs]
+//                [--ref-entry NAME]] [--atol X] [--rtol Y] [--print-outputs] [--traffic]
 //                [--max-memory BYTES]
 //
 //===----------------------------------------------------------------------===//
@@ -39,6 +39,11 @@ int main(int argc, char **argv) {
                              cl::desc("print every memref argument after "
                                       "the run"),
                              cl::init(false), cl::cat(cat));
+  cl::opt<bool> traffic(
+      "traffic",
+      cl::desc("print the elements the kernels loaded and stored from global "
+               "and shared memory"),
+      cl::init(false));
   cl::opt<uint64_t> maxMemory("max-memory",
                               cl::desc("refuse programs whose buffers need "
                                        "more bytes than this"),
@@ -60,6 +65,7 @@ int main(int argc, char **argv) {
   if (rtol >= 0)
     opts.rtol = rtol;
   opts.printOutputs = printOutputs;
+  opts.traffic = traffic;
   opts.maxMemory = maxMemory;
   int rc = mlir::uop::sim::runSimulator(opts, outs(), errs());
   outs().flush();

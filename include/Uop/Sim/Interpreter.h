@@ -63,6 +63,13 @@ void registerGPUHandlers(HandlerRegistry &registry);
 void registerFuncHandlers(HandlerRegistry &registry);
 void registerUopTileHandlers(HandlerRegistry &registry);
 
+/// Elements moved by the kernels of a run, by memory space (the traffic
+/// tables of a tiled GEMM: loads per FMA from global and from shared memory).
+struct TrafficStats {
+  uint64_t globalLoads = 0, globalStores = 0;
+  uint64_t sharedLoads = 0, sharedStores = 0;
+};
+
 /// Limits and names the interpreter needs from the driver.
 struct InterpreterConfig {
   uint64_t maxMemory = uint64_t(4) << 30;
@@ -198,6 +205,8 @@ public:
   /// Loads element `linear` of `b` on behalf of `lane` (race tracking for
   /// shared memory).
   Word loadElem(Buffer &b, int64_t linear, unsigned lane, Operation *op) {
+    if (inKernel)
+      ++(b.isShared ? traffic.sharedLoads : traffic.globalLoads);
     if (b.isShared && inKernel && !races.onRead(b, linear, threadOf(lane), op))
       return uninitializedWord(b);
     return b.load(linear);
@@ -223,6 +232,18 @@ public:
 
   ModuleOp getModule() { return module; }
   FaultLog &getFaults() { return faults; }
+  /// Counts `n` element loads / stores of `b` that bypass loadElem /
+  /// storeElem (the untracked fast paths).
+  void countLoads(const Buffer &b, uint64_t n) {
+    if (inKernel)
+      (b.isShared ? traffic.sharedLoads : traffic.globalLoads) += n;
+  }
+  void countStores(const Buffer &b, uint64_t n) {
+    if (inKernel)
+      (b.isShared ? traffic.sharedStores : traffic.globalStores) += n;
+  }
+  /// Elements loaded and stored by kernels so far.
+  const TrafficStats &getTraffic() const { return traffic; }
   RaceTracker &getRaces() { return races; }
 
 private:
@@ -238,6 +259,7 @@ private:
   InterpreterConfig config;
   FaultLog &faults;
   RaceTracker races;
+  TrafficStats traffic;
 
   unsigned lanes = 1;
   const uint8_t *mask = nullptr;

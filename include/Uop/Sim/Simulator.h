@@ -36,6 +36,8 @@ struct SimOptions {
   std::string refEntry;
   std::optional<double> atol, rtol;
   bool printOutputs = false;
+  /// Print the elements kernels loaded and stored, by memory space.
+  bool traffic = false;
   uint64_t maxMemory = uint64_t(4) << 30;
 };
 
