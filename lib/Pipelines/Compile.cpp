@@ -58,8 +58,8 @@ LogicalResult mlir::uop::buildCompilePipeline(
   if (options.stages != 1 && options.stages != 2)
     return errorHandler("stages must be 1 or 2, got " +
                         Twine(options.stages.getValue()));
-  if (options.pad < 0)
-    return errorHandler("pad must not be negative");
+  if (options.pad < -1)
+    return errorHandler("pad must be -1 (automatic) or at least 0");
   if (!options.tile.empty() && options.tile.size() != 3)
     return errorHandler("tile takes three sizes BM,BN,BK");
   if (!options.threadTile.empty() && options.threadTile.size() != 2)

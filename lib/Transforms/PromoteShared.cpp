@@ -19,6 +19,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::uop {
@@ -72,6 +73,50 @@ static FailureOr<int64_t> getUpperBound(Value memref, int64_t d) {
       /*stopCondition=*/nullptr, /*closedUB=*/true);
 }
 
+/// Number of distinct rows of operand `operand`'s tile that the 32 lanes of
+/// a warp read at one column in one step of the matmul (thread x fastest):
+/// the rows of A are strided by the threads along M (y), the rows of a
+/// transposed B by the threads along N (x); a tile whose rows are the K
+/// dimension is read one row at a time.
+static int64_t rowsPerWarp(MatmulOp op, unsigned operand) {
+  int64_t tx = op.getThreadsN(), ty = op.getThreadsM();
+  if (operand == 0)
+    return op.getTransposeA() ? 1 : std::min<int64_t>(ty, llvm::divideCeil(32, tx));
+  return op.getTransposeB() ? std::min<int64_t>(tx, 32) : 1;
+}
+
+/// Worst number of distinct 4-byte words in one bank when `rows` lanes read
+/// one column of consecutive rows `rowBytes` apart (32 banks of 4 bytes).
+static int64_t columnConflict(int64_t rows, int64_t rowBytes) {
+  llvm::DenseMap<int64_t, llvm::SmallDenseSet<int64_t, 4>> perBank;
+  int64_t worst = 1;
+  for (int64_t r = 0; r < rows; ++r) {
+    int64_t word = r * rowBytes / 4;
+    auto &words = perBank[word % 32];
+    words.insert(word);
+    worst = std::max<int64_t>(worst, words.size());
+  }
+  return worst;
+}
+
+/// The padding (in elements) of a shared tile of `cols` columns that makes
+/// the column walk of the matmul conflict-free, or 0 when it already is. A
+/// row of an odd number of words spreads consecutive rows over all banks
+/// (seed 13.6: a row of 33 floats). Padding costs the 16-byte copies into
+/// the tile, so it is only added where the product's loads, TM or TN times
+/// more frequent than the copy's stores, would conflict.
+static int64_t choosePadding(MatmulOp op, unsigned operand, int64_t cols,
+                             Type elem) {
+  int64_t bytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+  int64_t rows = rowsPerWarp(op, operand);
+  if (columnConflict(rows, cols * bytes) == 1)
+    return 0;
+  for (int64_t pad = 1; pad <= 64 / bytes; ++pad)
+    if (columnConflict(rows, (cols + pad) * bytes) == 1)
+      return pad;
+  return 0;
+}
+
 /// Clones into the current insertion point the ops of `loop`'s body that
 /// `value` depends on, with the induction variable replaced by `iv`, and
 /// returns the clone of `value`.
@@ -104,6 +149,7 @@ struct StagedOperand {
   Value tile;            // the global tile, defined in the loop body
   int64_t rows = 0, cols = 0;
   int64_t swizzle = 0;
+  int64_t pad = 0;
   Value buffer; // the uop.alloc_shared result
 };
 } // namespace
@@ -137,8 +183,9 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   if (options.stages != 1 && options.stages != 2)
     return op.emitOpError("uop-promote-shared supports stages=1 or 2, got ")
            << options.stages;
-  if (options.pad < 0)
-    return op.emitOpError("padding must not be negative");
+  if (options.pad < -1)
+    return op.emitOpError("padding must be -1 (automatic) or at least 0, got ")
+           << options.pad;
   auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
   if (!loop)
     return op.emitOpError("expected to be in the body of an scf.for K loop "
@@ -163,6 +210,10 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
              << i << " by a constant, so it cannot be staged in shared memory";
     s.rows = *rows;
     s.cols = *cols;
+    s.pad = options.pad >= 0 ? options.pad
+                             : choosePadding(op, i, s.cols,
+                                             cast<MemRefType>(tile.getType())
+                                                 .getElementType());
     if (options.swizzle) {
       // The widest XOR pattern the row admits, up to the 32 banks.
       s.swizzle = std::min<int64_t>(32, int64_t(1) << llvm::countr_zero(
@@ -186,7 +237,7 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
     if (options.stages > 1)
       shape.push_back(options.stages);
     shape.push_back(s.rows);
-    shape.push_back(s.cols + options.pad);
+    shape.push_back(s.cols + s.pad);
     auto type = MemRefType::get(
         shape, elem, MemRefLayoutAttrInterface(),
         gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));

@@ -53,8 +53,10 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                                         "(1, or 2 for double buffering)"),
                          llvm::cl::init(2)};
   Option<int64_t> pad{*this, "pad",
-                      llvm::cl::desc("elements of padding per shared row"),
-                      llvm::cl::init(0)};
+                      llvm::cl::desc("elements of padding per shared row "
+                                     "(-1: where a column walk would "
+                                     "conflict)"),
+                      llvm::cl::init(-1)};
   Option<bool> swizzle{*this, "swizzle",
                        llvm::cl::desc("XOR-swizzle the shared tiles"),
                        llvm::cl::init(false)};

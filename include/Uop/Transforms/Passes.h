@@ -42,7 +42,9 @@ void tileGemm(RewriterBase &rewriter, const GemmInfo &gemm,
 /// Options of shared-memory promotion.
 struct PromoteOptions {
   int64_t stages = 1;
-  int64_t pad = 0;
+  /// Elements of padding per row; -1 pads only where the matmul's column
+  /// walk would conflict.
+  int64_t pad = -1;
   bool swizzle = false;
 };
 

@@ -102,7 +102,12 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
       are issued before the math on the current one.
 
     `pad` adds elements to every row of the shared tiles (a row of 33 floats
-    spreads a column walk over all banks); `swizzle` instead stores element
+    spreads a column walk over all banks). The default, -1, pads only the
+    tiles whose rows the lanes of a warp walk down a column of (A's rows
+    when a warp spans several threads along M, a transposed B's rows), by
+    the fewest elements that make the walk conflict-free (an odd number of
+    words per row), and leaves the others unpadded so that their copies keep
+    16-byte stores. `swizzle` instead stores element
     [r][c] at column c xor (r mod w), w the largest power of two dividing the
     row (at most 32), with no memory wasted. Both are applied consistently by
     the copies and the matmul.
@@ -110,8 +115,9 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
   let options = [
     Option<"stages", "stages", "int64_t", "1",
            "shared buffers per operand: 1, or 2 for double buffering">,
-    Option<"pad", "pad", "int64_t", "0",
-           "elements added to each row of a shared tile">,
+    Option<"pad", "pad", "int64_t", "-1",
+           "elements added to each row of a shared tile (-1: where a column "
+           "walk would conflict)">,
     Option<"swizzle", "swizzle", "bool", "false",
            "XOR-swizzle the columns of the shared tiles">
   ];
