@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Uop/Pipelines/Pipelines.h"
 #include "Uop/Conversion/Passes.h"
+#include "Uop/Pipelines/Pipelines.h"
 #include "Uop/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -85,7 +85,8 @@ LogicalResult mlir::uop::buildCompilePipeline(
   // The uop level: the kernel IR uop-sim runs.
   UopTileOptions tileOptions;
   tileOptions.tile.assign(options.tile.begin(), options.tile.end());
-  tileOptions.threadTile.assign(options.threadTile.begin(), options.threadTile.end());
+  tileOptions.threadTile.assign(options.threadTile.begin(),
+                                options.threadTile.end());
   tileOptions.requireMatch = true;
   pm.addNestedPass<func::FuncOp>(createUopTile(tileOptions));
   pm.addPass(createCanonicalizerPass());

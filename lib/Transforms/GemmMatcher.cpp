@@ -186,8 +186,8 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
   auto cType = cast<MemRefType>(info.c.getType());
   Type elem = aType.getElementType();
   if (!elem.isF32() && !elem.isF16() && !elem.isBF16()) {
-    whyNot = "unsupported input element type " +
-             toString(elem) + " (expected f32, f16 or bf16)";
+    whyNot = "unsupported input element type " + toString(elem) +
+             " (expected f32, f16 or bf16)";
     return failure();
   }
   if (bType.getElementType() != elem) {

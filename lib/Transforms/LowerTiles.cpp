@@ -63,7 +63,8 @@ bool mlir::uop::isProvablyMultipleOf(Value value, int64_t factor) {
     for (auto [x, y] : {std::pair(mul.getLhs(), mul.getRhs()),
                         std::pair(mul.getRhs(), mul.getLhs())})
       if (std::optional<int64_t> c = getConstantIntValue(x))
-        if (*c % factor == 0 || isProvablyMultipleOf(y, factor / std::gcd(*c, factor)))
+        if (*c % factor == 0 ||
+            isProvablyMultipleOf(y, factor / std::gcd(*c, factor)))
           return true;
     return isProvablyMultipleOf(mul.getLhs(), factor) ||
            isProvablyMultipleOf(mul.getRhs(), factor);
@@ -76,14 +77,14 @@ namespace {
 struct TileCodegen {
   ImplicitLocOpBuilder &b;
 
-  Value index(int64_t v) { return b.create<arith::ConstantIndexOp>(v); }
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
 
   /// Size of dimension `d` of `memref`, as a constant where it is static.
   Value dim(Value memref, unsigned d) {
     auto type = cast<MemRefType>(memref.getType());
     if (!type.isDynamicDim(d))
       return index(type.getDimSize(d));
-    return b.create<memref::DimOp>(memref, d);
+    return memref::DimOp::create(b, memref, d);
   }
 
   /// Column actually addressed for logical (row, col) of a tile written with
@@ -91,8 +92,8 @@ struct TileCodegen {
   Value swizzled(Value row, Value col, int64_t swizzle) {
     if (swizzle <= 1)
       return col;
-    Value phase = b.create<arith::RemUIOp>(row, index(swizzle));
-    return b.create<arith::XOrIOp>(col, phase);
+    Value phase = arith::RemUIOp::create(b, row, index(swizzle));
+    return arith::XOrIOp::create(b, col, phase);
   }
 
   /// Loads `memref[i0][i1]` as f32 when `guard` holds (or always, when it is
@@ -100,27 +101,28 @@ struct TileCodegen {
   Value loadF32(Value memref, Value i0, Value i1, Value guard) {
     Type elem = cast<MemRefType>(memref.getType()).getElementType();
     auto load = [&](OpBuilder &nb, Location loc) -> Value {
-      Value v = nb.create<memref::LoadOp>(loc, memref, ValueRange{i0, i1});
+      Value v = memref::LoadOp::create(nb, loc, memref, ValueRange{i0, i1});
       if (!elem.isF32())
-        v = nb.create<arith::ExtFOp>(loc, nb.getF32Type(), v);
+        v = arith::ExtFOp::create(nb, loc, nb.getF32Type(), v);
       return v;
     };
     if (!guard)
       return load(b, b.getLoc());
-    auto ifOp = b.create<scf::IfOp>(
-        guard,
+    auto ifOp = scf::IfOp::create(
+        b, guard,
         [&](OpBuilder &nb, Location loc) {
-          nb.create<scf::YieldOp>(loc, load(nb, loc));
+          scf::YieldOp::create(nb, loc, load(nb, loc));
         },
         [&](OpBuilder &nb, Location loc) {
-          Value zero = nb.create<arith::ConstantOp>(loc, nb.getF32FloatAttr(0));
-          nb.create<scf::YieldOp>(loc, zero);
+          Value zero =
+              arith::ConstantOp::create(nb, loc, nb.getF32FloatAttr(0));
+          scf::YieldOp::create(nb, loc, zero);
         });
     return ifOp.getResult(0);
   }
 
   Value ult(Value x, Value y) {
-    return b.create<arith::CmpIOp>(arith::CmpIPredicate::ult, x, y);
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::ult, x, y);
   }
 };
 } // namespace
@@ -191,14 +193,16 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
 
   // Linear thread id, x fastest: consecutive threads take consecutive
   // vectors of a row (coalescing).
-  Value tx = b.create<gpu::ThreadIdOp>(gpu::Dimension::x);
-  Value ty = b.create<gpu::ThreadIdOp>(gpu::Dimension::y);
-  Value tz = b.create<gpu::ThreadIdOp>(gpu::Dimension::z);
-  Value tid = b.create<arith::AddIOp>(
-      tx, b.create<arith::MulIOp>(
-              b.create<arith::AddIOp>(
-                  ty, b.create<arith::MulIOp>(tz, cg.index((*block)[1]))),
-              cg.index((*block)[0])));
+  Value tx = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value ty = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
+  Value tz = gpu::ThreadIdOp::create(b, gpu::Dimension::z);
+  Value tid = arith::AddIOp::create(
+      b, tx,
+      arith::MulIOp::create(
+          b,
+          arith::AddIOp::create(
+              b, ty, arith::MulIOp::create(b, tz, cg.index((*block)[1]))),
+          cg.index((*block)[0])));
 
   int64_t vectorsPerRow = cols / width;
   int64_t vectors = rows * vectorsPerRow;
@@ -210,97 +214,99 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   auto body = [&](OpBuilder &nb, Location loc, Value round) {
     ImplicitLocOpBuilder ib(loc, nb);
     TileCodegen icg{ib};
-    Value e = ib.create<arith::AddIOp>(
-        ib.create<arith::MulIOp>(round, icg.index(threads)), tid);
+    Value e = arith::AddIOp::create(
+        ib, arith::MulIOp::create(ib, round, icg.index(threads)), tid);
     auto emitCopy = [&](ImplicitLocOpBuilder &cb) {
       TileCodegen ccg{cb};
-      Value r = cb.create<arith::DivUIOp>(e, ccg.index(vectorsPerRow));
-      Value c = cb.create<arith::MulIOp>(
-          cb.create<arith::RemUIOp>(e, ccg.index(vectorsPerRow)),
+      Value r = arith::DivUIOp::create(cb, e, ccg.index(vectorsPerRow));
+      Value c = arith::MulIOp::create(
+          cb, arith::RemUIOp::create(cb, e, ccg.index(vectorsPerRow)),
           ccg.index(width));
       // The vector: one load when it lies inside the source, else
       // element by element, zero past the edge.
       auto loadInside = [&](OpBuilder &lb, Location l) -> Value {
         if (vecLoad)
-          return lb.create<vector::LoadOp>(l, vecType, src, ValueRange{r, c},
-                                           /*nontemporal=*/false,
-                                           llvm::MaybeAlign(width * elemBytes));
+          return vector::LoadOp::create(lb, l, vecType, src, ValueRange{r, c},
+                                        /*nontemporal=*/false,
+                                        llvm::MaybeAlign(width * elemBytes));
         SmallVector<Value> elems;
         for (int64_t i = 0; i < width; ++i) {
-          Value ci = i ? lb.create<arith::AddIOp>(
-                             l, c, lb.create<arith::ConstantIndexOp>(l, i))
+          Value ci = i ? arith::AddIOp::create(
+                             lb, l, c, arith::ConstantIndexOp::create(lb, l, i))
                        : c;
-          elems.push_back(lb.create<memref::LoadOp>(l, src, ValueRange{r, ci}));
+          elems.push_back(
+              memref::LoadOp::create(lb, l, src, ValueRange{r, ci}));
         }
-        return width == 1 ? lb.create<vector::BroadcastOp>(l, vecType, elems[0])
-                                .getResult()
-                          : lb.create<vector::FromElementsOp>(l, vecType, elems)
-                                .getResult();
+        return width == 1
+                   ? vector::BroadcastOp::create(lb, l, vecType, elems[0])
+                         .getResult()
+                   : vector::FromElementsOp::create(lb, l, vecType, elems)
+                         .getResult();
       };
       Value v;
       if (fullSource) {
         v = loadInside(cb, cb.getLoc());
       } else {
-        Value end = cb.create<arith::AddIOp>(c, ccg.index(width));
-        Value inside = cb.create<arith::AndIOp>(
-            ccg.ult(r, srcRows),
-            cb.create<arith::CmpIOp>(arith::CmpIPredicate::ule, end, srcCols));
-        auto ifOp = cb.create<scf::IfOp>(
-            inside,
+        Value end = arith::AddIOp::create(cb, c, ccg.index(width));
+        Value inside = arith::AndIOp::create(
+            cb, ccg.ult(r, srcRows),
+            arith::CmpIOp::create(cb, arith::CmpIPredicate::ule, end, srcCols));
+        auto ifOp = scf::IfOp::create(
+            cb, inside,
             [&](OpBuilder &tb, Location l) {
-              tb.create<scf::YieldOp>(l, loadInside(tb, l));
+              scf::YieldOp::create(tb, l, loadInside(tb, l));
             },
             [&](OpBuilder &eb, Location l) {
               // The edge: each element on its own.
               ImplicitLocOpBuilder xb(l, eb);
               TileCodegen xcg{xb};
-              Value zero = xb.create<arith::ConstantOp>(xb.getZeroAttr(elem));
+              Value zero = arith::ConstantOp::create(xb, xb.getZeroAttr(elem));
               SmallVector<Value> elems;
               for (int64_t i = 0; i < width; ++i) {
-                Value ci = i ? xb.create<arith::AddIOp>(c, xcg.index(i)) : c;
-                Value ok = xb.create<arith::AndIOp>(xcg.ult(r, srcRows),
-                                                    xcg.ult(ci, srcCols));
-                auto one = xb.create<scf::IfOp>(
-                    ok,
+                Value ci = i ? arith::AddIOp::create(xb, c, xcg.index(i)) : c;
+                Value ok = arith::AndIOp::create(xb, xcg.ult(r, srcRows),
+                                                 xcg.ult(ci, srcCols));
+                auto one = scf::IfOp::create(
+                    xb, ok,
                     [&](OpBuilder &ob, Location ol) {
-                      ob.create<scf::YieldOp>(
-                          ol, ob.create<memref::LoadOp>(ol, src,
-                                                        ValueRange{r, ci})
-                                  .getResult());
+                      scf::YieldOp::create(
+                          ob, ol,
+                          memref::LoadOp::create(ob, ol, src, ValueRange{r, ci})
+                              .getResult());
                     },
                     [&](OpBuilder &ob, Location ol) {
-                      ob.create<scf::YieldOp>(ol, zero);
+                      scf::YieldOp::create(ob, ol, zero);
                     });
                 elems.push_back(one.getResult(0));
               }
               Value vec =
                   width == 1
-                      ? xb.create<vector::BroadcastOp>(vecType, elems[0])
+                      ? vector::BroadcastOp::create(xb, vecType, elems[0])
                             .getResult()
-                      : xb.create<vector::FromElementsOp>(vecType, elems)
+                      : vector::FromElementsOp::create(xb, vecType, elems)
                             .getResult();
-              xb.create<scf::YieldOp>(vec);
+              scf::YieldOp::create(xb, vec);
             });
         v = ifOp.getResult(0);
       }
       if (vecStore) {
-        cb.create<vector::StoreOp>(v, dst, ValueRange{r, c},
-                                   /*nontemporal=*/false,
-                                   llvm::MaybeAlign(width * elemBytes));
+        vector::StoreOp::create(cb, v, dst, ValueRange{r, c},
+                                /*nontemporal=*/false,
+                                llvm::MaybeAlign(width * elemBytes));
       } else {
         for (int64_t i = 0; i < width; ++i) {
-          Value ci = i ? cb.create<arith::AddIOp>(c, ccg.index(i)) : c;
-          Value x = cb.create<vector::ExtractOp>(v, ArrayRef<int64_t>{i});
-          cb.create<memref::StoreOp>(x, dst,
-                                     ValueRange{r, ccg.swizzled(r, ci, swizzle)});
+          Value ci = i ? arith::AddIOp::create(cb, c, ccg.index(i)) : c;
+          Value x = vector::ExtractOp::create(cb, v, ArrayRef<int64_t>{i});
+          memref::StoreOp::create(cb, x, dst,
+                                  ValueRange{r, ccg.swizzled(r, ci, swizzle)});
         }
       }
     };
     if (vectors % threads == 0) {
       emitCopy(ib);
     } else {
-      auto guard = ib.create<scf::IfOp>(icg.ult(e, icg.index(vectors)),
-                                        /*withElseRegion=*/false);
+      auto guard = scf::IfOp::create(ib, icg.ult(e, icg.index(vectors)),
+                                     /*withElseRegion=*/false);
       OpBuilder::InsertionGuard g(ib);
       ib.setInsertionPointToStart(guard.thenBlock());
       emitCopy(ib);
@@ -309,12 +315,12 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   if (rounds == 1) {
     body(b, b.getLoc(), cg.index(0));
   } else {
-    b.create<scf::ForOp>(cg.index(0), cg.index(rounds), cg.index(1),
-                         ValueRange{},
-                         [&](OpBuilder &nb, Location loc, Value iv, ValueRange) {
-                           body(nb, loc, iv);
-                           nb.create<scf::YieldOp>(loc);
-                         });
+    scf::ForOp::create(b, cg.index(0), cg.index(rounds), cg.index(1),
+                       ValueRange{},
+                       [&](OpBuilder &nb, Location loc, Value iv, ValueRange) {
+                         body(nb, loc, iv);
+                         scf::YieldOp::create(nb, loc);
+                       });
   }
   rewriter.eraseOp(op);
   return success();
@@ -330,8 +336,8 @@ LogicalResult mlir::uop::lowerMatmul(RewriterBase &rewriter, MatmulOp op) {
   int64_t tm = op.getThreadTileM(), tn = op.getThreadTileN();
   int64_t threadsM = op.getThreadsM(), threadsN = op.getThreadsN();
 
-  Value tx = b.create<gpu::ThreadIdOp>(gpu::Dimension::x);
-  Value ty = b.create<gpu::ThreadIdOp>(gpu::Dimension::y);
+  Value tx = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value ty = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
   // Rows of A and columns of B this thread reads, and whether they can fall
   // outside the tile (only when the tile may be smaller than the block tile).
   int64_t aM = aType.getDimSize(op.getADimM());
@@ -341,19 +347,19 @@ LogicalResult mlir::uop::lowerMatmul(RewriterBase &rewriter, MatmulOp op) {
   SmallVector<Value> rows, cols, rowOk, colOk;
   Value aRows = cg.dim(a, op.getADimM()), bCols = cg.dim(bm, op.getBDimN());
   for (int64_t i = 0; i < tm; ++i) {
-    Value r = i ? b.create<arith::AddIOp>(ty, cg.index(i * threadsM)) : ty;
+    Value r = i ? arith::AddIOp::create(b, ty, cg.index(i * threadsM)) : ty;
     rows.push_back(r);
     rowOk.push_back(guardRows ? cg.ult(r, aRows) : Value());
   }
   for (int64_t j = 0; j < tn; ++j) {
-    Value c = j ? b.create<arith::AddIOp>(tx, cg.index(j * threadsN)) : tx;
+    Value c = j ? arith::AddIOp::create(b, tx, cg.index(j * threadsN)) : tx;
     cols.push_back(c);
     colOk.push_back(guardCols ? cg.ult(c, bCols) : Value());
   }
 
   Value kSize = cg.dim(a, op.getADimK());
-  auto loop = b.create<scf::ForOp>(cg.index(0), kSize, cg.index(1),
-                                   ValueRange{op.getAcc()});
+  auto loop = scf::ForOp::create(b, cg.index(0), kSize, cg.index(1),
+                                 ValueRange{op.getAcc()});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
@@ -376,15 +382,15 @@ LogicalResult mlir::uop::lowerMatmul(RewriterBase &rewriter, MatmulOp op) {
     // loads, seed 13.7).
     auto f32 = b.getF32Type();
     auto rowType = VectorType::get({tn}, f32);
-    Value bv = b.create<vector::FromElementsOp>(rowType, bVals);
+    Value bv = vector::FromElementsOp::create(b, rowType, bVals);
     Value acc = loop.getRegionIterArgs()[0];
     for (int64_t i = 0; i < tm; ++i) {
-      Value row = b.create<vector::ExtractOp>(acc, ArrayRef<int64_t>{i});
-      Value ai = b.create<vector::BroadcastOp>(rowType, aVals[i]);
-      Value updated = b.create<vector::FMAOp>(ai, bv, row);
-      acc = b.create<vector::InsertOp>(updated, acc, ArrayRef<int64_t>{i});
+      Value row = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i});
+      Value ai = vector::BroadcastOp::create(b, rowType, aVals[i]);
+      Value updated = vector::FMAOp::create(b, ai, bv, row);
+      acc = vector::InsertOp::create(b, updated, acc, ArrayRef<int64_t>{i});
     }
-    b.create<scf::YieldOp>(acc);
+    scf::YieldOp::create(b, acc);
   }
   rewriter.replaceOp(op, loop.getResults());
   return success();
@@ -401,9 +407,9 @@ struct UopLowerTilesPass
     });
     IRRewriter rewriter(&getContext());
     for (Operation *op : ops) {
-      LogicalResult result =
-          isa<CopyOp>(op) ? lowerCopy(rewriter, cast<CopyOp>(op))
-                          : lowerMatmul(rewriter, cast<MatmulOp>(op));
+      LogicalResult result = isa<CopyOp>(op)
+                                 ? lowerCopy(rewriter, cast<CopyOp>(op))
+                                 : lowerMatmul(rewriter, cast<MatmulOp>(op));
       if (failed(result))
         return signalPassFailure();
     }

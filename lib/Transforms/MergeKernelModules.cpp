@@ -21,7 +21,8 @@ using namespace mlir::uop;
 
 namespace {
 struct UopMergeKernelModulesPass
-    : public mlir::uop::impl::UopMergeKernelModulesBase<UopMergeKernelModulesPass> {
+    : public mlir::uop::impl::UopMergeKernelModulesBase<
+          UopMergeKernelModulesPass> {
   using Base::Base;
 
   void runOnOperation() override {

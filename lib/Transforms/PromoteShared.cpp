@@ -81,7 +81,8 @@ static FailureOr<int64_t> getUpperBound(Value memref, int64_t d) {
 static int64_t rowsPerWarp(MatmulOp op, unsigned operand) {
   int64_t tx = op.getThreadsN(), ty = op.getThreadsM();
   if (operand == 0)
-    return op.getTransposeA() ? 1 : std::min<int64_t>(ty, llvm::divideCeil(32, tx));
+    return op.getTransposeA() ? 1
+                              : std::min<int64_t>(ty, llvm::divideCeil(32, tx));
   return op.getTransposeB() ? std::min<int64_t>(tx, 32) : 1;
 }
 
@@ -174,8 +175,8 @@ static Value stageView(ImplicitLocOpBuilder &b, const StagedOperand &s,
     return s.buffer;
   MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
       {s.rows, s.cols}, type, offsets, sizes, strides);
-  return b.create<memref::SubViewOp>(viewType, s.buffer, offsets, sizes,
-                                     strides);
+  return memref::SubViewOp::create(b, viewType, s.buffer, offsets, sizes,
+                                   strides);
 }
 
 LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
@@ -199,7 +200,8 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
       continue;
     if (!loop.isDefinedOutsideOfLoop(tile) &&
         tile.getParentBlock() != loop.getBody())
-      return op.emitOpError("operand #") << i << " is not defined in the K loop";
+      return op.emitOpError("operand #")
+             << i << " is not defined in the K loop";
     StagedOperand s;
     s.operandIndex = i;
     s.tile = tile;
@@ -210,14 +212,15 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
              << i << " by a constant, so it cannot be staged in shared memory";
     s.rows = *rows;
     s.cols = *cols;
-    s.pad = options.pad >= 0 ? options.pad
-                             : choosePadding(op, i, s.cols,
-                                             cast<MemRefType>(tile.getType())
-                                                 .getElementType());
+    s.pad =
+        options.pad >= 0
+            ? options.pad
+            : choosePadding(op, i, s.cols,
+                            cast<MemRefType>(tile.getType()).getElementType());
     if (options.swizzle) {
       // The widest XOR pattern the row admits, up to the 32 banks.
-      s.swizzle = std::min<int64_t>(32, int64_t(1) << llvm::countr_zero(
-                                                   uint64_t(s.cols)));
+      s.swizzle = std::min<int64_t>(
+          32, int64_t(1) << llvm::countr_zero(uint64_t(s.cols)));
       if (s.swizzle <= 1)
         s.swizzle = 0;
     }
@@ -238,16 +241,17 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
       shape.push_back(options.stages);
     shape.push_back(s.rows);
     shape.push_back(s.cols + s.pad);
-    auto type = MemRefType::get(
-        shape, elem, MemRefLayoutAttrInterface(),
-        gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
-    s.buffer = b.create<AllocSharedOp>(type);
+    auto type =
+        MemRefType::get(shape, elem, MemRefLayoutAttrInterface(),
+                        gpu::AddressSpaceAttr::get(
+                            b.getContext(), gpu::AddressSpace::Workgroup));
+    s.buffer = AllocSharedOp::create(b, type);
   }
 
   auto copyInto = [&](ArrayRef<Value> tiles, Value stage) {
     for (auto [s, tile] : llvm::zip(staged, tiles)) {
       Value view = stageView(b, s, stage, options.stages);
-      b.create<CopyOp>(tile, view, b.getI64IntegerAttr(s.swizzle));
+      CopyOp::create(b, tile, view, b.getI64IntegerAttr(s.swizzle));
     }
   };
   auto rewireMatmul = [&](Value stage) {
@@ -268,10 +272,10 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
     // copy; barrier (RAW); matmul; barrier (WAR with the next step's copy).
     b.setInsertionPoint(op);
     copyInto(tiles, Value());
-    b.create<BarrierOp>();
+    BarrierOp::create(b);
     rewireMatmul(Value());
     b.setInsertionPointAfter(op);
-    b.create<BarrierOp>();
+    BarrierOp::create(b);
     return success();
   }
 
@@ -284,24 +288,25 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
           tile.getParentBlock() == loop.getBody()
               ? cloneForIteration(b, loop, tile, loop.getLowerBound())
               : tile);
-    copyInto(first, b.create<arith::ConstantIndexOp>(0));
-    b.create<BarrierOp>();
+    copyInto(first, arith::ConstantIndexOp::create(b, 0));
+    BarrierOp::create(b);
   }
   // Step i: prefetch tile i+1 into buffer (i+1) mod 2, multiply buffer
   // i mod 2, one barrier.
   b.setInsertionPoint(op);
   Value iv = loop.getInductionVar();
   Value step = loop.getStep();
-  Value iter = b.create<arith::DivUIOp>(
-      b.create<arith::SubIOp>(iv, loop.getLowerBound()), step);
-  Value two = b.create<arith::ConstantIndexOp>(2);
-  Value cur = b.create<arith::RemUIOp>(iter, two);
-  Value nxt = b.create<arith::RemUIOp>(
-      b.create<arith::AddIOp>(iter, b.create<arith::ConstantIndexOp>(1)), two);
-  Value nextIv = b.create<arith::AddIOp>(iv, step);
-  Value hasNext = b.create<arith::CmpIOp>(arith::CmpIPredicate::slt, nextIv,
-                                          loop.getUpperBound());
-  auto prefetch = b.create<scf::IfOp>(hasNext, /*withElseRegion=*/false);
+  Value iter = arith::DivUIOp::create(
+      b, arith::SubIOp::create(b, iv, loop.getLowerBound()), step);
+  Value two = arith::ConstantIndexOp::create(b, 2);
+  Value cur = arith::RemUIOp::create(b, iter, two);
+  Value nxt = arith::RemUIOp::create(
+      b, arith::AddIOp::create(b, iter, arith::ConstantIndexOp::create(b, 1)),
+      two);
+  Value nextIv = arith::AddIOp::create(b, iv, step);
+  Value hasNext = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, nextIv,
+                                        loop.getUpperBound());
+  auto prefetch = scf::IfOp::create(b, hasNext, /*withElseRegion=*/false);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(prefetch.thenBlock());
@@ -314,7 +319,7 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   }
   rewireMatmul(cur);
   b.setInsertionPointAfter(op);
-  b.create<BarrierOp>();
+  BarrierOp::create(b);
   return success();
 }
 

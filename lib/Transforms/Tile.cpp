@@ -59,8 +59,7 @@ namespace {
 /// Builds the body of one tiled GEMM kernel.
 class KernelBuilder {
 public:
-  KernelBuilder(ImplicitLocOpBuilder &b, const GemmInfo &g,
-                const TileConfig &c)
+  KernelBuilder(ImplicitLocOpBuilder &b, const GemmInfo &g, const TileConfig &c)
       : b(b), g(g), c(c) {}
 
   void build(gpu::LaunchOp launch) {
@@ -70,8 +69,8 @@ public:
     gpu::KernelDim3 threadIds = launch.getThreadIds();
     tx = threadIds.x;
     ty = threadIds.y;
-    m0 = b.create<arith::MulIOp>(blockIds.y, index(c.blockM));
-    n0 = b.create<arith::MulIOp>(blockIds.x, index(c.blockN));
+    m0 = arith::MulIOp::create(b, blockIds.y, index(c.blockM));
+    n0 = arith::MulIOp::create(b, blockIds.x, index(c.blockN));
     // Extent of this block's tile: the full tile, or what is left at the
     // edge of C. Static when the tile divides the matrix.
     OpFoldResult mSize = tileExtent(m0, g.m, c.blockM);
@@ -79,8 +78,8 @@ public:
 
     Value acc = initAccumulator();
     Value kUpper = index(g.k);
-    auto loop = b.create<scf::ForOp>(index(0), kUpper, index(c.blockK),
-                                     ValueRange{acc});
+    auto loop = scf::ForOp::create(b, index(0), kUpper, index(c.blockK),
+                                   ValueRange{acc});
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
@@ -90,28 +89,28 @@ public:
                                  : subview(g.a, m0, k0, mSize, kSize);
       Value bTile = g.transposeB ? subview(g.b, n0, k0, nSize, kSize)
                                  : subview(g.b, k0, n0, kSize, nSize);
-      auto mm = b.create<MatmulOp>(
-          loop.getRegionIterArgs()[0].getType(), aTile, bTile,
-          loop.getRegionIterArgs()[0],
-          b.getDenseI64ArrayAttr({threadsM, threadsN}),
-          g.transposeA ? b.getUnitAttr() : UnitAttr(),
-          g.transposeB ? b.getUnitAttr() : UnitAttr(), b.getI64IntegerAttr(0),
-          b.getI64IntegerAttr(0));
-      b.create<scf::YieldOp>(mm.getResult());
+      auto mm =
+          MatmulOp::create(b, loop.getRegionIterArgs()[0].getType(), aTile,
+                           bTile, loop.getRegionIterArgs()[0],
+                           b.getDenseI64ArrayAttr({threadsM, threadsN}),
+                           g.transposeA ? b.getUnitAttr() : UnitAttr(),
+                           g.transposeB ? b.getUnitAttr() : UnitAttr(),
+                           b.getI64IntegerAttr(0), b.getI64IntegerAttr(0));
+      scf::YieldOp::create(b, mm.getResult());
     }
     storeAccumulator(loop.getResult(0));
   }
 
 private:
-  Value index(int64_t v) { return b.create<arith::ConstantIndexOp>(v); }
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
 
   /// min(tile, size - origin) as an OpFoldResult: static when the tile
   /// divides the size.
   OpFoldResult tileExtent(Value origin, int64_t size, int64_t tile) {
     if (size % tile == 0)
       return b.getIndexAttr(tile);
-    Value left = b.create<arith::SubIOp>(index(size), origin);
-    return b.create<arith::MinSIOp>(left, index(tile)).getResult();
+    Value left = arith::SubIOp::create(b, index(size), origin);
+    return arith::MinSIOp::create(b, left, index(tile)).getResult();
   }
 
   Value subview(Value source, Value off0, Value off1, OpFoldResult size0,
@@ -119,19 +118,19 @@ private:
     SmallVector<OpFoldResult> offsets = {off0, off1};
     SmallVector<OpFoldResult> sizes = {size0, size1};
     SmallVector<OpFoldResult> strides = {b.getIndexAttr(1), b.getIndexAttr(1)};
-    return b.create<memref::SubViewOp>(source, offsets, sizes, strides);
+    return memref::SubViewOp::create(b, source, offsets, sizes, strides);
   }
 
   /// Row (i) and column (j) of C that element (i, j) of this thread's
   /// register tile holds: rows strided by the threads along M, columns by
   /// the threads along N (see uop.matmul).
   Value rowOf(int64_t i) {
-    Value r = b.create<arith::AddIOp>(m0, ty);
-    return i ? b.create<arith::AddIOp>(r, index(i * threadsM)) : r;
+    Value r = arith::AddIOp::create(b, m0, ty);
+    return i ? arith::AddIOp::create(b, r, index(i * threadsM)) : r;
   }
   Value colOf(int64_t j) {
-    Value col = b.create<arith::AddIOp>(n0, tx);
-    return j ? b.create<arith::AddIOp>(col, index(j * threadsN)) : col;
+    Value col = arith::AddIOp::create(b, n0, tx);
+    return j ? arith::AddIOp::create(b, col, index(j * threadsN)) : col;
   }
 
   /// The condition that (row, col) lies inside C, or null when every
@@ -139,12 +138,12 @@ private:
   Value inBounds(Value row, Value col) {
     Value cond;
     if (g.m % c.blockM)
-      cond = b.create<arith::CmpIOp>(arith::CmpIPredicate::ult, row,
-                                     index(g.m));
+      cond =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, row, index(g.m));
     if (g.n % c.blockN) {
-      Value inN = b.create<arith::CmpIOp>(arith::CmpIPredicate::ult, col,
-                                          index(g.n));
-      cond = cond ? b.create<arith::AndIOp>(cond, inN).getResult() : inN;
+      Value inN =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, col, index(g.n));
+      cond = cond ? arith::AndIOp::create(b, cond, inN).getResult() : inN;
     }
     return cond;
   }
@@ -159,50 +158,50 @@ private:
       if (v.getType() != b.getF32Type()) {
         auto ft = cast<FloatType>(v.getType());
         v = ft.getWidth() < 32
-                ? b.create<arith::ExtFOp>(b.getF32Type(), v).getResult()
-                : b.create<arith::TruncFOp>(b.getF32Type(), v).getResult();
+                ? arith::ExtFOp::create(b, b.getF32Type(), v).getResult()
+                : arith::TruncFOp::create(b, b.getF32Type(), v).getResult();
       }
-      return b.create<vector::BroadcastOp>(accType(), v);
+      return vector::BroadcastOp::create(b, accType(), v);
     }
     // linalg semantics: C += A * B, so start from the old C.
-    Value zero = b.create<arith::ConstantOp>(b.getF32FloatAttr(0.0f));
+    Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0f));
     SmallVector<Value> elems;
     for (int64_t i = 0; i < c.threadM; ++i)
       for (int64_t j = 0; j < c.threadN; ++j) {
         Value row = rowOf(i), col = colOf(j);
         Value cond = inBounds(row, col);
         if (!cond) {
-          elems.push_back(b.create<memref::LoadOp>(g.c, ValueRange{row, col}));
+          elems.push_back(memref::LoadOp::create(b, g.c, ValueRange{row, col}));
           continue;
         }
-        auto ifOp = b.create<scf::IfOp>(
-            cond,
+        auto ifOp = scf::IfOp::create(
+            b, cond,
             [&](OpBuilder &nb, Location loc) {
-              Value v = nb.create<memref::LoadOp>(loc, g.c,
-                                                  ValueRange{row, col});
-              nb.create<scf::YieldOp>(loc, v);
+              Value v =
+                  memref::LoadOp::create(nb, loc, g.c, ValueRange{row, col});
+              scf::YieldOp::create(nb, loc, v);
             },
             [&](OpBuilder &nb, Location loc) {
-              nb.create<scf::YieldOp>(loc, zero);
+              scf::YieldOp::create(nb, loc, zero);
             });
         elems.push_back(ifOp.getResult(0));
       }
-    return b.create<vector::FromElementsOp>(accType(), elems);
+    return vector::FromElementsOp::create(b, accType(), elems);
   }
 
   void storeAccumulator(Value acc) {
     for (int64_t i = 0; i < c.threadM; ++i)
       for (int64_t j = 0; j < c.threadN; ++j) {
-        Value v = b.create<vector::ExtractOp>(acc, ArrayRef<int64_t>{i, j});
+        Value v = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i, j});
         Value row = rowOf(i), col = colOf(j);
         Value cond = inBounds(row, col);
         if (!cond) {
-          b.create<memref::StoreOp>(v, g.c, ValueRange{row, col});
+          memref::StoreOp::create(b, v, g.c, ValueRange{row, col});
           continue;
         }
-        b.create<scf::IfOp>(cond, [&](OpBuilder &nb, Location loc) {
-          nb.create<memref::StoreOp>(loc, v, g.c, ValueRange{row, col});
-          nb.create<scf::YieldOp>(loc);
+        scf::IfOp::create(b, cond, [&](OpBuilder &nb, Location loc) {
+          memref::StoreOp::create(nb, loc, v, g.c, ValueRange{row, col});
+          scf::YieldOp::create(nb, loc);
         });
       }
   }
@@ -220,18 +219,19 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   Operation *op = linalg::LinalgOp(g.op).getOperation();
   ImplicitLocOpBuilder b(op->getLoc(), rewriter);
   b.setInsertionPoint(op);
-  auto cst = [&](int64_t v) { return b.create<arith::ConstantIndexOp>(v); };
+  auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, v); };
   Value one = cst(1);
   Value gridX = cst(llvm::divideCeil(g.n, c.blockN));
   Value gridY = cst(llvm::divideCeil(g.m, c.blockM));
   Value blockX = cst(c.blockN / c.threadN);
   Value blockY = cst(c.blockM / c.threadM);
-  auto launch = b.create<gpu::LaunchOp>(gridX, gridY, one, blockX, blockY, one);
+  auto launch =
+      gpu::LaunchOp::create(b, gridX, gridY, one, blockX, blockY, one);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&launch.getBody().front());
     KernelBuilder(b, g, c).build(launch);
-    b.create<gpu::TerminatorOp>();
+    gpu::TerminatorOp::create(b);
   }
   if (g.fill)
     rewriter.eraseOp(linalg::FillOp(g.fill));

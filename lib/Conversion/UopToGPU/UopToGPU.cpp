@@ -37,7 +37,8 @@ struct BarrierToGPU : public OpRewritePattern<BarrierOp> {
 };
 } // namespace
 
-void mlir::uop::populateUopToGPUConversionPatterns(RewritePatternSet &patterns) {
+void mlir::uop::populateUopToGPUConversionPatterns(
+    RewritePatternSet &patterns) {
   patterns.add<BarrierToGPU>(patterns.getContext());
 }
 
@@ -65,8 +66,9 @@ int64_t mlir::uop::getStaticSharedBytes(Operation *kernel) {
   return bytes;
 }
 
-LogicalResult mlir::uop::convertSharedAllocations(Operation *kernel,
-                                                  int64_t maxStaticSharedBytes) {
+LogicalResult
+mlir::uop::convertSharedAllocations(Operation *kernel,
+                                    int64_t maxStaticSharedBytes) {
   int64_t bytes = getStaticSharedBytes(kernel);
   if (bytes > maxStaticSharedBytes)
     return kernel->emitError("kernel needs ")

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Uop/Target/PTX.h"
 #include "Uop/Dialect/Uop/IR/UopDialect.h"
+#include "Uop/Target/PTX.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
@@ -46,20 +46,24 @@ FailureOr<std::string> mlir::uop::translateModuleToPTX(ModuleOp module) {
                            "no gpu.module to translate: compile the input "
                            "with uop-opt --uop-compile first");
   if (gpuModules.size() != 1)
-    return mlir::emitError(gpuModules[1].getLoc(), "expected one gpu.module, found ")
+    return mlir::emitError(gpuModules[1].getLoc(),
+                           "expected one gpu.module, found ")
            << gpuModules.size() << "; run uop-opt --uop-merge-kernel-modules";
   gpu::GPUModuleOp gpuModule = gpuModules.front();
 
   ArrayAttr targets = gpuModule.getTargetsAttr();
   if (!targets || targets.empty())
-    return mlir::emitError(gpuModule.getLoc(), "the gpu.module has no #nvvm.target: compile "
-                               "it with uop-opt --uop-compile");
+    return mlir::emitError(gpuModule.getLoc(),
+                           "the gpu.module has no #nvvm.target: compile "
+                           "it with uop-opt --uop-compile");
   if (targets.size() != 1 || !isa<NVVM::NVVMTargetAttr>(targets[0]))
-    return mlir::emitError(gpuModule.getLoc(), "expected exactly one #nvvm.target on the "
-                               "gpu.module, got ")
+    return mlir::emitError(gpuModule.getLoc(),
+                           "expected exactly one #nvvm.target on the "
+                           "gpu.module, got ")
            << targets;
   if (Operation *op = findUnloweredOp(gpuModule))
-    return mlir::emitError(op->getLoc(), "gpu.module is not lowered to LLVM/NVVM: found '")
+    return mlir::emitError(op->getLoc(),
+                           "gpu.module is not lowered to LLVM/NVVM: found '")
            << op->getName() << "'; compile with --uop-compile=\"emit=llvm\"";
 
   auto target = cast<gpu::TargetAttrInterface>(targets[0]);

@@ -99,8 +99,8 @@ private:
       // values (per-thread accumulators) do not make it vary.
       if (auto forOp = dyn_cast<scf::ForOp>(owner)) {
         if (v == forOp.getInductionVar())
-          return anyDependent({forOp.getLowerBound(), forOp.getUpperBound(),
-                               forOp.getStep()});
+          return anyDependent(
+              {forOp.getLowerBound(), forOp.getUpperBound(), forOp.getStep()});
       }
       if (auto forall = dyn_cast<scf::ForallOp>(owner)) {
         if (isThreadMapping(forall.getMapping()) &&
@@ -142,7 +142,7 @@ Operation *mlir::uop::findDivergentAncestor(Operation *op) {
       // The kernel entry itself is reached by every thread; only unstructured
       // control flow inside it could diverge.
       return parent && !cur->getParentRegion()->hasOneBlock() ? parent
-                                                               : nullptr;
+                                                              : nullptr;
     if (!cur->getParentRegion()->hasOneBlock())
       return parent;
     if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
@@ -158,8 +158,8 @@ Operation *mlir::uop::findDivergentAncestor(Operation *op) {
     // Loops: only the bounds decide which threads run an iteration; the
     // loop-carried values are per thread and do not matter here.
     if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
-      if (dependent({forOp.getLowerBound(), forOp.getUpperBound(),
-                     forOp.getStep()}))
+      if (dependent(
+              {forOp.getLowerBound(), forOp.getUpperBound(), forOp.getStep()}))
         return parent;
       continue;
     }

@@ -27,7 +27,8 @@ static bool isWorkgroupMemRef(MemRefType type) {
 LogicalResult AllocSharedOp::verify() {
   MemRefType type = getType();
   if (!isWorkgroupMemRef(type))
-    return emitOpError("expected a memref in #gpu.address_space<workgroup>, got ")
+    return emitOpError(
+               "expected a memref in #gpu.address_space<workgroup>, got ")
            << type;
   if (!type.getLayout().isIdentity())
     return emitOpError("expected an identity layout, got ") << type.getLayout();
@@ -69,7 +70,8 @@ static LogicalResult verifyBlockWide(Operation *op) {
         op->emitOpError(
             "must be reached by every thread of the block, but it is under '")
         << divergent->getName() << "' whose control depends on the thread id";
-    diag.attachNote(divergent->getLoc()) << "thread-dependent control flow here";
+    diag.attachNote(divergent->getLoc())
+        << "thread-dependent control flow here";
     return diag;
   }
   return success();
@@ -102,7 +104,8 @@ LogicalResult CopyOp::verify() {
   auto src = getSource().getType();
   auto dst = getDest().getType();
   if (src.getElementType() != dst.getElementType())
-    return emitOpError("expected source and dest of the same element type, got ")
+    return emitOpError(
+               "expected source and dest of the same element type, got ")
            << src.getElementType() << " and " << dst.getElementType();
   if (!dst.hasStaticShape())
     return emitOpError("expected a statically shaped dest, got ") << dst;
@@ -143,7 +146,8 @@ LogicalResult MatmulOp::verify() {
   if (!ShapedType::isDynamic(aK) && !ShapedType::isDynamic(bK) && aK != bK)
     return emitOpError("reduction sizes differ: A has ")
            << aK << ", B has " << bK;
-  if (failed(verifySwizzle(*this, "a_swizzle", getASwizzle(), a.getDimSize(1))) ||
+  if (failed(
+          verifySwizzle(*this, "a_swizzle", getASwizzle(), a.getDimSize(1))) ||
       failed(verifySwizzle(*this, "b_swizzle", getBSwizzle(), b.getDimSize(1))))
     return failure();
   if (!getEnclosingKernel(*this))
