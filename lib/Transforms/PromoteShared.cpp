@@ -187,18 +187,18 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   if (options.pad < -1)
     return op.emitOpError("padding must be -1 (automatic) or at least 0, got ")
            << options.pad;
+  // The K loop the matmul is the body of; none when it runs once (a K of
+  // one tile, whose loop canonicalization removed).
   auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
-  if (!loop)
-    return op.emitOpError("expected to be in the body of an scf.for K loop "
-                          "to stage its operands");
   Operation *kernel = getEnclosingKernel(op);
+  int64_t stages = loop ? options.stages : 1;
 
   SmallVector<StagedOperand> staged;
   for (unsigned i = 0; i < 2; ++i) {
     Value tile = op->getOperand(i);
     if (isShared(tile))
       continue;
-    if (!loop.isDefinedOutsideOfLoop(tile) &&
+    if (loop && !loop.isDefinedOutsideOfLoop(tile) &&
         tile.getParentBlock() != loop.getBody())
       return op.emitOpError("operand #")
              << i << " is not defined in the K loop";
@@ -237,8 +237,8 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   for (StagedOperand &s : staged) {
     Type elem = cast<MemRefType>(s.tile.getType()).getElementType();
     SmallVector<int64_t> shape;
-    if (options.stages > 1)
-      shape.push_back(options.stages);
+    if (stages > 1)
+      shape.push_back(stages);
     shape.push_back(s.rows);
     shape.push_back(s.cols + s.pad);
     auto type =
@@ -250,13 +250,13 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
 
   auto copyInto = [&](ArrayRef<Value> tiles, Value stage) {
     for (auto [s, tile] : llvm::zip(staged, tiles)) {
-      Value view = stageView(b, s, stage, options.stages);
+      Value view = stageView(b, s, stage, stages);
       CopyOp::create(b, tile, view, b.getI64IntegerAttr(s.swizzle));
     }
   };
   auto rewireMatmul = [&](Value stage) {
     for (StagedOperand &s : staged) {
-      Value view = stageView(b, s, stage, options.stages);
+      Value view = stageView(b, s, stage, stages);
       op->setOperand(s.operandIndex, view);
       if (s.operandIndex == 0)
         op.setASwizzle(s.swizzle);
@@ -268,14 +268,17 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   for (StagedOperand &s : staged)
     tiles.push_back(s.tile);
 
-  if (options.stages == 1) {
-    // copy; barrier (RAW); matmul; barrier (WAR with the next step's copy).
+  if (stages == 1) {
+    // copy; barrier (RAW); matmul; barrier (WAR with the next step's copy),
+    // unless the matmul runs once per block, at the top level of the kernel.
     b.setInsertionPoint(op);
     copyInto(tiles, Value());
     BarrierOp::create(b);
     rewireMatmul(Value());
-    b.setInsertionPointAfter(op);
-    BarrierOp::create(b);
+    if (op->getBlock() != getKernelBody(kernel)) {
+      b.setInsertionPointAfter(op);
+      BarrierOp::create(b);
+    }
     return success();
   }
 
