@@ -3,8 +3,8 @@
 // `--uop-compile="target=<chip> emit=<kernel|llvm>"` runs the lowering ladder:
 //
 //   uop level (emit=kernel stops here)   uop-hoist-shared
-//   to gpu                               convert-uop-to-gpu, index sinking,
-//                                        gpu-kernel-outlining,
+//   to gpu                               index sinking, gpu-kernel-outlining,
+//                                        convert-uop-to-gpu,
 //                                        uop-merge-kernel-modules
 //   to NVVM (inside the gpu.module)      nvvm-attach-target, scf→cf,
 //                                        gpu→nvvm, nvvm→llvm, cleanup
@@ -104,9 +104,11 @@ LogicalResult mlir::uop::buildCompilePipeline(
     return success();
 
   // Out of uop, into gpu.module / gpu.func.
-  pm.addPass(createConvertUopToGPU());
+  // Outline first: shared buffers become attributions of the gpu.func,
+  // which (unlike gpu.launch) carries their alignment.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createConvertUopToGPU());
   pm.addPass(createUopMergeKernelModules());
 
   GpuNVVMAttachTargetOptions attach;

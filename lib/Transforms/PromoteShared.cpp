@@ -245,7 +245,8 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
         MemRefType::get(shape, elem, MemRefLayoutAttrInterface(),
                         gpu::AddressSpaceAttr::get(
                             b.getContext(), gpu::AddressSpace::Workgroup));
-    s.buffer = AllocSharedOp::create(b, type);
+    // 16-byte aligned: the copies store 16-byte vectors into the tiles.
+    s.buffer = AllocSharedOp::create(b, type, b.getI64IntegerAttr(16));
   }
 
   auto copyInto = [&](ArrayRef<Value> tiles, Value stage) {

@@ -10,8 +10,8 @@
 // read by the 4 rows of threads a warp spans (8 words apart: banks 0, 8,
 // 16, 24), already conflict-free, so A keeps 16-byte copies.
 // CHECK-LABEL: func.func @transposed_b
-// CHECK: uop.alloc_shared : memref<32x8xf32, #gpu.address_space<workgroup>>
-// CHECK: uop.alloc_shared : memref<32x9xf32, #gpu.address_space<workgroup>>
+// CHECK: uop.alloc_shared {alignment = 16 : i64} : memref<32x8xf32, #gpu.address_space<workgroup>>
+// CHECK: uop.alloc_shared {alignment = 16 : i64} : memref<32x9xf32, #gpu.address_space<workgroup>>
 // The product's loads, TN times as frequent as the copy's stores, are
 // conflict-free; the scalar stores into 9-word rows are not all (32 lanes
 // cover 4 rows of 8 words spread over 35 words: 2-way), the price of the
@@ -44,8 +44,8 @@ func.func @transposed_b(%A: memref<64x64xf32>, %B: memref<64x64xf32>) {
 // A block only 4 threads wide: a warp spans 8 rows of threads, whose A rows
 // (8 words apart) would meet in bank 0 twice; A gets a row of 9 words.
 // CHECK-LABEL: func.func @narrow_block
-// CHECK: uop.alloc_shared : memref<64x9xf32, #gpu.address_space<workgroup>>
-// CHECK: uop.alloc_shared : memref<8x16xf32, #gpu.address_space<workgroup>>
+// CHECK: uop.alloc_shared {alignment = 16 : i64} : memref<64x9xf32, #gpu.address_space<workgroup>>
+// CHECK: uop.alloc_shared {alignment = 16 : i64} : memref<8x16xf32, #gpu.address_space<workgroup>>
 func.func @narrow_block(%A: memref<64x64xf32>, %B: memref<64x64xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -27,8 +27,8 @@
 
 // ONE-LABEL: func.func @main
 // ONE: gpu.launch
-// ONE-NEXT: %[[SA:.*]] = uop.alloc_shared : memref<32x8xf32, #gpu.address_space<workgroup>>
-// ONE-NEXT: %[[SB:.*]] = uop.alloc_shared : memref<8x32xf32, #gpu.address_space<workgroup>>
+// ONE-NEXT: %[[SA:.*]] = uop.alloc_shared {alignment = 16 : i64} : memref<32x8xf32, #gpu.address_space<workgroup>>
+// ONE-NEXT: %[[SB:.*]] = uop.alloc_shared {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>
 // ONE: scf.for
 // ONE: %[[TA:.*]] = memref.subview
 // ONE: %[[TB:.*]] = memref.subview
@@ -41,8 +41,8 @@
 
 // TWO-LABEL: func.func @main
 // TWO: gpu.launch
-// TWO-NEXT: %[[SA:.*]] = uop.alloc_shared : memref<2x32x8xf32, #gpu.address_space<workgroup>>
-// TWO-NEXT: %[[SB:.*]] = uop.alloc_shared : memref<2x8x32xf32, #gpu.address_space<workgroup>>
+// TWO-NEXT: %[[SA:.*]] = uop.alloc_shared {alignment = 16 : i64} : memref<2x32x8xf32, #gpu.address_space<workgroup>>
+// TWO-NEXT: %[[SB:.*]] = uop.alloc_shared {alignment = 16 : i64} : memref<2x8x32xf32, #gpu.address_space<workgroup>>
 // The prologue fills stage 0, then one barrier.
 // TWO: uop.copy
 // TWO: uop.copy
@@ -60,8 +60,8 @@
 // TWO-NEXT: scf.yield
 // TWO-NOT: uop.barrier
 
-// PAD: uop.alloc_shared : memref<32x9xf32, #gpu.address_space<workgroup>>
-// PAD: uop.alloc_shared : memref<8x33xf32, #gpu.address_space<workgroup>>
+// PAD: uop.alloc_shared {alignment = 16 : i64} : memref<32x9xf32, #gpu.address_space<workgroup>>
+// PAD: uop.alloc_shared {alignment = 16 : i64} : memref<8x33xf32, #gpu.address_space<workgroup>>
 // PAD: uop.copy {{.*}} to memref<32x8xf32, strided<[9, 1]>, #gpu.address_space<workgroup>>
 
 // SWZ: uop.copy %{{.*}}, %{{.*}} {swizzle = 8 : i64}

@@ -42,12 +42,16 @@ void mlir::uop::populateUopToGPUConversionPatterns(
   patterns.add<BarrierToGPU>(patterns.getContext());
 }
 
-/// Bytes of one shared buffer of type `type`; sub-byte element types round
-/// up to whole bytes.
-static int64_t getBufferBytes(MemRefType type) {
+/// Bytes of one element of `type` (index: 64 bits; sub-byte types round up).
+static int64_t getElementBytes(MemRefType type) {
   Type elem = type.getElementType();
   int64_t bits = elem.isIndex() ? 64 : elem.getIntOrFloatBitWidth();
-  return type.getNumElements() * ((bits + 7) / 8);
+  return (bits + 7) / 8;
+}
+
+/// Bytes of one shared buffer of type `type`.
+static int64_t getBufferBytes(MemRefType type) {
+  return type.getNumElements() * getElementBytes(type);
 }
 
 int64_t mlir::uop::getStaticSharedBytes(Operation *kernel) {
@@ -83,11 +87,26 @@ mlir::uop::convertSharedAllocations(Operation *kernel,
   });
   for (AllocSharedOp alloc : allocs) {
     BlockArgument buffer;
-    if (auto launch = dyn_cast<gpu::LaunchOp>(kernel))
+    std::optional<uint64_t> alignment = alloc.getAlignment();
+    if (auto launch = dyn_cast<gpu::LaunchOp>(kernel)) {
+      // A gpu.launch cannot carry attribution attributes: the buffer gets
+      // its element's alignment, so a larger one must wait for outlining.
+      if (alignment && *alignment > uint64_t(getElementBytes(alloc.getType())))
+        return alloc.emitOpError("alignment ")
+               << *alignment
+               << " can only be honored in a kernel gpu.func: run "
+                  "gpu-kernel-outlining before convert-uop-to-gpu";
       buffer = launch.addWorkgroupAttribution(alloc.getType(), alloc.getLoc());
-    else
-      buffer = cast<gpu::GPUFuncOp>(kernel).addWorkgroupAttribution(
-          alloc.getType(), alloc.getLoc());
+    } else {
+      auto func = cast<gpu::GPUFuncOp>(kernel);
+      buffer = func.addWorkgroupAttribution(alloc.getType(), alloc.getLoc());
+      if (alignment)
+        func.setWorkgroupAttributionAttr(
+            func.getNumWorkgroupAttributions() - 1,
+            LLVM::LLVMDialect::getAlignAttrName(),
+            IntegerAttr::get(IntegerType::get(func.getContext(), 64),
+                             *alignment));
+    }
     alloc.getBuffer().replaceAllUsesWith(buffer);
     alloc.erase();
   }

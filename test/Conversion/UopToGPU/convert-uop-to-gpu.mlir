@@ -45,7 +45,7 @@ func.func @launch(%f: f32) {
 // A kernel gpu.func gets the attributions itself; a user's loop annotation
 // is left alone.
 // CHECK-LABEL: gpu.func @kernel
-// CHECK-SAME: workgroup(%{{.*}} : memref<32xi32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%{{.*}} : memref<32xi32, #gpu.address_space<workgroup>>, %{{.*}} : memref<8xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK: gpu.barrier
 // CHECK: } {loop_annotation = #llvm.loop_annotation<unroll = <count = 2 : i32>>}
 gpu.module @m {
@@ -53,6 +53,7 @@ gpu.module @m {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %s = uop.alloc_shared : memref<32xi32, #gpu.address_space<workgroup>>
+    %v = uop.alloc_shared {alignment = 16 : i64} : memref<8xf32, #gpu.address_space<workgroup>>
     scf.for %i = %c0 to %n step %c1 {
       uop.barrier
     } {loop_annotation = #llvm.loop_annotation<unroll = <count = 2 : i32>>}
@@ -70,6 +71,20 @@ func.func @too_much_shared() {
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %a = uop.alloc_shared : memref<128x96xf32, #gpu.address_space<workgroup>>
     %b = uop.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A gpu.launch cannot carry the alignment of its attributions.
+func.func @aligned_in_launch() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{alignment 16 can only be honored in a kernel gpu.func: run gpu-kernel-outlining before convert-uop-to-gpu}}
+    %a = uop.alloc_shared {alignment = 16 : i64} : memref<8xf32, #gpu.address_space<workgroup>>
     gpu.terminator
   }
   return

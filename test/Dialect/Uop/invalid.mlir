@@ -402,3 +402,16 @@ func.func @matmul_on_host(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %acc: vector
   %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>} : memref<8x8xf32>, memref<8x8xf32>, vector<1x1xf32>
   return
 }
+
+// -----
+
+func.func @alignment() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a power-of-two alignment, got 12}}
+    %s = uop.alloc_shared {alignment = 12 : i64} : memref<16xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}

@@ -38,6 +38,9 @@ LogicalResult AllocSharedOp::verify() {
            << elem;
   if (type.getNumElements() == 0)
     return emitOpError("expected a non-empty buffer, got ") << type;
+  if (std::optional<uint64_t> align = getAlignment())
+    if (*align == 0 || !llvm::isPowerOf2_64(*align))
+      return emitOpError("expected a power-of-two alignment, got ") << *align;
   if (!getEnclosingKernel(*this))
     return emitOpError(
         "expected to be nested in a gpu.launch or a kernel gpu.func");

@@ -31,12 +31,19 @@ def Uop_AllocSharedOp : Uop_Op<"alloc_shared", [
     The contents are undefined when the block starts. The op must be nested in
     a `gpu.launch` or in a kernel `gpu.func`.
 
+    `alignment` (bytes, a power of two) is the least alignment of the buffer,
+    for 16-byte vector accesses into it (`ld.shared.v4`); without it the
+    buffer is aligned to its element. The alignment is honored on kernel
+    `gpu.func`s (outline a `gpu.launch` before `convert-uop-to-gpu`).
+
     Example:
 
     ```mlir
     %sA = uop.alloc_shared : memref<16x16xf32, #gpu.address_space<workgroup>>
+    %sB = uop.alloc_shared {alignment = 16 : i64} : memref<8x128xf32, #gpu.address_space<workgroup>>
     ```
   }];
+  let arguments = (ins OptionalAttr<I64Attr>:$alignment);
   let results = (outs Res<AnyStaticShapeMemRef, "the shared buffer",
                           [MemAlloc<DefaultResource>]>:$buffer);
   let assemblyFormat = "attr-dict `:` type($buffer)";
