@@ -28,6 +28,8 @@ const char *mlir::uop::sim::getFaultKindName(FaultKind kind) {
     return "out of bounds";
   case FaultKind::UninitializedRead:
     return "uninitialized read";
+  case FaultKind::Misaligned:
+    return "misaligned access";
   }
   return "fault";
 }

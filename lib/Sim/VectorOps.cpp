@@ -162,10 +162,34 @@ LogicalResult loadStoreOp(Interpreter &I, Operation *op) {
   const SimValue *val = isLoad ? nullptr : &I.get(op->getOperand(0));
   SimValue *r = isLoad ? &I.def(op->getResult(0)) : nullptr;
   Word *o = isLoad ? r->setVarying(I.numLanes(), w) : nullptr;
+  // A claimed alignment must hold: the hardware faults on a misaligned
+  // vector access (buffers themselves start 256-byte aligned, as
+  // cudaMalloc's do).
+  uint64_t align = 0;
+  if (auto attr = op->getAttrOfType<IntegerAttr>("alignment"))
+    align = attr.getInt();
+  int64_t elemBytes = (int64_t)getElemBytes(m.buffer->kind);
   int64_t idx[8], v[8];
   for (unsigned l = 0; l < I.numLanes(); ++l) {
     if (!I.isActive(l))
       continue;
+    if (align > 1) {
+      for (unsigned d = 0; d < rank; ++d)
+        idx[d] = I.get(indices[d]).at(l).i;
+      int64_t lin;
+      if (I.linearIndex(m, l, idx, op, lin) &&
+          (uint64_t(lin * elemBytes) % align) != 0) {
+        std::string msg;
+        llvm::raw_string_ostream os(msg);
+        os << "misaligned access: " << op->getName() << " of "
+           << (m.buffer->isShared ? "shared " : "") << m.buffer->name
+           << " at byte " << lin * elemBytes << ", which is not a multiple "
+           << "of its alignment " << align << " at "
+           << formatLoc(op->getLoc());
+        I.getFaults().report(FaultKind::Misaligned, m.buffer, op, nullptr,
+                             msg);
+      }
+    }
     for (unsigned e = 0; e < w; ++e) {
       unflatten(e, vt.getShape(), v);
       for (unsigned d = 0; d < rank; ++d)

@@ -137,26 +137,65 @@ static std::optional<int64_t> getStaticRowStride(MemRefType type) {
   return strides[0];
 }
 
-/// Returns true when the column offset of `memref` (a subview or a buffer
-/// with static offset) is provably a multiple of `factor` elements.
-static bool hasAlignedColumnOffset(Value memref, int64_t factor) {
+/// Returns true when the offset of `memref` from the start of its buffer, in
+/// elements, is provably a multiple of `factor`, and its buffer starts at
+/// least that aligned. Global buffers (kernel arguments) are assumed to
+/// start 16-byte aligned, as cudaMalloc's do; a shared buffer must ask for
+/// it (uop.alloc_shared's alignment). A subview adds sum(offset_d *
+/// stride_d) of its source, each term of which must be a multiple.
+static bool hasAlignedOffset(Value memref, int64_t factor) {
   auto type = cast<MemRefType>(memref.getType());
   SmallVector<int64_t> strides;
   int64_t offset;
   if (succeeded(type.getStridesAndOffset(strides, offset)) &&
-      !ShapedType::isDynamic(offset))
-    return offset % factor == 0;
-  auto subview = memref.getDefiningOp<memref::SubViewOp>();
-  if (!subview || !hasAlignedColumnOffset(subview.getSource(), factor))
+      !ShapedType::isDynamic(offset)) {
+    if (offset % factor != 0)
+      return false;
+    // Shared memory is aligned to its element unless the buffer asks for
+    // more.
+    auto space =
+        dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
+    if (!space || space.getValue() != gpu::AddressSpace::Workgroup)
+      return true;
+    int64_t bits = type.getElementType().isIndex()
+                       ? 64
+                       : type.getElementType().getIntOrFloatBitWidth();
+    int64_t bytes = factor * std::max<int64_t>(1, bits / 8);
+    if (auto alloc = memref.getDefiningOp<AllocSharedOp>())
+      return alloc.getAlignment() && int64_t(*alloc.getAlignment()) >= bytes;
+    if (auto sub = memref.getDefiningOp<memref::SubViewOp>())
+      return hasAlignedOffset(sub.getSource(), factor);
     return false;
-  SmallVector<OpFoldResult> offsets = subview.getMixedOffsets();
-  auto isMultiple = [&](OpFoldResult ofr) {
-    if (std::optional<int64_t> c = getConstantIntValue(ofr))
-      return *c % factor == 0;
-    return isProvablyMultipleOf(cast<Value>(ofr), factor);
-  };
-  // Row offsets move by whole rows, whose length is checked by the caller.
-  return isMultiple(offsets[1]);
+  }
+  if (auto cast = memref.getDefiningOp<memref::CastOp>())
+    return hasAlignedOffset(cast.getSource(), factor);
+  auto subview = memref.getDefiningOp<memref::SubViewOp>();
+  if (!subview || !hasAlignedOffset(subview.getSource(), factor))
+    return false;
+  SmallVector<int64_t> sourceStrides;
+  int64_t sourceOffset;
+  if (failed(subview.getSourceType().getStridesAndOffset(sourceStrides,
+                                                         sourceOffset)))
+    return false;
+  for (auto [ofr, stride] :
+       llvm::zip(subview.getMixedOffsets(), sourceStrides)) {
+    std::optional<int64_t> c = getConstantIntValue(ofr);
+    if (c && *c == 0)
+      continue;
+    if (ShapedType::isDynamic(stride))
+      return false;
+    if (c) {
+      if ((*c * stride) % factor != 0)
+        return false;
+      continue;
+    }
+    // offset * stride is a multiple of factor when the offset is a multiple
+    // of factor / gcd(stride, factor).
+    int64_t need = factor / std::gcd(stride == 0 ? factor : stride, factor);
+    if (!isProvablyMultipleOf(cast<Value>(ofr), need))
+      return false;
+  }
+  return true;
 }
 
 LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
@@ -174,7 +213,8 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   auto dstType = cast<MemRefType>(dst.getType());
   Type elem = dstType.getElementType();
   int64_t rows = dstType.getDimSize(0), cols = dstType.getDimSize(1);
-  int64_t elemBytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+  int64_t elemBits = elem.isIndex() ? 64 : elem.getIntOrFloatBitWidth();
+  int64_t elemBytes = std::max<int64_t>(1, elemBits / 8);
   int64_t swizzle = op.getSwizzle();
 
   // 16 bytes per thread and access where both sides allow it.
@@ -182,9 +222,9 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   std::optional<int64_t> srcStride = getStaticRowStride(srcType);
   std::optional<int64_t> dstStride = getStaticRowStride(dstType);
   bool vecLoad = cols % width == 0 && srcStride && *srcStride % width == 0 &&
-                 hasAlignedColumnOffset(src, width);
+                 hasAlignedOffset(src, width);
   bool vecStore = cols % width == 0 && dstStride && *dstStride % width == 0 &&
-                  swizzle == 0 && hasAlignedColumnOffset(dst, width);
+                  swizzle == 0 && hasAlignedOffset(dst, width);
   if (!vecLoad && !vecStore)
     width = 1;
   if (cols % width)

@@ -61,9 +61,53 @@ func.func @edge(%A: memref<30x6xf32>, %B: memref<6x20xf32>) {
   %c8 = arith.constant 8 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c8, %sz = %c1) {
-    %sA = uop.alloc_shared : memref<32x8xf32, #gpu.address_space<workgroup>>
+    %sA = uop.alloc_shared {alignment = 16 : i64} : memref<32x8xf32, #gpu.address_space<workgroup>>
     %a = memref.cast %A : memref<30x6xf32> to memref<?x?xf32>
     uop.copy %a, %sA : memref<?x?xf32> to memref<32x8xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Alignment is claimed only where it is proven. The view starts at row %bx of
+// a 6-wide source (byte 24 for bx = 1): its loads stay scalar although its
+// own row stride (12) is a multiple of 4. The shared tile did not ask for
+// 16-byte alignment: its stores stay scalar too.
+// EDGE-LABEL: func.func @unproven_alignment
+// EDGE-NOT: alignment = 16
+// EDGE: memref.load %{{.*}} : memref<8x4xf32, strided<[12, 1], offset: ?>>
+// EDGE-NOT: alignment = 16
+// EDGE: memref.store %{{.*}} : memref<8x4xf32, #gpu.address_space<workgroup>>
+// EDGE-NOT: alignment = 16
+// EDGE: gpu.terminator
+func.func @unproven_alignment(%X: memref<32x6xf32>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<8x4xf32, #gpu.address_space<workgroup>>
+    %v = memref.subview %X[%bx, 0] [8, 4] [2, 1] : memref<32x6xf32> to memref<8x4xf32, strided<[12, 1], offset: ?>>
+    uop.copy %v, %s : memref<8x4xf32, strided<[12, 1], offset: ?>> to memref<8x4xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Index elements are 8 bytes: two per 16-byte vector.
+// EDGE-LABEL: func.func @index_elements
+// EDGE: vector.load %{{.*}} {alignment = 16 : i64} : memref<4x4xindex>, vector<2xindex>
+func.func @index_elements(%X: memref<4x4xindex>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared {alignment = 16 : i64} : memref<4x4xindex, #gpu.address_space<workgroup>>
+    uop.copy %X, %s : memref<4x4xindex> to memref<4x4xindex, #gpu.address_space<workgroup>>
     gpu.terminator
   }
   return

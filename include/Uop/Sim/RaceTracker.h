@@ -38,6 +38,7 @@ enum class FaultKind {
   DivergentBarrier,
   OutOfBounds,
   UninitializedRead,
+  Misaligned,
 };
 
 /// Returns the report name of `kind` ("RAW race", "out of bounds", ...).
