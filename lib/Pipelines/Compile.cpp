@@ -24,6 +24,8 @@
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -124,9 +126,15 @@ LogicalResult mlir::uop::buildCompilePipeline(
   device.addPass(createSCFToControlFlowPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
   device.addPass(createConvertNVVMToLLVMPass());
+  // What convert-gpu-to-nvvm leaves of n-D vectors (a broadcast into a
+  // one-row register tile, say) and the poison values their lowering uses.
+  device.addPass(createConvertVectorToLLVMPass());
+  device.addPass(createUBToLLVMConversionPass());
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());
   device.addPass(createReconcileUnrealizedCastsPass());
+  // Nothing but LLVM and NVVM may be left in the kernels.
+  pm.addPass(createUopCheckLowered());
   return success();
 }
 

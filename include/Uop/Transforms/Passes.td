@@ -153,4 +153,15 @@ def UopLowerTiles : Pass<"uop-lower-tiles"> {
   ];
 }
 
+def UopCheckLowered : Pass<"uop-check-lowered", "::mlir::ModuleOp"> {
+  let summary = "fail when a gpu.module holds anything but LLVM and NVVM ops";
+  let description = [{
+    The last step of `--uop-compile` at `emit=llvm`: every op in every
+    `gpu.module` must be in the LLVM or NVVM dialect, ready for PTX. An op
+    that no conversion lowered is an error naming it, so the pipeline fails
+    where the problem is instead of producing a module that only
+    `uop-translate` rejects.
+  }];
+}
+
 #endif // UOP_TRANSFORMS_PASSES_TD

@@ -1,13 +1,15 @@
 """Compiles random GEMMs with random tilings to the kernel stage and checks
 each against its linalg input with uop-sim.
 
-  random_gemms.py SEED COUNT WORKDIR
+  random_gemms.py SEED COUNT WORKDIR [--ptxas PTXAS]
 
 Shapes 1..90 in each of M, N, K; f32, f16 or bf16 inputs; A and/or B
 stored transposed; with or without a fill of C; tilings including odd tile
 sizes (3, 5) and 1x1 register tiles; one or two stages; automatic, no, or
-explicit padding; with and without swizzle. Prints one line per failure and
-a summary; exits non-zero if any case failed to compile or to agree.
+explicit padding; with and without swizzle. With --ptxas, each case is also
+compiled to PTX for a random target and assembled, with no spills allowed.
+Prints one line per failure and a summary; exits non-zero if any case failed
+to compile, to agree or to assemble.
 """
 import os
 import random
@@ -44,22 +46,25 @@ def case(rng):
   return
 }}
 """
-    opts = (f"emit=kernel {rng.choice(TILINGS)} stages={rng.choice([1, 2])} "
+    opts = (f"{rng.choice(TILINGS)} stages={rng.choice([1, 2])} "
             f"pad={rng.choice([-1, 0, 1, 2])} swizzle={rng.choice([0, 1])}")
-    return src, opts
+    target = rng.choice(["sm_80", "sm_90a", "sm_100a"])
+    return src, opts, target
 
 
 def main():
     seed, count, work = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    ptxas = sys.argv[5] if len(sys.argv) > 5 and sys.argv[4] == "--ptxas" else None
     os.makedirs(work, exist_ok=True)
     rng = random.Random(seed)
     failures = 0
     for i in range(count):
-        src, opts = case(rng)
+        src, opts, target = case(rng)
         path = os.path.join(work, f"case{i}.mlir")
         with open(path, "w") as f:
             f.write(src)
-        kernel = subprocess.run(["uop-opt", path, f"--uop-compile={opts}"],
+        kernel = subprocess.run(["uop-opt", path,
+                                 f"--uop-compile=emit=kernel {opts}"],
                                 capture_output=True, text=True)
         if kernel.returncode:
             print(f"case {i} ({opts}): compile failed\n{kernel.stderr}")
@@ -70,6 +75,23 @@ def main():
         if sim.returncode or "mismatches=0/" not in sim.stdout:
             print(f"case {i} ({opts}): uop-sim exit {sim.returncode}\n"
                   f"{sim.stdout}{sim.stderr}")
+            failures += 1
+            continue
+        if not ptxas:
+            continue
+        ptx = os.path.join(work, f"case{i}.ptx")
+        llvm = subprocess.run(["uop-opt", path, f"--uop-compile=target={target} {opts}"],
+                              capture_output=True, text=True)
+        translated = llvm.returncode == 0 and subprocess.run(
+            ["uop-translate", "--uop-to-ptx", "-o", ptx], input=llvm.stdout,
+            capture_output=True, text=True).returncode == 0
+        assembled = translated and subprocess.run(
+            [ptxas, f"-arch={target}", "-v", ptx, "-o", os.devnull],
+            capture_output=True, text=True)
+        if not assembled or assembled.returncode or \
+                "0 bytes spill stores, 0 bytes spill loads" not in assembled.stderr:
+            print(f"case {i} ({target}, {opts}): PTX failed\n{llvm.stderr}"
+                  f"{assembled.stderr if assembled else ''}")
             failures += 1
     print(f"{count - failures} passed, {failures} failed")
     sys.exit(1 if failures else 0)
