@@ -52,28 +52,49 @@ struct UopMergeKernelModulesPass
       }
     }
 
-    // Move every symbol into the first module, checking for clashes.
+    // Move every symbol into the first module. A name already taken there
+    // (two launches in one function outline to modules that each hold a
+    // `@main_kernel`) is renamed, with its uses, before the move.
     SymbolTable firstSymbols(first);
+    DenseMap<std::pair<StringAttr, StringAttr>, StringAttr> renamed;
     for (gpu::GPUModuleOp other : ArrayRef(gpuModules).drop_front()) {
+      SymbolTable otherSymbols(other);
       for (Operation &op :
            llvm::make_early_inc_range(other.getBody()->without_terminator())) {
-        if (auto sym = dyn_cast<SymbolOpInterface>(op)) {
-          if (firstSymbols.lookup(sym.getNameAttr())) {
-            op.emitError("symbol '")
-                << sym.getName() << "' is defined in two kernel modules";
-            return signalPassFailure();
-          }
+        auto sym = dyn_cast<SymbolOpInterface>(op);
+        if (!sym || !firstSymbols.lookup(sym.getNameAttr()))
+          continue;
+        StringAttr oldName = sym.getNameAttr();
+        std::string candidate;
+        for (unsigned i = 1;; ++i) {
+          candidate = (oldName.getValue() + "_" + Twine(i)).str();
+          if (!firstSymbols.lookup(candidate) && !otherSymbols.lookup(candidate))
+            break;
         }
-        op.moveBefore(first.getBody()->getTerminator());
-        if (auto sym = dyn_cast<SymbolOpInterface>(op))
+        StringAttr fresh = StringAttr::get(&getContext(), candidate);
+        if (failed(otherSymbols.rename(&op, fresh))) {
+          op.emitError("cannot rename '") << oldName << "' to '" << fresh
+                                          << "' while merging kernel modules";
+          return signalPassFailure();
+        }
+        renamed[{other.getNameAttr(), oldName}] = fresh;
+      }
+      for (Operation &op :
+           llvm::make_early_inc_range(other.getBody()->without_terminator())) {
+        op.moveBefore(first.getBody(), first.getBody()->end());
+        if (isa<SymbolOpInterface>(op))
           firstSymbols.insert(&op);
       }
     }
 
     StringAttr newName = StringAttr::get(&getContext(), moduleName);
     module.walk([&](gpu::LaunchFuncOp launch) {
-      launch.setKernelAttr(SymbolRefAttr::get(
-          newName, {FlatSymbolRefAttr::get(launch.getKernelName())}));
+      StringAttr kernel = launch.getKernelName();
+      auto it = renamed.find({launch.getKernelModuleName(), kernel});
+      if (it != renamed.end())
+        kernel = it->second;
+      launch.setKernelAttr(
+          SymbolRefAttr::get(newName, {FlatSymbolRefAttr::get(kernel)}));
     });
     for (gpu::GPUModuleOp other : ArrayRef(gpuModules).drop_front())
       other.erase();

@@ -38,13 +38,33 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// Names that clash are renamed with their uses, and the launches follow.
+// CHECK-LABEL: func.func @clash
+// CHECK: gpu.launch_func @all::@same
+// CHECK: gpu.launch_func @all::@same_1
+// CHECK: gpu.module @all
+// CHECK: gpu.func @same() kernel
+// CHECK: func.func @helper
+// CHECK: gpu.func @same_1() kernel
+// CHECK-NEXT: call @helper_1
+// CHECK: func.func @helper_1
 module attributes {gpu.container_module} {
+  func.func @clash() {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @k0::@same blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    gpu.launch_func @k1::@same blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
   gpu.module @k0 {
     gpu.func @same() kernel { gpu.return }
+    func.func @helper() { return }
   }
   gpu.module @k1 {
-    // expected-error @+1 {{symbol 'same' is defined in two kernel modules}}
-    gpu.func @same() kernel { gpu.return }
+    gpu.func @same() kernel {
+      func.call @helper() : () -> ()
+      gpu.return
+    }
+    func.func @helper() { return }
   }
 }
 
