@@ -90,7 +90,7 @@ LogicalResult mlir::uop::buildCompilePipeline(
   tileOptions.threadTile.assign(options.threadTile.begin(),
                                 options.threadTile.end());
   tileOptions.requireMatch = true;
-  pm.addNestedPass<func::FuncOp>(createUopTile(tileOptions));
+  pm.addPass(createUopTile(tileOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   UopPromoteSharedOptions promote;

@@ -246,7 +246,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     TileConfig config;
     if (!tile.empty()) {
       if (tile.size() != 3) {
-        getOperation().emitError("uop-tile: 'tile' takes three sizes "
+        mlir::emitError(getOperation()->getLoc(), "uop-tile: 'tile' takes three sizes "
                                  "BM,BN,BK, got ")
             << tile.size();
         return signalPassFailure();
@@ -257,7 +257,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     }
     if (!threadTile.empty()) {
       if (threadTile.size() != 2) {
-        getOperation().emitError("uop-tile: 'thread-tile' takes two sizes "
+        mlir::emitError(getOperation()->getLoc(), "uop-tile: 'thread-tile' takes two sizes "
                                  "TM,TN, got ")
             << threadTile.size();
         return signalPassFailure();
@@ -267,12 +267,12 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     }
     std::string whyNot;
     if (failed(verifyTileConfig(config, whyNot))) {
-      getOperation().emitError("uop-tile: ") << whyNot;
+      mlir::emitError(getOperation()->getLoc(), "uop-tile: ") << whyNot;
       return signalPassFailure();
     }
 
     SmallVector<linalg::LinalgOp> candidates;
-    getOperation().walk([&](linalg::LinalgOp op) {
+    getOperation()->walk([&](linalg::LinalgOp op) {
       if (op.getNumReductionLoops() > 0)
         candidates.push_back(op);
     });
@@ -280,7 +280,18 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     bool failedAny = false;
     for (linalg::LinalgOp op : candidates) {
       std::string why;
-      FailureOr<GemmInfo> gemm = matchGemm(op, why);
+      FailureOr<GemmInfo> gemm = failure();
+      if (getEnclosingKernel(op) || op->getParentOfType<gpu::GPUModuleOp>())
+        why = "it is already in device code (uop-tile compiles the GEMMs of "
+              "host functions)";
+      else
+        gemm = matchGemm(op, why);
+      if (succeeded(gemm) && llvm::divideCeil(gemm->m, config.blockM) > 65535)
+        why = llvm::formatv("M = {0} needs {1} block rows, above the grid's "
+                            "limit of 65535 along y; use a larger tile M",
+                            gemm->m, llvm::divideCeil(gemm->m, config.blockM));
+      if (!why.empty() && succeeded(gemm))
+        gemm = failure();
       if (failed(gemm)) {
         if (requireMatch) {
           op->emitError("uop-tile: not a GEMM uop can compile: ") << why;
@@ -288,6 +299,13 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         } else {
           op->emitRemark("uop-tile: not a GEMM uop can compile: ") << why;
         }
+        continue;
+      }
+      if (gemm->m == 0 || gemm->n == 0) {
+        // Nothing to compute: C is empty.
+        if (gemm->fill)
+          rewriter.eraseOp(gemm->fill);
+        rewriter.eraseOp(op);
         continue;
       }
       tileGemm(rewriter, *gemm, config);

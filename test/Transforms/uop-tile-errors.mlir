@@ -1,6 +1,6 @@
 // With require-match (what --uop-compile uses), a contraction that is not a
 // GEMM is an error naming the op, not a wrong kernel.
-// RUN: uop-opt %s --uop-tile=require-match=1 --verify-diagnostics
+// RUN: uop-opt %s --uop-tile=require-match=1 --verify-diagnostics --split-input-file
 
 func.func @sum_of_squares(%X: memref<32x16xf32>, %C: memref<32x32xf32>) {
   // expected-error @+1 {{uop-tile: not a GEMM uop can compile: B is not indexed by (k, n) or (n, k)}}
@@ -14,5 +14,26 @@ func.func @sum_of_squares(%X: memref<32x16xf32>, %C: memref<32x32xf32>) {
     %s = arith.addf %c, %p : f32
     linalg.yield %s : f32
   }
+  return
+}
+
+// -----
+
+func.func @in_kernel(%A: memref<16x16xf32>, %B: memref<16x16xf32>, %C: memref<16x16xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{it is already in device code (uop-tile compiles the GEMMs of host functions)}}
+    linalg.matmul ins(%A, %B : memref<16x16xf32>, memref<16x16xf32>) outs(%C : memref<16x16xf32>)
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @too_many_block_rows(%A: memref<8388736x1xf32>, %B: memref<1x1xf32>, %C: memref<8388736x1xf32>) {
+  // expected-error @+1 {{M = 8388736 needs 65537 block rows, above the grid's limit of 65535 along y; use a larger tile M}}
+  linalg.matmul ins(%A, %B : memref<8388736x1xf32>, memref<1x1xf32>) outs(%C : memref<8388736x1xf32>)
   return
 }

@@ -181,3 +181,17 @@ func.func @batched(%A: memref<2x32x16xf32>, %B: memref<2x16x32xf32>, %C: memref<
   linalg.batch_matmul ins(%A, %B : memref<2x32x16xf32>, memref<2x16x32xf32>) outs(%C : memref<2x32x32xf32>)
   return
 }
+
+// -----
+
+// An empty output: nothing to compute, the GEMM and its fill go away.
+// CHECK-LABEL: func.func @empty
+// CHECK-NOT: linalg
+// CHECK-NOT: gpu.launch
+// CHECK: return
+func.func @empty(%A: memref<0x16xf32>, %B: memref<16x32xf32>, %C: memref<0x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<0x32xf32>)
+  linalg.matmul ins(%A, %B : memref<0x16xf32>, memref<16x32xf32>) outs(%C : memref<0x32xf32>)
+  return
+}

@@ -39,7 +39,7 @@ def UopMergeKernelModules : Pass<"uop-merge-kernel-modules", "::mlir::ModuleOp">
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
-def UopTile : Pass<"uop-tile", "::mlir::func::FuncOp"> {
+def UopTile : Pass<"uop-tile"> {
   let summary = "tile a linalg GEMM into a GPU kernel of block tiles and register tiles";
   let description = [{
     Replaces every GEMM the matcher proves (linalg.matmul, with or without
@@ -62,7 +62,10 @@ def UopTile : Pass<"uop-tile", "::mlir::func::FuncOp"> {
     The result runs as it is (every operand read straight from global
     memory); `uop-promote-shared` then stages the tiles in shared memory.
     Anything that only looks like a GEMM is left alone with a remark saying
-    why; with `require-match` it is an error.
+    why; with `require-match` it is an error. So is a GEMM already inside a
+    kernel (uop-tile compiles the GEMMs of host code) and one whose grid
+    would exceed CUDA's limits (65535 block rows along M). A GEMM with an
+    empty output (M or N = 0) computes nothing and is removed.
   }];
   let options = [
     ListOption<"tile", "tile", "int64_t",
