@@ -415,3 +415,112 @@ func.func @alignment() {
   }
   return
 }
+
+// -----
+
+// A per-thread value through private memory.
+func.func @through_private_memory() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c16, %sy = %c1, %sz = %c1) {
+    %p = memref.alloca() : memref<1xindex>
+    memref.store %tx, %p[%c0] : memref<1xindex>
+    %t = memref.load %p[%c0] : memref<1xindex>
+    %low = arith.cmpi ult, %t, %c8 : index
+    // expected-note @+1 {{thread-dependent control flow here}}
+    scf.if %low {
+      // expected-error @+1 {{must be reached by every thread of the block}}
+      uop.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @global_id() {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c16, %sy = %c1, %sz = %c1) {
+    %g = gpu.global_id x
+    %low = arith.cmpi ult, %g, %c8 : index
+    // expected-note @+1 {{thread-dependent control flow here}}
+    scf.if %low {
+      // expected-error @+1 {{must be reached by every thread of the block}}
+      uop.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// An atomic returns a different old value to each thread.
+func.func @atomic_ticket() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c16, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<1xi32, #gpu.address_space<workgroup>>
+    %one = arith.constant 1 : i32
+    %old = memref.atomic_rmw addi %one, %s[%c0] : (i32, memref<1xi32, #gpu.address_space<workgroup>>) -> i32
+    %c8 = arith.constant 8 : i32
+    %low = arith.cmpi ult, %old, %c8 : i32
+    // expected-note @+1 {{thread-dependent control flow here}}
+    scf.if %low {
+      // expected-error @+1 {{must be reached by every thread of the block}}
+      uop.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// The valid flag of a shuffle of a uniform value differs between lanes.
+func.func @shuffle_valid() {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %o = arith.constant 16 : i32
+  %w = arith.constant 32 : i32
+  %x = arith.constant 1.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %r, %valid = gpu.shuffle down %x, %o, %w : f32
+    // expected-note @+1 {{thread-dependent control flow here}}
+    scf.if %valid {
+      // expected-error @+1 {{must be reached by every thread of the block}}
+      uop.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A thread-mapped loop with fewer iterations than the block has threads:
+// threads 8 to 15 skip its body.
+func.func @forall_fewer_iterations() {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c16, %sy = %c1, %sz = %c1) {
+    // expected-note @+1 {{thread-dependent control flow here}}
+    scf.forall (%i) in (8) {
+      // expected-error @+1 {{but it is under 'scf.forall' whose control depends on the thread id}}
+      uop.barrier
+    } {mapping = [#gpu.thread<x>]}
+    gpu.terminator
+  }
+  return
+}

@@ -56,10 +56,12 @@ func.func @uniform_control_flow(%n: index) {
   return
 }
 
-// A loop distributed over the threads of the block is entered by all of them.
+// A loop distributed over the threads of the block, one iteration per
+// thread, is entered by all of them.
 // CHECK-LABEL: gpu.func @forall_threads
 gpu.module @kernels {
-  gpu.func @forall_threads(%buf: memref<64xf32>) kernel {
+  gpu.func @forall_threads(%buf: memref<64xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
     %s = uop.alloc_shared : memref<64xf32, #gpu.address_space<workgroup>>
     scf.forall (%i) in (64) {
       %v = memref.load %buf[%i] : memref<64xf32>

@@ -14,7 +14,11 @@
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
 
 using namespace mlir;
@@ -110,7 +114,8 @@ private:
       return regionOpDependent(owner);
     }
     Operation *op = v.getDefiningOp();
-    if (isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp>(op))
+    if (isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp,
+            gpu::GlobalIdOp, gpu::ShuffleOp>(op))
       return true;
     // Raw NVVM special registers that name a thread, lane or warp.
     StringRef name = op->getName().getStringRef();
@@ -120,7 +125,42 @@ private:
       return true;
     if (op->getNumRegions() != 0)
       return regionOpDependent(op);
+    // Memory: a read of per-thread memory varies whatever its address; a
+    // read of shared or global memory at a uniform address does not.
+    // Anything else with effects (atomics, calls, allocations) may return a
+    // different value to each thread.
+    if (!isMemoryEffectFree(op)) {
+      auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+      if (!effects || !effects.onlyHasEffect<MemoryEffects::Read>())
+        return true;
+      for (Value operand : op->getOperands())
+        if (isa<MemRefType>(operand.getType()) && isPerThreadMemory(operand))
+          return true;
+    }
     return anyDependent(op->getOperands());
+  }
+
+  /// Returns true when `memref` is storage of one thread: an alloca, an
+  /// allocation made by the kernel's code, or private memory.
+  static bool isPerThreadMemory(Value memref) {
+    while (true) {
+      auto type = dyn_cast<MemRefType>(memref.getType());
+      if (auto space =
+              dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace()))
+        if (space.getValue() == gpu::AddressSpace::Private)
+          return true;
+      Operation *def = memref.getDefiningOp();
+      if (!def)
+        return false;
+      if (isa<memref::AllocaOp>(def))
+        return true;
+      if (isa<memref::AllocOp>(def))
+        return getEnclosingKernel(def) != nullptr;
+      auto view = dyn_cast<ViewLikeOpInterface>(def);
+      if (!view)
+        return false;
+      memref = view.getViewSource();
+    }
   }
 
   llvm::DenseMap<Value, bool> cache;
@@ -129,6 +169,53 @@ private:
 
 bool mlir::uop::isThreadDependent(Value value) {
   return UniformityQuery().isDependent(value);
+}
+
+/// Returns true when `forall` (mapped to threads) runs one iteration on each
+/// thread of its block: its loops map to distinct #gpu.thread dimensions,
+/// start at 0 with step 1, and their trip counts are the block's constant
+/// sizes along those dimensions (1 along the others).
+static bool coversBlockExactly(scf::ForallOp forall) {
+  Operation *kernel = getEnclosingKernel(forall);
+  std::array<int64_t, 3> block = {0, 0, 0};
+  if (auto launch = dyn_cast_or_null<gpu::LaunchOp>(kernel)) {
+    Value sizes[3] = {launch.getBlockSizeX(), launch.getBlockSizeY(),
+                      launch.getBlockSizeZ()};
+    for (unsigned d = 0; d < 3; ++d) {
+      std::optional<int64_t> c = getConstantIntValue(sizes[d]);
+      if (!c)
+        return false;
+      block[d] = *c;
+    }
+  } else if (auto func = dyn_cast_or_null<gpu::GPUFuncOp>(kernel)) {
+    std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize();
+    if (!known)
+      return false;
+    for (unsigned d = 0; d < 3; ++d)
+      block[d] = (*known)[d];
+  } else {
+    return false;
+  }
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  std::optional<SmallVector<int64_t>> lbs = getConstantIntValues(forall.getMixedLowerBound());
+  std::optional<SmallVector<int64_t>> ubs = getConstantIntValues(forall.getMixedUpperBound());
+  std::optional<SmallVector<int64_t>> steps = getConstantIntValues(forall.getMixedStep());
+  if (!mapping || !lbs || !ubs || !steps)
+    return false;
+  std::array<int64_t, 3> covered = {1, 1, 1};
+  std::array<bool, 3> seen = {false, false, false};
+  for (auto [attr, lb, ub, step] :
+       llvm::zip(*mapping, *lbs, *ubs, *steps)) {
+    auto thread = dyn_cast<gpu::GPUThreadMappingAttr>(attr);
+    if (!thread || lb != 0 || step != 1)
+      return false;
+    int64_t d = int64_t(thread.getMappingId());
+    if (d > 2 || seen[d])
+      return false;
+    seen[d] = true;
+    covered[d] = ub;
+  }
+  return covered == block;
 }
 
 Operation *mlir::uop::findDivergentAncestor(Operation *op) {
@@ -164,9 +251,13 @@ Operation *mlir::uop::findDivergentAncestor(Operation *op) {
       continue;
     }
     if (auto forall = dyn_cast<scf::ForallOp>(parent)) {
-      // A loop distributed over the threads is entered by all of them.
-      if (isThreadMapping(forall.getMapping()))
-        continue;
+      // A loop distributed over the threads is entered by all of them only
+      // when it has exactly one iteration per thread of the block.
+      if (isThreadMapping(forall.getMapping())) {
+        if (coversBlockExactly(forall))
+          continue;
+        return parent;
+      }
       if (dependent(forall.getDynamicLowerBound()) ||
           dependent(forall.getDynamicUpperBound()) ||
           dependent(forall.getDynamicStep()))
