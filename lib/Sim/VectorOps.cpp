@@ -154,8 +154,7 @@ LogicalResult loadStoreOp(Interpreter &I, Operation *op) {
   VectorType vt = isLoad ? cast<vector::LoadOp>(op).getVectorType()
                          : cast<vector::StoreOp>(op).getVectorType();
   const SimValue &m = I.get(base);
-  unsigned w = vt.getNumElements(), rank = m.sizes.size(),
-           vr = vt.getRank();
+  unsigned w = vt.getNumElements(), rank = m.sizes.size(), vr = vt.getRank();
   if (vr > rank || rank > 8)
     return I.unsupported(op, "vector of higher rank than its memref, or "
                              "rank above 8");
@@ -184,10 +183,8 @@ LogicalResult loadStoreOp(Interpreter &I, Operation *op) {
         os << "misaligned access: " << op->getName() << " of "
            << (m.buffer->isShared ? "shared " : "") << m.buffer->name
            << " at byte " << lin * elemBytes << ", which is not a multiple "
-           << "of its alignment " << align << " at "
-           << formatLoc(op->getLoc());
-        I.getFaults().report(FaultKind::Misaligned, m.buffer, op, nullptr,
-                             msg);
+           << "of its alignment " << align << " at " << formatLoc(op->getLoc());
+        I.getFaults().report(FaultKind::Misaligned, m.buffer, op, nullptr, msg);
       }
     }
     for (unsigned e = 0; e < w; ++e) {
@@ -217,8 +214,8 @@ LogicalResult broadcastOp(Interpreter &I, Operation *op) {
   VectorType rt = b.getResultVectorType();
   auto st = dyn_cast<VectorType>(b.getSourceType());
   ArrayRef<int64_t> rs = rt.getShape();
-  SmallVector<int64_t, 4> ss = st ? SmallVector<int64_t, 4>(st.getShape())
-                                  : SmallVector<int64_t, 4>();
+  SmallVector<int64_t, 4> ss =
+      st ? SmallVector<int64_t, 4>(st.getShape()) : SmallVector<int64_t, 4>();
   unsigned w = rt.getNumElements(), sw = src.width;
   if (rs.size() > 8)
     return I.unsupported(op, "vectors of rank above 8");

@@ -153,8 +153,7 @@ static bool hasAlignedOffset(Value memref, int64_t factor) {
       return false;
     // Shared memory is aligned to its element unless the buffer asks for
     // more.
-    auto space =
-        dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
+    auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
     if (!space || space.getValue() != gpu::AddressSpace::Workgroup)
       return true;
     int64_t bits = type.getElementType().isIndex()

@@ -68,7 +68,8 @@ struct UopMergeKernelModulesPass
         std::string candidate;
         for (unsigned i = 1;; ++i) {
           candidate = (oldName.getValue() + "_" + Twine(i)).str();
-          if (!firstSymbols.lookup(candidate) && !otherSymbols.lookup(candidate))
+          if (!firstSymbols.lookup(candidate) &&
+              !otherSymbols.lookup(candidate))
             break;
         }
         StringAttr fresh = StringAttr::get(&getContext(), candidate);

@@ -229,6 +229,27 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   if (staged.empty())
     return success();
 
+  // Static shared memory stops at 48 KiB per block: refuse here, naming the
+  // tiles, rather than in a later conversion.
+  int64_t bytes = 0;
+  kernel->walk([&](AllocSharedOp alloc) {
+    MemRefType t = alloc.getType();
+    Type e = t.getElementType();
+    bytes += t.getNumElements() *
+             (e.isIndex() ? 8 : (e.getIntOrFloatBitWidth() + 7) / 8);
+  });
+  for (StagedOperand &s : staged) {
+    Type e = cast<MemRefType>(s.tile.getType()).getElementType();
+    bytes += stages * s.rows * (s.cols + s.pad) *
+             (e.isIndex() ? 8 : (e.getIntOrFloatBitWidth() + 7) / 8);
+  }
+  if (bytes > options.maxSharedBytes)
+    return op.emitOpError("staging its tiles needs ")
+           << bytes << " bytes of shared memory per block, above the limit of "
+           << options.maxSharedBytes
+           << " bytes of static shared memory; use smaller tiles or fewer "
+              "stages";
+
   ImplicitLocOpBuilder b(op.getLoc(), rewriter);
   // The buffers: one per operand, `stages` tiles each, at the top of the
   // kernel (their scope is the block).
@@ -337,6 +358,7 @@ struct UopPromoteSharedPass
     options.stages = stages;
     options.pad = pad;
     options.swizzle = swizzle;
+    options.maxSharedBytes = maxSharedBytes;
     SmallVector<MatmulOp> ops;
     getOperation()->walk([&](MatmulOp op) { ops.push_back(op); });
     IRRewriter rewriter(&getContext());

@@ -246,8 +246,9 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     TileConfig config;
     if (!tile.empty()) {
       if (tile.size() != 3) {
-        mlir::emitError(getOperation()->getLoc(), "uop-tile: 'tile' takes three sizes "
-                                 "BM,BN,BK, got ")
+        mlir::emitError(getOperation()->getLoc(),
+                        "uop-tile: 'tile' takes three sizes "
+                        "BM,BN,BK, got ")
             << tile.size();
         return signalPassFailure();
       }
@@ -257,8 +258,9 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     }
     if (!threadTile.empty()) {
       if (threadTile.size() != 2) {
-        mlir::emitError(getOperation()->getLoc(), "uop-tile: 'thread-tile' takes two sizes "
-                                 "TM,TN, got ")
+        mlir::emitError(getOperation()->getLoc(),
+                        "uop-tile: 'thread-tile' takes two sizes "
+                        "TM,TN, got ")
             << threadTile.size();
         return signalPassFailure();
       }

@@ -46,6 +46,9 @@ struct PromoteOptions {
   /// walk would conflict.
   int64_t pad = -1;
   bool swizzle = false;
+  /// Static shared memory of one block (48 KiB without dynamic shared
+  /// memory).
+  int64_t maxSharedBytes = 49152;
 };
 
 /// Stages the global operands of `op` (a uop.matmul directly in the body of

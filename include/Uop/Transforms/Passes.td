@@ -122,7 +122,9 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
            "elements added to each row of a shared tile (-1: where a column "
            "walk would conflict)">,
     Option<"swizzle", "swizzle", "bool", "false",
-           "XOR-swizzle the columns of the shared tiles">
+           "XOR-swizzle the columns of the shared tiles">,
+    Option<"maxSharedBytes", "max-shared-bytes", "int64_t", "49152",
+           "limit on the shared memory of one block, in bytes">
   ];
   let dependentDialects = [
     "::mlir::uop::UopDialect", "::mlir::scf::SCFDialect",

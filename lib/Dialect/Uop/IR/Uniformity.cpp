@@ -114,8 +114,8 @@ private:
       return regionOpDependent(owner);
     }
     Operation *op = v.getDefiningOp();
-    if (isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp,
-            gpu::GlobalIdOp, gpu::ShuffleOp>(op))
+    if (isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp, gpu::GlobalIdOp,
+            gpu::ShuffleOp>(op))
       return true;
     // Raw NVVM special registers that name a thread, lane or warp.
     StringRef name = op->getName().getStringRef();
@@ -197,15 +197,17 @@ static bool coversBlockExactly(scf::ForallOp forall) {
     return false;
   }
   std::optional<ArrayAttr> mapping = forall.getMapping();
-  std::optional<SmallVector<int64_t>> lbs = getConstantIntValues(forall.getMixedLowerBound());
-  std::optional<SmallVector<int64_t>> ubs = getConstantIntValues(forall.getMixedUpperBound());
-  std::optional<SmallVector<int64_t>> steps = getConstantIntValues(forall.getMixedStep());
+  std::optional<SmallVector<int64_t>> lbs =
+      getConstantIntValues(forall.getMixedLowerBound());
+  std::optional<SmallVector<int64_t>> ubs =
+      getConstantIntValues(forall.getMixedUpperBound());
+  std::optional<SmallVector<int64_t>> steps =
+      getConstantIntValues(forall.getMixedStep());
   if (!mapping || !lbs || !ubs || !steps)
     return false;
   std::array<int64_t, 3> covered = {1, 1, 1};
   std::array<bool, 3> seen = {false, false, false};
-  for (auto [attr, lb, ub, step] :
-       llvm::zip(*mapping, *lbs, *ubs, *steps)) {
+  for (auto [attr, lb, ub, step] : llvm::zip(*mapping, *lbs, *ubs, *steps)) {
     auto thread = dyn_cast<gpu::GPUThreadMappingAttr>(attr);
     if (!thread || lb != 0 || step != 1)
       return false;
