@@ -37,14 +37,8 @@ const HandlerRegistry &HandlerRegistry::get() {
 }
 
 OpHandler HandlerRegistry::lookup(Operation *op) const {
-  const void *key = op->getName().getAsOpaquePointer();
-  auto it = cache.find(key);
-  if (it != cache.end())
-    return it->second;
   auto found = handlers.find(op->getName().getStringRef());
-  OpHandler h = found == handlers.end() ? nullptr : found->second;
-  cache[key] = h;
-  return h;
+  return found == handlers.end() ? nullptr : found->second;
 }
 
 //===----------------------------------------------------------------------===//
@@ -139,7 +133,11 @@ void Interpreter::mergeLanes(SimValue &dst, const SimValue &src,
 }
 
 LogicalResult Interpreter::execOp(Operation *op) {
-  OpHandler h = HandlerRegistry::get().lookup(op);
+  const void *key = op->getName().getAsOpaquePointer();
+  auto cached = handlerCache.find(key);
+  OpHandler h = cached != handlerCache.end()
+                    ? cached->second
+                    : (handlerCache[key] = HandlerRegistry::get().lookup(op));
   if (!h)
     return unsupported(op, "unsupported operation '" +
                                op->getName().getStringRef() + "'");

@@ -71,3 +71,14 @@ def test_errors_carry_diagnostics():
     with pytest.raises(uop.Error, match="no gpu.module to translate"):
         uop.to_ptx(GEMM)
     assert uop.simulate("garbage").code == 3
+
+
+def test_many_runs_in_one_process():
+    # Each call parses into a fresh MLIR context; nothing of one run (such as
+    # handlers cached by interned op names) may leak into the next.
+    smem = read("examples", "smem_gemm.mlir")
+    kernel = uop.compile(GEMM, emit="kernel", tile=(32, 32, 8), thread_tile=(4, 4))
+    for _ in range(10):
+        assert uop.simulate(smem, traffic=True).ok
+        assert uop.simulate(kernel, compare_with=GEMM).ok
+        uop.compile(GEMM, target="sm_80")

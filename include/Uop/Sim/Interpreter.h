@@ -49,8 +49,6 @@ public:
 
 private:
   llvm::StringMap<OpHandler> handlers;
-  /// Cache keyed by the op's interned name, so dispatch hashes a pointer.
-  mutable llvm::DenseMap<const void *, OpHandler> cache;
 };
 
 void registerArithHandlers(HandlerRegistry &registry);
@@ -267,6 +265,11 @@ private:
   KernelState *kernelState = nullptr;
   Frame *frame = nullptr;
   Frame hostFrame;
+
+  /// Handlers by the op's interned name, so dispatch hashes a pointer. Kept
+  /// per interpreter: interned names belong to one MLIRContext, and another
+  /// context may reuse the address for another name.
+  llvm::DenseMap<const void *, OpHandler> handlerCache;
 
   std::vector<std::unique_ptr<Buffer>> buffers;
   uint64_t liveBytes = 0;
