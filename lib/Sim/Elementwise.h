@@ -11,6 +11,8 @@
 
 #include "Uop/Sim/Interpreter.h"
 
+#include <cmath>
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -112,8 +114,8 @@ void map3(Interpreter &I, const SimValue &a, const SimValue &b,
 }
 
 /// Unary float op of `op`: result = round(f(x)) in the result type.
-template <typename F> LogicalResult floatUnary(Interpreter &I, Operation *op,
-                                               F f) {
+template <typename F>
+LogicalResult floatUnary(Interpreter &I, Operation *op, F f) {
   Type t = op->getResult(0).getType();
   ElemKind k = kindOf(t);
   const SimValue &a = I.get(op->getOperand(0));
@@ -129,8 +131,8 @@ template <typename F> LogicalResult floatUnary(Interpreter &I, Operation *op,
 /// Binary float op: computes in double and rounds to the result type once.
 /// For f32 / f16 / bf16 add, sub, mul and div this equals the hardware's
 /// correctly rounded result (double has more than 2p+2 bits for each).
-template <typename F> LogicalResult floatBinary(Interpreter &I, Operation *op,
-                                                F f) {
+template <typename F>
+LogicalResult floatBinary(Interpreter &I, Operation *op, F f) {
   Type t = op->getResult(0).getType();
   ElemKind k = kindOf(t);
   const SimValue &a = I.get(op->getOperand(0));
@@ -161,8 +163,8 @@ template <typename F> LogicalResult floatBinary(Interpreter &I, Operation *op,
 
 /// Binary integer op on sign-extended words; the result is re-normalized to
 /// the type's width. `f` gets the operands and the bit width.
-template <typename F> LogicalResult intBinary(Interpreter &I, Operation *op,
-                                              F f) {
+template <typename F>
+LogicalResult intBinary(Interpreter &I, Operation *op, F f) {
   Type t = op->getResult(0).getType();
   unsigned bw = intWidthOf(t);
   const SimValue &a = I.get(op->getOperand(0));
@@ -173,6 +175,23 @@ template <typename F> LogicalResult intBinary(Interpreter &I, Operation *op,
     o.i = signExtend(f(x.i, y.i, bw), bw);
     return o;
   });
+  return success();
+}
+
+/// math.fma and vector.fma: one rounding, as the hardware's fma.rn.
+inline LogicalResult fusedMultiplyAddOp(Interpreter &I, Operation *op) {
+  Type t = op->getResult(0).getType();
+  ElemKind k = kindOf(t);
+  map3(I, I.get(op->getOperand(0)), I.get(op->getOperand(1)),
+       I.get(op->getOperand(2)), I.def(op->getResult(0)), widthOf(t),
+       [k](Word a, Word b, Word c) {
+         Word o;
+         if (k == ElemKind::F32)
+           o.f = std::fma((float)a.f, (float)b.f, (float)c.f);
+         else
+           o.f = roundToKind(std::fma(a.f, b.f, c.f), k);
+         return o;
+       });
   return success();
 }
 

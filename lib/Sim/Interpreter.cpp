@@ -75,6 +75,23 @@ const SimValue &Interpreter::get(Value v) {
   return empty;
 }
 
+LogicalResult Interpreter::getUniformInts(Operation *op,
+                                          ArrayRef<OpFoldResult> mixed,
+                                          SmallVectorImpl<int64_t> &out) {
+  out.clear();
+  for (OpFoldResult ofr : mixed) {
+    if (auto attr = dyn_cast<Attribute>(ofr)) {
+      out.push_back(cast<IntegerAttr>(attr).getInt());
+      continue;
+    }
+    FailureOr<int64_t> v = getUniformInt(op, cast<Value>(ofr));
+    if (failed(v))
+      return failure();
+    out.push_back(*v);
+  }
+  return success();
+}
+
 FailureOr<int64_t> Interpreter::getUniformInt(Operation *op, Value v) {
   const SimValue &s = get(v);
   if (!s.uniform) {
@@ -263,8 +280,7 @@ LogicalResult Interpreter::withLanes(unsigned n,
   return r;
 }
 
-FailureOr<Buffer *> Interpreter::getSharedBuffer(Operation *op,
-                                                 const void *key,
+FailureOr<Buffer *> Interpreter::getSharedBuffer(Operation *op, const void *key,
                                                  MemRefType type,
                                                  llvm::StringRef name) {
   if (!kernelState)
@@ -274,8 +290,8 @@ FailureOr<Buffer *> Interpreter::getSharedBuffer(Operation *op,
     return it->second;
   if (!type.hasStaticShape())
     return unsupported(op, "shared buffers must have a static shape");
-  FailureOr<Buffer *> b = allocate(op, type.getElementType(),
-                                   type.getNumElements(), /*shared=*/true, name);
+  FailureOr<Buffer *> b = allocate(
+      op, type.getElementType(), type.getNumElements(), /*shared=*/true, name);
   if (failed(b))
     return failure();
   kernelState->shared[key] = *b;
@@ -326,8 +342,8 @@ FailureOr<Buffer *> Interpreter::allocate(Operation *op, Type elemType,
     return failure();
   }
   liveBytes += bytes;
-  buffers.push_back(std::make_unique<Buffer>(*kind, elemType, n, shared,
-                                             name.str()));
+  buffers.push_back(
+      std::make_unique<Buffer>(*kind, elemType, n, shared, name.str()));
   return buffers.back().get();
 }
 
@@ -411,16 +427,17 @@ FailureOr<Buffer *> Interpreter::getGlobal(Operation *op,
   auto it = globals.find(name);
   if (it != globals.end())
     return it->second;
-  auto global = dyn_cast_or_null<memref::GlobalOp>(
-      SymbolTable::lookupNearestSymbolFrom(op, StringAttr::get(
-                                                   op->getContext(), name)));
+  auto global =
+      dyn_cast_or_null<memref::GlobalOp>(SymbolTable::lookupNearestSymbolFrom(
+          op, StringAttr::get(op->getContext(), name)));
   if (!global)
     return unsupported(op, "no memref.global @" + name);
   MemRefType type = global.getType();
   if (!type.hasStaticShape())
     return unsupported(op, "globals must have a static shape");
-  FailureOr<Buffer *> b = allocate(op, type.getElementType(),
-                                   type.getNumElements(), false, "@" + name.str());
+  FailureOr<Buffer *> b =
+      allocate(op, type.getElementType(), type.getNumElements(), false,
+               "@" + name.str());
   if (failed(b))
     return failure();
   if (auto init =

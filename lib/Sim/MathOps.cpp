@@ -25,23 +25,6 @@ double rsqrt(double x) { return 1.0 / std::sqrt(x); }
 double exp2d(double x) { return std::exp2(x); }
 double tanhd(double x) { return std::tanh(x); }
 
-LogicalResult fmaOp(Interpreter &I, Operation *op) {
-  Type t = op->getResult(0).getType();
-  ElemKind k = kindOf(t);
-  map3(I, I.get(op->getOperand(0)), I.get(op->getOperand(1)),
-       I.get(op->getOperand(2)), I.def(op->getResult(0)), widthOf(t),
-       [k](Word a, Word b, Word c) {
-         Word o;
-         // One rounding, as the hardware's fma.rn.
-         if (k == ElemKind::F32)
-           o.f = std::fma((float)a.f, (float)b.f, (float)c.f);
-         else
-           o.f = roundToKind(std::fma(a.f, b.f, c.f), k);
-         return o;
-       });
-  return success();
-}
-
 } // namespace
 
 void mlir::uop::sim::registerMathHandlers(HandlerRegistry &r) {
@@ -66,7 +49,7 @@ void mlir::uop::sim::registerMathHandlers(HandlerRegistry &r) {
   r.add("math.trunc", unary<std::trunc>);
   r.add("math.round", unary<std::round>);
   r.add("math.roundeven", unary<std::nearbyint>);
-  r.add("math.fma", fmaOp);
+  r.add("math.fma", fusedMultiplyAddOp);
   r.add("math.powf", [](Interpreter &I, Operation *op) {
     return floatBinary(I, op,
                        [](double a, double b) { return std::pow(a, b); });

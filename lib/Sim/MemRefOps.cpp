@@ -189,8 +189,8 @@ LogicalResult allocOp(Interpreter &I, Operation *op) {
   if (isa_and_nonnull<gpu::AddressSpaceAttr>(type.getMemorySpace()) &&
       cast<gpu::AddressSpaceAttr>(type.getMemorySpace()).getValue() ==
           gpu::AddressSpace::Workgroup) {
-    FailureOr<Buffer *> b = I.getSharedBuffer(op, op, type,
-                                              I.nameOf(op->getResult(0)));
+    FailureOr<Buffer *> b =
+        I.getSharedBuffer(op, op, type, I.nameOf(op->getResult(0)));
     if (failed(b))
       return failure();
     Interpreter::describe(I.def(op->getResult(0)), *b, type.getShape());
@@ -213,9 +213,8 @@ LogicalResult allocOp(Interpreter &I, Operation *op) {
   for (int64_t s : sizes)
     count *= s;
   unsigned lanes = I.numLanes();
-  FailureOr<Buffer *> b =
-      I.allocate(op, type.getElementType(), count * lanes, false,
-                 I.nameOf(op->getResult(0)));
+  FailureOr<Buffer *> b = I.allocate(op, type.getElementType(), count * lanes,
+                                     false, I.nameOf(op->getResult(0)));
   if (failed(b))
     return failure();
   SimValue &r = I.def(op->getResult(0));
@@ -247,30 +246,12 @@ void mixedLane(Interpreter &I, ArrayRef<OpFoldResult> mixed, unsigned lane,
   }
 }
 
-/// Uniform integers of mixed static / dynamic values.
-LogicalResult mixedUniform(Interpreter &I, Operation *op,
-                           ArrayRef<OpFoldResult> mixed,
-                           SmallVectorImpl<int64_t> &out) {
-  out.clear();
-  for (OpFoldResult ofr : mixed) {
-    if (auto attr = dyn_cast<Attribute>(ofr)) {
-      out.push_back(cast<IntegerAttr>(attr).getInt());
-      continue;
-    }
-    FailureOr<int64_t> v = I.getUniformInt(op, cast<Value>(ofr));
-    if (failed(v))
-      return failure();
-    out.push_back(*v);
-  }
-  return success();
-}
-
 LogicalResult subviewOp(Interpreter &I, Operation *op) {
   auto sv = cast<memref::SubViewOp>(op);
   const SimValue &src = I.get(sv.getSource());
   SmallVector<int64_t, 4> sizes, strides, offs;
-  if (failed(mixedUniform(I, op, sv.getMixedSizes(), sizes)) ||
-      failed(mixedUniform(I, op, sv.getMixedStrides(), strides)))
+  if (failed(I.getUniformInts(op, sv.getMixedSizes(), sizes)) ||
+      failed(I.getUniformInts(op, sv.getMixedStrides(), strides)))
     return failure();
   llvm::SmallBitVector dropped = sv.getDroppedDims();
   SimValue &r = I.def(sv.getResult());
@@ -339,7 +320,7 @@ LogicalResult expandOp(Interpreter &I, Operation *op) {
   auto e = cast<memref::ExpandShapeOp>(op);
   const SimValue &src = I.get(e.getSrc());
   SmallVector<int64_t, 4> outShape;
-  if (failed(mixedUniform(I, op, e.getMixedOutputShape(), outShape)))
+  if (failed(I.getUniformInts(op, e.getMixedOutputShape(), outShape)))
     return failure();
   SimValue &r = I.def(e.getResult());
   r = src;
@@ -359,9 +340,9 @@ LogicalResult reinterpretOp(Interpreter &I, Operation *op) {
   auto rc = cast<memref::ReinterpretCastOp>(op);
   const SimValue &src = I.get(rc.getSource());
   SmallVector<int64_t, 4> offs, sizes, strides;
-  if (failed(mixedUniform(I, op, rc.getMixedOffsets(), offs)) ||
-      failed(mixedUniform(I, op, rc.getMixedSizes(), sizes)) ||
-      failed(mixedUniform(I, op, rc.getMixedStrides(), strides)))
+  if (failed(I.getUniformInts(op, rc.getMixedOffsets(), offs)) ||
+      failed(I.getUniformInts(op, rc.getMixedSizes(), sizes)) ||
+      failed(I.getUniformInts(op, rc.getMixedStrides(), strides)))
     return failure();
   SimValue &r = I.def(rc.getResult());
   r.buffer = src.buffer;
@@ -414,8 +395,7 @@ LogicalResult copyOp(Interpreter &I, Operation *op) {
       int64_t si, di;
       if (I.linearIndex(src, l, idx, op, si) &&
           I.linearIndex(dst, l, idx, op, di))
-        I.storeElem(*dst.buffer, di, I.loadElem(*src.buffer, si, l, op), l,
-                    op);
+        I.storeElem(*dst.buffer, di, I.loadElem(*src.buffer, si, l, op), l, op);
     });
     if (once)
       break;
@@ -429,8 +409,8 @@ LogicalResult getGlobalOp(Interpreter &I, Operation *op) {
   FailureOr<Buffer *> b;
   auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
   if (space && space.getValue() == gpu::AddressSpace::Workgroup) {
-    Operation *global = SymbolTable::lookupNearestSymbolFrom(
-        op, g.getNameAttr());
+    Operation *global =
+        SymbolTable::lookupNearestSymbolFrom(op, g.getNameAttr());
     b = I.getSharedBuffer(op, global, type, "@" + g.getName().str());
   } else {
     b = I.getGlobal(op, g.getName());

@@ -236,10 +236,11 @@ LogicalResult loopBounds(Interpreter &I, Operation *op, ValueRange lbs,
 
 /// Runs the body of a parallel loop nest once per point, in order. Used in
 /// kernels (where lanes are threads) and for loops with reductions.
-LogicalResult runPointsSequentially(
-    Interpreter &I, Block &body, ValueRange ivs, ArrayRef<int64_t> lo,
-    ArrayRef<int64_t> trip, ArrayRef<int64_t> st,
-    llvm::function_ref<LogicalResult()> afterEach) {
+LogicalResult
+runPointsSequentially(Interpreter &I, Block &body, ValueRange ivs,
+                      ArrayRef<int64_t> lo, ArrayRef<int64_t> trip,
+                      ArrayRef<int64_t> st,
+                      llvm::function_ref<LogicalResult()> afterEach) {
   int64_t total = 1;
   for (int64_t t : trip)
     total *= t;
@@ -289,31 +290,14 @@ LogicalResult runPointsAsLanes(Interpreter &I, Block &body, ValueRange ivs,
 
 } // namespace
 
-/// Materializes mixed static/dynamic values as integers.
-static LogicalResult mixedInts(Interpreter &I, Operation *op,
-                               ArrayRef<OpFoldResult> mixed,
-                               SmallVectorImpl<int64_t> &out) {
-  for (OpFoldResult ofr : mixed) {
-    if (auto attr = dyn_cast<Attribute>(ofr)) {
-      out.push_back(cast<IntegerAttr>(attr).getInt());
-      continue;
-    }
-    FailureOr<int64_t> v = I.getUniformInt(op, cast<Value>(ofr));
-    if (failed(v))
-      return failure();
-    out.push_back(*v);
-  }
-  return success();
-}
-
 static LogicalResult forallOpImpl(Interpreter &I, Operation *op) {
   auto f = cast<scf::ForallOp>(op);
   if (!f.getOutputs().empty())
     return I.unsupported(op, "scf.forall with shared_outs (tensors)");
   SmallVector<int64_t> lb, ub, step, lo, trip, st;
-  if (failed(mixedInts(I, op, f.getMixedLowerBound(), lb)) ||
-      failed(mixedInts(I, op, f.getMixedUpperBound(), ub)) ||
-      failed(mixedInts(I, op, f.getMixedStep(), step)))
+  if (failed(I.getUniformInts(op, f.getMixedLowerBound(), lb)) ||
+      failed(I.getUniformInts(op, f.getMixedUpperBound(), ub)) ||
+      failed(I.getUniformInts(op, f.getMixedStep(), step)))
     return failure();
   for (auto [l, u, s] : llvm::zip(lb, ub, step)) {
     if (s <= 0)

@@ -302,22 +302,6 @@ LogicalResult insertOp(Interpreter &I, Operation *op) {
   return success();
 }
 
-LogicalResult fmaOp(Interpreter &I, Operation *op) {
-  Type t = op->getResult(0).getType();
-  ElemKind k = kindOf(t);
-  map3(I, I.get(op->getOperand(0)), I.get(op->getOperand(1)),
-       I.get(op->getOperand(2)), I.def(op->getResult(0)), widthOf(t),
-       [k](Word a, Word b, Word c) {
-         Word o;
-         if (k == ElemKind::F32)
-           o.f = std::fma((float)a.f, (float)b.f, (float)c.f);
-         else
-           o.f = roundToKind(std::fma(a.f, b.f, c.f), k);
-         return o;
-       });
-  return success();
-}
-
 LogicalResult shapeCastOp(Interpreter &I, Operation *op) {
   I.def(op->getResult(0)) = I.get(op->getOperand(0));
   return success();
@@ -488,7 +472,7 @@ void mlir::uop::sim::registerVectorHandlers(HandlerRegistry &r) {
   r.add("vector.broadcast", broadcastOp);
   r.add("vector.extract", extractOp);
   r.add("vector.insert", insertOp);
-  r.add("vector.fma", fmaOp);
+  r.add("vector.fma", fusedMultiplyAddOp);
   r.add("vector.shape_cast", shapeCastOp);
   r.add("vector.from_elements", fromElementsOp);
   r.add("vector.to_elements", toElementsOp);

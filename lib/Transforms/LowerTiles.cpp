@@ -156,10 +156,7 @@ static bool hasAlignedOffset(Value memref, int64_t factor) {
     auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
     if (!space || space.getValue() != gpu::AddressSpace::Workgroup)
       return true;
-    int64_t bits = type.getElementType().isIndex()
-                       ? 64
-                       : type.getElementType().getIntOrFloatBitWidth();
-    int64_t bytes = factor * std::max<int64_t>(1, bits / 8);
+    int64_t bytes = factor * getElementBytes(type.getElementType());
     if (auto alloc = memref.getDefiningOp<AllocSharedOp>())
       return alloc.getAlignment() && int64_t(*alloc.getAlignment()) >= bytes;
     if (auto sub = memref.getDefiningOp<memref::SubViewOp>())
@@ -212,8 +209,7 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   auto dstType = cast<MemRefType>(dst.getType());
   Type elem = dstType.getElementType();
   int64_t rows = dstType.getDimSize(0), cols = dstType.getDimSize(1);
-  int64_t elemBits = elem.isIndex() ? 64 : elem.getIntOrFloatBitWidth();
-  int64_t elemBytes = std::max<int64_t>(1, elemBits / 8);
+  int64_t elemBytes = getElementBytes(elem);
   int64_t swizzle = op.getSwizzle();
 
   // 16 bytes per thread and access where both sides allow it.

@@ -108,7 +108,7 @@ static int64_t columnConflict(int64_t rows, int64_t rowBytes) {
 /// more frequent than the copy's stores, would conflict.
 static int64_t choosePadding(MatmulOp op, unsigned operand, int64_t cols,
                              Type elem) {
-  int64_t bytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+  int64_t bytes = getElementBytes(elem);
   int64_t rows = rowsPerWarp(op, operand);
   if (columnConflict(rows, cols * bytes) == 1)
     return 0;
@@ -232,17 +232,12 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   // Static shared memory stops at 48 KiB per block: refuse here, naming the
   // tiles, rather than in a later conversion.
   int64_t bytes = 0;
-  kernel->walk([&](AllocSharedOp alloc) {
-    MemRefType t = alloc.getType();
-    Type e = t.getElementType();
-    bytes += t.getNumElements() *
-             (e.isIndex() ? 8 : (e.getIntOrFloatBitWidth() + 7) / 8);
-  });
-  for (StagedOperand &s : staged) {
-    Type e = cast<MemRefType>(s.tile.getType()).getElementType();
-    bytes += stages * s.rows * (s.cols + s.pad) *
-             (e.isIndex() ? 8 : (e.getIntOrFloatBitWidth() + 7) / 8);
-  }
+  kernel->walk(
+      [&](AllocSharedOp alloc) { bytes += getBufferBytes(alloc.getType()); });
+  for (StagedOperand &s : staged)
+    bytes +=
+        stages * s.rows * (s.cols + s.pad) *
+        getElementBytes(cast<MemRefType>(s.tile.getType()).getElementType());
   if (bytes > options.maxSharedBytes)
     return op.emitOpError("staging its tiles needs ")
            << bytes << " bytes of shared memory per block, above the limit of "

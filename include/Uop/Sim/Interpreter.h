@@ -126,6 +126,9 @@ public:
   void bind(Value v, const SimValue &src) { def(v) = src; }
   /// A uniform integer/index operand (fails with an error when varying).
   FailureOr<int64_t> getUniformInt(Operation *op, Value v);
+  /// Uniform integers of mixed static / dynamic values (sizes, offsets).
+  LogicalResult getUniformInts(Operation *op, ArrayRef<OpFoldResult> mixed,
+                               SmallVectorImpl<int64_t> &out);
 
   /// Merges `src` into `dst` for the active lanes of `m` (all lanes of the
   /// current mask when `m` is null): the SIMT form of a phi.

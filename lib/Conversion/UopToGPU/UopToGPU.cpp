@@ -42,18 +42,6 @@ void mlir::uop::populateUopToGPUConversionPatterns(
   patterns.add<BarrierToGPU>(patterns.getContext());
 }
 
-/// Bytes of one element of `type` (index: 64 bits; sub-byte types round up).
-static int64_t getElementBytes(MemRefType type) {
-  Type elem = type.getElementType();
-  int64_t bits = elem.isIndex() ? 64 : elem.getIntOrFloatBitWidth();
-  return (bits + 7) / 8;
-}
-
-/// Bytes of one shared buffer of type `type`.
-static int64_t getBufferBytes(MemRefType type) {
-  return type.getNumElements() * getElementBytes(type);
-}
-
 int64_t mlir::uop::getStaticSharedBytes(Operation *kernel) {
   int64_t bytes = 0;
   ArrayRef<BlockArgument> attributions;
@@ -91,7 +79,8 @@ mlir::uop::convertSharedAllocations(Operation *kernel,
     if (auto launch = dyn_cast<gpu::LaunchOp>(kernel)) {
       // A gpu.launch cannot carry attribution attributes: the buffer gets
       // its element's alignment, so a larger one must wait for outlining.
-      if (alignment && *alignment > uint64_t(getElementBytes(alloc.getType())))
+      if (alignment && *alignment > uint64_t(getElementBytes(
+                                        alloc.getType().getElementType())))
         return alloc.emitOpError("alignment ")
                << *alignment
                << " can only be honored in a kernel gpu.func: run "

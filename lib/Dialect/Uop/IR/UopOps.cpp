@@ -14,6 +14,15 @@
 using namespace mlir;
 using namespace mlir::uop;
 
+int64_t mlir::uop::getElementBytes(Type type) {
+  int64_t bits = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+  return (bits + 7) / 8;
+}
+
+int64_t mlir::uop::getBufferBytes(MemRefType type) {
+  return type.getNumElements() * getElementBytes(type.getElementType());
+}
+
 /// Returns true when `type` lives in GPU shared (workgroup) memory.
 static bool isWorkgroupMemRef(MemRefType type) {
   auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());

@@ -19,6 +19,13 @@
 
 namespace mlir::uop {
 
+/// Bytes of one element of `type` in memory (index is 64 bits; sub-byte
+/// types round up to a byte).
+int64_t getElementBytes(Type type);
+
+/// Bytes of a statically shaped buffer of `type`.
+int64_t getBufferBytes(MemRefType type);
+
 /// Returns the kernel that `op` runs in: the closest enclosing `gpu.launch`
 /// or kernel `gpu.func`, or null when `op` is host code.
 Operation *getEnclosingKernel(Operation *op);
