@@ -58,23 +58,42 @@ int transferIndex(const TransferPlan &p, const SimValue &m, int64_t e,
   return status;
 }
 
-LogicalResult transferReadOp(Interpreter &I, Operation *op) {
-  auto t = cast<vector::TransferReadOp>(op);
+/// Checks a transfer the simulator can run and fills the lane-independent
+/// part of its plan; the base indices are set per lane by `setBase`.
+LogicalResult planTransfer(Interpreter &I, VectorTransferOpInterface t,
+                           TransferPlan &p) {
+  Operation *op = t.getOperation();
   if (t.getMask())
     return I.unsupported(op, "masked vector transfers are not supported");
   const SimValue &m = I.get(t.getBase());
   if (!m.buffer)
-    return I.unsupported(op, "vector.transfer_read from a tensor");
-  const SimValue &pad = I.get(t.getPadding());
+    return I.unsupported(op, "vector transfers of tensors are not supported");
   VectorType vt = t.getVectorType();
   if (vt.getRank() > 8 || m.sizes.size() > 8)
     return I.unsupported(op, "transfers of rank above 8");
-  unsigned w = vt.getNumElements();
-  TransferPlan p;
   p.perm = t.getPermutationMap();
   p.vshape = vt.getShape();
   for (unsigned j = 0; j < vt.getRank(); ++j)
     p.inBounds.push_back(t.isDimInBounds(j));
+  return success();
+}
+
+/// Sets the base indices of `p` to those of lane `l`.
+void setBase(Interpreter &I, VectorTransferOpInterface t, TransferPlan &p,
+             unsigned l) {
+  p.base.clear();
+  for (Value v : t.getIndices())
+    p.base.push_back(I.get(v).at(l).i);
+}
+
+LogicalResult transferReadOp(Interpreter &I, Operation *op) {
+  auto t = cast<vector::TransferReadOp>(op);
+  TransferPlan p;
+  if (failed(planTransfer(I, t, p)))
+    return failure();
+  const SimValue &m = I.get(t.getBase());
+  const SimValue &pad = I.get(t.getPadding());
+  unsigned w = t.getVectorType().getNumElements();
   SimValue &r = I.def(t.getResult());
   unsigned n = I.numLanes();
   Word *o = r.setVarying(n, w);
@@ -83,9 +102,7 @@ LogicalResult transferReadOp(Interpreter &I, Operation *op) {
   for (unsigned l = 0; l < n; ++l) {
     if (!I.isActive(l))
       continue;
-    p.base.clear();
-    for (Value v : t.getIndices())
-      p.base.push_back(I.get(v).at(l).i);
+    setBase(I, t, p, l);
     for (unsigned e = 0; e < w; ++e) {
       int s = transferIndex(p, m, e, idx);
       int64_t lin;
@@ -110,28 +127,17 @@ LogicalResult transferReadOp(Interpreter &I, Operation *op) {
 
 LogicalResult transferWriteOp(Interpreter &I, Operation *op) {
   auto t = cast<vector::TransferWriteOp>(op);
-  if (t.getMask())
-    return I.unsupported(op, "masked vector transfers are not supported");
-  const SimValue &m = I.get(t.getBase());
-  if (!m.buffer)
-    return I.unsupported(op, "vector.transfer_write to a tensor");
-  const SimValue &val = I.get(t.getVector());
-  VectorType vt = t.getVectorType();
-  if (vt.getRank() > 8 || m.sizes.size() > 8)
-    return I.unsupported(op, "transfers of rank above 8");
-  unsigned w = vt.getNumElements();
   TransferPlan p;
-  p.perm = t.getPermutationMap();
-  p.vshape = vt.getShape();
-  for (unsigned j = 0; j < vt.getRank(); ++j)
-    p.inBounds.push_back(t.isDimInBounds(j));
+  if (failed(planTransfer(I, t, p)))
+    return failure();
+  const SimValue &m = I.get(t.getBase());
+  const SimValue &val = I.get(t.getVector());
+  unsigned w = t.getVectorType().getNumElements();
   int64_t idx[8];
   for (unsigned l = 0; l < I.numLanes(); ++l) {
     if (!I.isActive(l))
       continue;
-    p.base.clear();
-    for (Value v : t.getIndices())
-      p.base.push_back(I.get(v).at(l).i);
+    setBase(I, t, p, l);
     for (unsigned e = 0; e < w; ++e) {
       if (transferIndex(p, m, e, idx) == 1)
         continue;
