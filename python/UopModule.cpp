@@ -80,29 +80,31 @@ struct Session {
 std::string compile(const std::string &source, const std::string &target,
                     const std::string &emit, std::optional<py::tuple> tile,
                     std::optional<py::tuple> threadTile, int64_t stages,
-                    int64_t pad, bool swizzle) {
+                    int64_t pad, bool swizzle, unsigned optLevel) {
   Session s;
   OwningOpRef<ModuleOp> module = s.parse(source);
-  std::string options = "target=" + target + " emit=" + emit +
-                        " stages=" + std::to_string(stages) +
-                        " pad=" + std::to_string(pad) +
-                        " swizzle=" + (swizzle ? "1" : "0");
-  auto list = [](const py::tuple &t) {
-    std::string s;
+  // The pipeline's own options struct, filled field by field: the passes
+  // validate the values and name the option in their diagnostics.
+  uop::CompileOptions options;
+  options.target = target;
+  options.emit = emit;
+  options.stages = stages;
+  options.pad = pad;
+  options.swizzle = swizzle;
+  options.optLevel = optLevel;
+  auto sizes = [](const py::tuple &t) {
+    SmallVector<int64_t> v;
     for (py::handle h : t)
-      s += (s.empty() ? "" : ",") + std::to_string(h.cast<int64_t>());
-    return s;
+      v.push_back(h.cast<int64_t>());
+    return v;
   };
   if (tile)
-    options += " tile=" + list(*tile);
+    options.tile = sizes(*tile);
   if (threadTile)
-    options += " thread-tile=" + list(*threadTile);
-  uop::CompileOptions parsed;
-  if (failed(parsed.parseFromString(options)))
-    s.fail("invalid options '" + options + "'");
+    options.threadTile = sizes(*threadTile);
   PassManager pm(&s.context);
   std::string error;
-  if (failed(uop::buildCompilePipeline(pm, parsed, [&](const Twine &msg) {
+  if (failed(uop::buildCompilePipeline(pm, options, [&](const Twine &msg) {
         error = msg.str();
         return failure();
       })))
@@ -203,13 +205,25 @@ PYBIND11_MODULE(_uop, m) {
     }
   });
 
-  m.def("compile", &compile, py::arg("source"), py::arg("target") = "sm_80",
-        py::arg("emit") = "llvm", py::arg("tile") = py::none(),
-        py::arg("thread_tile") = py::none(), py::arg("stages") = 2,
-        py::arg("pad") = -1, py::arg("swizzle") = false,
+  // Keyword defaults are the pipeline's own.
+  const uop::CompileOptions defaults;
+  m.def("compile", &compile, py::arg("source"),
+        py::arg("target") = std::string(defaults.target),
+        py::arg("emit") = std::string(defaults.emit),
+        py::arg("tile") = py::none(), py::arg("thread_tile") = py::none(),
+        py::arg("stages") = int64_t(defaults.stages),
+        py::arg("pad") = int64_t(defaults.pad),
+        py::arg("swizzle") = bool(defaults.swizzle),
+        py::arg("opt_level") = unsigned(defaults.optLevel),
         "Runs --uop-compile on MLIR text; returns the compiled module's text "
-        "(emit='kernel': the uop level uop-sim runs; emit='llvm': host code "
+        "at the stage `emit` names (kernel, gpu, nvgpu or llvm: host code "
         "+ gpu.module in LLVM/NVVM).");
+  m.def("stages", [] {
+    std::vector<std::string> names;
+    for (uop::Stage stage : uop::getAllStages())
+      names.push_back(uop::getStageName(stage).str());
+    return names;
+  }, "Names of the pipeline's stages, in order.");
   m.def("run_pipeline", &runPipeline, py::arg("source"), py::arg("pipeline"),
         "Runs a textual pass pipeline, e.g. "
         "'builtin.module(uop-tile,uop-promote-shared)'.");

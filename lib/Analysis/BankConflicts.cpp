@@ -75,20 +75,6 @@ struct AccessDesc {
 };
 } // namespace
 
-/// Returns true when `type` is a memref in workgroup (shared) memory: the GPU
-/// dialect's workgroup address space, or NVVM's numbered space 3.
-static bool isWorkgroupMemRef(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  if (!memref)
-    return false;
-  Attribute space = memref.getMemorySpace();
-  if (auto gpuSpace = dyn_cast_if_present<gpu::AddressSpaceAttr>(space))
-    return gpuSpace.getValue() == gpu::AddressSpace::Workgroup;
-  if (auto intSpace = dyn_cast_if_present<IntegerAttr>(space))
-    return intSpace.getInt() == 3;
-  return false;
-}
-
 /// Returns the description of `op` when it is a modeled shared-memory access.
 static std::optional<AccessDesc> describeAccess(Operation *op) {
   AccessDesc desc;

@@ -1,13 +1,14 @@
-//===- Compile.cpp - the uop-compile pipeline -----------------------------===//
+//===- Compile.cpp - the uop-compile pipeline and its stages --------------===//
 //
-// `--uop-compile="target=<chip> emit=<kernel|llvm>"` runs the lowering ladder:
+// The lowering ladder as named stages (see Pipelines.h):
 //
-//   uop level (emit=kernel stops here)   uop-hoist-shared
-//   to gpu                               index sinking, gpu-kernel-outlining,
-//                                        convert-uop-to-gpu,
-//                                        uop-merge-kernel-modules
-//   to NVVM (inside the gpu.module)      nvvm-attach-target, scf→cf,
-//                                        gpu→nvvm, nvvm→llvm, cleanup
+//   kernel   uop-attach-target, uop-tile, uop-promote-shared,
+//            uop-lower-tiles, uop-hoist-shared (+ canonicalize, cse)
+//   gpu      index sinking, gpu-kernel-outlining, convert-uop-to-gpu,
+//            uop-merge-kernel-modules
+//   nvgpu    (the tensor-core conversions; no uop op lowers to nvgpu yet)
+//   llvm     uop-attach-nvvm-target; inside the gpu.module: scf -> cf,
+//            gpu -> nvvm, nvvm -> llvm, cleanup; uop-check-lowered
 //
 // Host code is never lowered: every input function keeps its name and
 // signature and launches its kernels with gpu.launch_func, so the input and
@@ -36,90 +37,111 @@
 using namespace mlir;
 using namespace mlir::uop;
 
-std::optional<TargetInfo> mlir::uop::lookupTarget(StringRef name) {
-  return llvm::StringSwitch<std::optional<TargetInfo>>(name)
-      .Case("sm_80", TargetInfo{"sm_80", "+ptx70"})
-      .Case("sm_90a", TargetInfo{"sm_90a", "+ptx80"})
-      .Case("sm_100a", TargetInfo{"sm_100a", "+ptx86"})
-      .Default(std::nullopt);
+//===----------------------------------------------------------------------===//
+// Stages and options
+//===----------------------------------------------------------------------===//
+
+static constexpr std::pair<Stage, StringLiteral> kStages[] = {
+    {Stage::Kernel, "kernel"},
+    {Stage::Gpu, "gpu"},
+    {Stage::NVGPU, "nvgpu"},
+    {Stage::LLVM, "llvm"},
+};
+
+ArrayRef<Stage> mlir::uop::getAllStages() {
+  static constexpr Stage stages[] = {Stage::Kernel, Stage::Gpu, Stage::NVGPU,
+                                     Stage::LLVM};
+  return stages;
 }
 
-StringRef mlir::uop::getSupportedTargets() { return "sm_80, sm_90a, sm_100a"; }
+StringRef mlir::uop::getStageName(Stage stage) {
+  for (auto [s, name] : kStages)
+    if (s == stage)
+      return name;
+  llvm_unreachable("every stage has a name");
+}
 
-LogicalResult mlir::uop::buildCompilePipeline(
-    OpPassManager &pm, const CompileOptions &options,
-    function_ref<LogicalResult(const Twine &)> errorHandler) {
-  std::optional<TargetInfo> target = lookupTarget(options.target);
-  if (!target)
-    return errorHandler("unsupported target '" + options.target +
-                        "': expected one of " + getSupportedTargets());
-  StringRef emit = options.emit;
-  if (emit != "kernel" && emit != "llvm")
-    return errorHandler("unsupported emit stage '" + options.emit +
-                        "': expected 'kernel' or 'llvm'");
-  if (options.stages != 1 && options.stages != 2)
-    return errorHandler("stages must be 1 or 2, got " +
-                        Twine(options.stages.getValue()));
-  if (options.pad < -1)
-    return errorHandler("pad must be -1 (automatic) or at least 0");
-  if (!options.tile.empty() && options.tile.size() != 3)
-    return errorHandler("tile takes three sizes BM,BN,BK");
-  if (!options.threadTile.empty() && options.threadTile.size() != 2)
-    return errorHandler("thread-tile takes two sizes TM,TN");
-  {
-    TileConfig config;
-    if (!options.tile.empty()) {
-      config.blockM = options.tile[0];
-      config.blockN = options.tile[1];
-      config.blockK = options.tile[2];
-    }
-    if (!options.threadTile.empty()) {
-      config.threadM = options.threadTile[0];
-      config.threadN = options.threadTile[1];
-    }
-    std::string whyNot;
-    if (failed(verifyTileConfig(config, whyNot)))
-      return errorHandler("invalid tiling: " + whyNot);
-  }
-  if (options.optLevel > 3)
-    return errorHandler("opt-level must be between 0 and 3");
+std::optional<Stage> mlir::uop::parseStage(StringRef name) {
+  for (auto [s, n] : kStages)
+    if (n == name)
+      return s;
+  return std::nullopt;
+}
 
-  // The uop level: the kernel IR uop-sim runs.
-  UopTileOptions tileOptions;
-  tileOptions.tile.assign(options.tile.begin(), options.tile.end());
-  tileOptions.threadTile.assign(options.threadTile.begin(),
-                                options.threadTile.end());
-  tileOptions.requireMatch = true;
-  pm.addPass(createUopTile(tileOptions));
+std::string mlir::uop::getStageNames() {
+  std::string names;
+  for (auto [s, name] : kStages)
+    names += (names.empty() ? "" : ", ") + name.str();
+  return names;
+}
+
+UopAttachTargetOptions CompileOptions::getAttachTargetOptions() const {
+  UopAttachTargetOptions options;
+  options.chip = target;
+  return options;
+}
+
+UopTileOptions CompileOptions::getTileOptions() const {
+  UopTileOptions options;
+  options.tile.assign(tile.begin(), tile.end());
+  options.threadTile.assign(threadTile.begin(), threadTile.end());
+  // The pipeline compiles GEMMs; a contraction it cannot compile is an
+  // error, not something to leave on the host.
+  options.requireMatch = true;
+  return options;
+}
+
+UopPromoteSharedOptions CompileOptions::getPromoteSharedOptions() const {
+  UopPromoteSharedOptions options;
+  options.stages = stages;
+  options.pad = pad;
+  options.swizzle = swizzle;
+  return options;
+}
+
+UopAttachNVVMTargetOptions CompileOptions::getAttachNVVMTargetOptions() const {
+  UopAttachNVVMTargetOptions options;
+  options.optLevel = optLevel;
+  return options;
+}
+
+//===----------------------------------------------------------------------===//
+// The stages
+//===----------------------------------------------------------------------===//
+
+/// linalg -> the uop kernel: the IR uop-sim runs with every thread of a
+/// block in lockstep.
+static void buildKernelStage(OpPassManager &pm, const CompileOptions &options) {
+  pm.addPass(createUopAttachTarget(options.getAttachTargetOptions()));
+  pm.addPass(createUopTile(options.getTileOptions()));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  UopPromoteSharedOptions promote;
-  promote.stages = options.stages;
-  promote.pad = options.pad;
-  promote.swizzle = options.swizzle;
-  pm.addPass(createUopPromoteShared(promote));
+  pm.addPass(createUopPromoteShared(options.getPromoteSharedOptions()));
   pm.addPass(createUopLowerTiles());
   pm.addPass(createUopHoistShared());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  if (emit == "kernel")
-    return success();
+}
 
-  // Out of uop, into gpu.module / gpu.func.
+/// Out of uop, into gpu.module / gpu.func.
+static void buildGpuStage(OpPassManager &pm) {
   // Outline first: shared buffers become attributions of the gpu.func,
   // which (unlike gpu.launch) carries their alignment.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createConvertUopToGPU());
   pm.addPass(createUopMergeKernelModules());
+}
 
-  GpuNVVMAttachTargetOptions attach;
-  attach.chip = target->chip.str();
-  attach.features = target->ptxFeature.str();
-  attach.optLevel = options.optLevel;
-  pm.addPass(createGpuNVVMAttachTarget(attach));
+/// The tensor-core conversions (convert-uop-to-nvgpu / -nvvm) go here: they
+/// lower uop's tensor-core, async-copy and mbarrier ops while loads, loops
+/// and arithmetic stay in memref / scf / arith, where uop-sim still runs
+/// them. No uop op lowers to nvgpu yet, so the stage adds no pass.
+static void buildNVGPUStage(OpPassManager &pm) { (void)pm; }
 
-  // Device code to LLVM + NVVM; the host side stays as it is.
+/// Device code to LLVM + NVVM; the host side stays as it is.
+static void buildLLVMStage(OpPassManager &pm, const CompileOptions &options) {
+  pm.addPass(createUopAttachNVVMTarget(options.getAttachNVVMTargetOptions()));
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createLowerAffinePass());
@@ -135,13 +157,42 @@ LogicalResult mlir::uop::buildCompilePipeline(
   device.addPass(createReconcileUnrealizedCastsPass());
   // Nothing but LLVM and NVVM may be left in the kernels.
   pm.addPass(createUopCheckLowered());
+}
+
+void mlir::uop::buildStage(OpPassManager &pm, Stage stage,
+                           const CompileOptions &options) {
+  switch (stage) {
+  case Stage::Kernel:
+    return buildKernelStage(pm, options);
+  case Stage::Gpu:
+    return buildGpuStage(pm);
+  case Stage::NVGPU:
+    return buildNVGPUStage(pm);
+  case Stage::LLVM:
+    return buildLLVMStage(pm, options);
+  }
+}
+
+LogicalResult mlir::uop::buildCompilePipeline(
+    OpPassManager &pm, const CompileOptions &options,
+    function_ref<LogicalResult(const Twine &)> errorHandler) {
+  std::optional<Stage> last = parseStage(options.emit);
+  if (!last)
+    return errorHandler("unsupported emit stage '" + options.emit +
+                        "': expected one of " + getStageNames());
+  for (auto [stage, name] : kStages) {
+    buildStage(pm, stage, options);
+    if (stage == *last)
+      break;
+  }
   return success();
 }
 
 void mlir::uop::registerUopPipelines() {
   registerPassPipeline(
       "uop-compile",
-      "compile GEMM kernels for a GPU target: uop → gpu → LLVM/NVVM",
+      "compile GEMM kernels for a GPU target: the stages kernel, gpu, nvgpu, "
+      "llvm up to emit=<stage>",
       [](OpPassManager &pm, StringRef optionsStr,
          function_ref<LogicalResult(const Twine &)> errorHandler) {
         CompileOptions options;
@@ -152,4 +203,23 @@ void mlir::uop::registerUopPipelines() {
       [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
         optHandler(CompileOptions());
       });
+  for (auto [stage, name] : kStages) {
+    Stage s = stage;
+    registerPassPipeline(
+        ("uop-stage-" + name).str(),
+        ("one stage of uop-compile: from the state before '" + name +
+         "' to '" + name + "'")
+            .str(),
+        [s](OpPassManager &pm, StringRef optionsStr,
+            function_ref<LogicalResult(const Twine &)>) {
+          CompileOptions options;
+          if (failed(options.parseFromString(optionsStr)))
+            return failure();
+          buildStage(pm, s, options);
+          return success();
+        },
+        [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
+          optHandler(CompileOptions());
+        });
+  }
 }

@@ -26,24 +26,6 @@ namespace mlir::uop {
 using namespace mlir;
 using namespace mlir::uop;
 
-std::optional<std::array<int64_t, 3>>
-mlir::uop::getKnownBlockSize(Operation *op) {
-  Operation *kernel = getEnclosingKernel(op);
-  if (auto launch = dyn_cast_or_null<gpu::LaunchOp>(kernel)) {
-    std::optional<int64_t> x = getConstantIntValue(launch.getBlockSizeX());
-    std::optional<int64_t> y = getConstantIntValue(launch.getBlockSizeY());
-    std::optional<int64_t> z = getConstantIntValue(launch.getBlockSizeZ());
-    if (x && y && z)
-      return std::array<int64_t, 3>{*x, *y, *z};
-    return std::nullopt;
-  }
-  if (auto func = dyn_cast_or_null<gpu::GPUFuncOp>(kernel)) {
-    if (std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize())
-      return std::array<int64_t, 3>{(*known)[0], (*known)[1], (*known)[2]};
-  }
-  return std::nullopt;
-}
-
 bool mlir::uop::isProvablyMultipleOf(Value value, int64_t factor) {
   if (factor == 1)
     return true;
@@ -90,10 +72,7 @@ struct TileCodegen {
   /// Column actually addressed for logical (row, col) of a tile written with
   /// XOR swizzle `swizzle` (see uop.copy).
   Value swizzled(Value row, Value col, int64_t swizzle) {
-    if (swizzle <= 1)
-      return col;
-    Value phase = arith::RemUIOp::create(b, row, index(swizzle));
-    return arith::XOrIOp::create(b, col, phase);
+    return buildSwizzledColumn(b, b.getLoc(), row, col, swizzle);
   }
 
   /// Loads `memref[i0][i1]` as f32 when `guard` holds (or always, when it is
@@ -153,8 +132,7 @@ static bool hasAlignedOffset(Value memref, int64_t factor) {
       return false;
     // Shared memory is aligned to its element unless the buffer asks for
     // more.
-    auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
-    if (!space || space.getValue() != gpu::AddressSpace::Workgroup)
+    if (!isWorkgroupMemRef(type))
       return true;
     int64_t bytes = factor * getElementBytes(type.getElementType());
     if (auto alloc = memref.getDefiningOp<AllocSharedOp>())

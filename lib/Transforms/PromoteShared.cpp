@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Target/Targets.h"
 #include "Uop/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -32,9 +33,7 @@ using namespace mlir::uop;
 
 /// Returns true when `memref` lives in shared memory.
 static bool isShared(Value memref) {
-  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
-      cast<MemRefType>(memref.getType()).getMemorySpace());
-  return space && space.getValue() == gpu::AddressSpace::Workgroup;
+  return isWorkgroupMemRef(memref.getType());
 }
 
 /// A constant upper bound of the index `value`: constants, mins with a
@@ -152,6 +151,14 @@ struct StagedOperand {
   int64_t swizzle = 0;
   int64_t pad = 0;
   Value buffer; // the uop.alloc_shared result
+
+  /// The layout the copy writes and the matmul reads; none for a plain
+  /// row-major tile.
+  SharedLayoutAttr getLayout(MLIRContext *context) const {
+    if (pad == 0 && swizzle == 0)
+      return nullptr;
+    return SharedLayoutAttr::get(context, pad, swizzle);
+  }
 };
 } // namespace
 
@@ -179,14 +186,31 @@ static Value stageView(ImplicitLocOpBuilder &b, const StagedOperand &s,
                                    strides);
 }
 
-LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
-                                         const PromoteOptions &options) {
-  if (options.stages != 1 && options.stages != 2)
-    return op.emitOpError("uop-promote-shared supports stages=1 or 2, got ")
-           << options.stages;
-  if (options.pad < -1)
-    return op.emitOpError("padding must be -1 (automatic) or at least 0, got ")
-           << options.pad;
+LogicalResult
+mlir::uop::verifyPromoteOptions(const UopPromoteSharedOptions &options,
+                                std::string &whyNot) {
+  if (options.stages != 1 && options.stages != 2) {
+    whyNot = "expected stages to be 1 or 2, got " +
+             std::to_string(options.stages);
+    return failure();
+  }
+  // A pad beyond 2^20 elements per row is no padding but a typo; it would
+  // also overflow the byte counts below.
+  if (options.pad < -1 || options.pad > (int64_t(1) << 20)) {
+    whyNot = "expected pad to be -1 (automatic) or between 0 and 1048576, "
+             "got " +
+             std::to_string(options.pad);
+    return failure();
+  }
+  return success();
+}
+
+LogicalResult
+mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
+                           const UopPromoteSharedOptions &options) {
+  std::string whyNot;
+  if (failed(verifyPromoteOptions(options, whyNot)))
+    return op.emitOpError("uop-promote-shared: ") << whyNot;
   // The K loop the matmul is the body of; none when it runs once (a K of
   // one tile, whose loop canonicalization removed).
   auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
@@ -229,8 +253,9 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   if (staged.empty())
     return success();
 
-  // Static shared memory stops at 48 KiB per block: refuse here, naming the
-  // tiles, rather than in a later conversion.
+  // Static shared memory stops at the target's limit (48 KiB per block):
+  // refuse here, naming the tiles, rather than in a later conversion.
+  int64_t maxSharedBytes = getTargetOrDefault(op).getMaxStaticShared();
   int64_t bytes = 0;
   kernel->walk(
       [&](AllocSharedOp alloc) { bytes += getBufferBytes(alloc.getType()); });
@@ -238,10 +263,10 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
     bytes +=
         stages * s.rows * (s.cols + s.pad) *
         getElementBytes(cast<MemRefType>(s.tile.getType()).getElementType());
-  if (bytes > options.maxSharedBytes)
+  if (bytes > maxSharedBytes)
     return op.emitOpError("staging its tiles needs ")
            << bytes << " bytes of shared memory per block, above the limit of "
-           << options.maxSharedBytes
+           << maxSharedBytes
            << " bytes of static shared memory; use smaller tiles or fewer "
               "stages";
 
@@ -268,7 +293,7 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   auto copyInto = [&](ArrayRef<Value> tiles, Value stage) {
     for (auto [s, tile] : llvm::zip(staged, tiles)) {
       Value view = stageView(b, s, stage, stages);
-      CopyOp::create(b, tile, view, b.getI64IntegerAttr(s.swizzle));
+      CopyOp::create(b, tile, view, s.getLayout(b.getContext()));
     }
   };
   auto rewireMatmul = [&](Value stage) {
@@ -276,9 +301,9 @@ LogicalResult mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
       Value view = stageView(b, s, stage, stages);
       op->setOperand(s.operandIndex, view);
       if (s.operandIndex == 0)
-        op.setASwizzle(s.swizzle);
+        op.setALayoutAttr(s.getLayout(b.getContext()));
       else
-        op.setBSwizzle(s.swizzle);
+        op.setBLayoutAttr(s.getLayout(b.getContext()));
     }
   };
   SmallVector<Value> tiles;
@@ -349,11 +374,16 @@ struct UopPromoteSharedPass
   using Base::Base;
 
   void runOnOperation() override {
-    PromoteOptions options;
+    UopPromoteSharedOptions options;
     options.stages = stages;
     options.pad = pad;
     options.swizzle = swizzle;
-    options.maxSharedBytes = maxSharedBytes;
+    std::string whyNot;
+    if (failed(verifyPromoteOptions(options, whyNot))) {
+      mlir::emitError(getOperation()->getLoc(), "uop-promote-shared: ")
+          << whyNot;
+      return signalPassFailure();
+    }
     SmallVector<MatmulOp> ops;
     getOperation()->walk([&](MatmulOp op) { ops.push_back(op); });
     IRRewriter rewriter(&getContext());

@@ -27,11 +27,34 @@ namespace mlir::uop {
 using namespace mlir;
 using namespace mlir::uop;
 
-LogicalResult mlir::uop::verifyTileConfig(const TileConfig &c,
-                                          std::string &whyNot) {
+FailureOr<TileConfig> mlir::uop::getTileConfig(ArrayRef<int64_t> tile,
+                                               ArrayRef<int64_t> threadTile,
+                                               std::string &whyNot) {
+  TileConfig c;
+  if (!tile.empty()) {
+    if (tile.size() != 3) {
+      whyNot = llvm::formatv("expected 'tile' to hold three sizes BM,BN,BK, "
+                             "got {0}",
+                             tile.size());
+      return failure();
+    }
+    c.blockM = tile[0];
+    c.blockN = tile[1];
+    c.blockK = tile[2];
+  }
+  if (!threadTile.empty()) {
+    if (threadTile.size() != 2) {
+      whyNot = llvm::formatv("expected 'thread-tile' to hold two sizes TM,TN, "
+                             "got {0}",
+                             threadTile.size());
+      return failure();
+    }
+    c.threadM = threadTile[0];
+    c.threadN = threadTile[1];
+  }
   for (int64_t v : {c.blockM, c.blockN, c.blockK, c.threadM, c.threadN})
     if (v <= 0) {
-      whyNot = "tile sizes must be positive";
+      whyNot = llvm::formatv("expected positive tile sizes, got {0}", v);
       return failure();
     }
   if (c.blockM % c.threadM || c.blockN % c.threadN) {
@@ -52,7 +75,7 @@ LogicalResult mlir::uop::verifyTileConfig(const TileConfig &c,
                            c.threadM, c.threadN);
     return failure();
   }
-  return success();
+  return c;
 }
 
 namespace {
@@ -95,7 +118,8 @@ public:
                            b.getDenseI64ArrayAttr({threadsM, threadsN}),
                            g.transposeA ? b.getUnitAttr() : UnitAttr(),
                            g.transposeB ? b.getUnitAttr() : UnitAttr(),
-                           b.getI64IntegerAttr(0), b.getI64IntegerAttr(0));
+                           /*a_layout=*/SharedLayoutAttr(),
+                           /*b_layout=*/SharedLayoutAttr());
       scf::YieldOp::create(b, mm.getResult());
     }
     storeAccumulator(loop.getResult(0));
@@ -243,35 +267,13 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
   using Base::Base;
 
   void runOnOperation() override {
-    TileConfig config;
-    if (!tile.empty()) {
-      if (tile.size() != 3) {
-        mlir::emitError(getOperation()->getLoc(),
-                        "uop-tile: 'tile' takes three sizes "
-                        "BM,BN,BK, got ")
-            << tile.size();
-        return signalPassFailure();
-      }
-      config.blockM = tile[0];
-      config.blockN = tile[1];
-      config.blockK = tile[2];
-    }
-    if (!threadTile.empty()) {
-      if (threadTile.size() != 2) {
-        mlir::emitError(getOperation()->getLoc(),
-                        "uop-tile: 'thread-tile' takes two sizes "
-                        "TM,TN, got ")
-            << threadTile.size();
-        return signalPassFailure();
-      }
-      config.threadM = threadTile[0];
-      config.threadN = threadTile[1];
-    }
     std::string whyNot;
-    if (failed(verifyTileConfig(config, whyNot))) {
+    FailureOr<TileConfig> parsed = getTileConfig(tile, threadTile, whyNot);
+    if (failed(parsed)) {
       mlir::emitError(getOperation()->getLoc(), "uop-tile: ") << whyNot;
       return signalPassFailure();
     }
+    TileConfig config = *parsed;
 
     SmallVector<linalg::LinalgOp> candidates;
     getOperation()->walk([&](linalg::LinalgOp op) {

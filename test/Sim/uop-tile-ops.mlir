@@ -40,10 +40,10 @@ func.func @main(%A: memref<40x24xf32>, %B: memref<24x36xf32>,
       %bk = arith.minsi %kr, %c16 : index
       %ta = memref.subview %A[%m0, %k0] [%bm, %bk] [1, 1] : memref<40x24xf32> to memref<?x?xf32, strided<[24, 1], offset: ?>>
       %tb = memref.subview %B[%k0, %n0] [%bk, %bn] [1, 1] : memref<24x36xf32> to memref<?x?xf32, strided<[36, 1], offset: ?>>
-      uop.copy %ta, %sA {swizzle = 4 : i64} : memref<?x?xf32, strided<[24, 1], offset: ?>> to memref<32x16xf32, #gpu.address_space<workgroup>>
+      uop.copy %ta, %sA {layout = #uop.shared_layout<swizzle = 4>} : memref<?x?xf32, strided<[24, 1], offset: ?>> to memref<32x16xf32, #gpu.address_space<workgroup>>
       uop.copy %tb, %sB : memref<?x?xf32, strided<[36, 1], offset: ?>> to memref<16x32xf32, #gpu.address_space<workgroup>>
       uop.barrier
-      %n = uop.matmul %sA, %sB, %a {threads = array<i64: 16, 16>, a_swizzle = 4 : i64}
+      %n = uop.matmul %sA, %sB, %a {threads = array<i64: 16, 16>, a_layout = #uop.shared_layout<swizzle = 4>}
           : memref<32x16xf32, #gpu.address_space<workgroup>>, memref<16x32xf32, #gpu.address_space<workgroup>>, vector<2x2xf32>
       uop.barrier
       scf.yield %n : vector<2x2xf32>
@@ -99,10 +99,10 @@ func.func @racy(%A: memref<40x24xf32>, %B: memref<24x36xf32>,
       %bk = arith.minsi %kr, %c16 : index
       %ta = memref.subview %A[%m0, %k0] [%bm, %bk] [1, 1] : memref<40x24xf32> to memref<?x?xf32, strided<[24, 1], offset: ?>>
       %tb = memref.subview %B[%k0, %n0] [%bk, %bn] [1, 1] : memref<24x36xf32> to memref<?x?xf32, strided<[36, 1], offset: ?>>
-      uop.copy %ta, %sA {swizzle = 4 : i64} : memref<?x?xf32, strided<[24, 1], offset: ?>> to memref<32x16xf32, #gpu.address_space<workgroup>>
+      uop.copy %ta, %sA {layout = #uop.shared_layout<swizzle = 4>} : memref<?x?xf32, strided<[24, 1], offset: ?>> to memref<32x16xf32, #gpu.address_space<workgroup>>
       uop.copy %tb, %sB : memref<?x?xf32, strided<[36, 1], offset: ?>> to memref<16x32xf32, #gpu.address_space<workgroup>>
 
-      %n = uop.matmul %sA, %sB, %a {threads = array<i64: 16, 16>, a_swizzle = 4 : i64}
+      %n = uop.matmul %sA, %sB, %a {threads = array<i64: 16, 16>, a_layout = #uop.shared_layout<swizzle = 4>}
           : memref<32x16xf32, #gpu.address_space<workgroup>>, memref<16x32xf32, #gpu.address_space<workgroup>>, vector<2x2xf32>
       uop.barrier
       scf.yield %n : vector<2x2xf32>

@@ -1,10 +1,10 @@
-// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared --uop-lower-tiles --canonicalize --cse | FileCheck %s --check-prefix=FULL
-// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared=pad=1 --uop-lower-tiles --canonicalize --cse | FileCheck %s --check-prefix=PAD
-// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared=swizzle=1 --uop-lower-tiles --canonicalize --cse | FileCheck %s --check-prefix=SWZ
+// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared=stages=1 --uop-lower-tiles --canonicalize --cse | FileCheck %s --check-prefix=FULL
+// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared="stages=1 pad=1" --uop-lower-tiles --canonicalize --cse | FileCheck %s --check-prefix=PAD
+// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared="stages=1 swizzle=1" --uop-lower-tiles --canonicalize --cse | FileCheck %s --check-prefix=SWZ
 // RUN: uop-opt %s --uop-lower-tiles --canonicalize --cse --split-input-file --verify-diagnostics | FileCheck %s --check-prefix=EDGE
 
 // Numerics of the expanded code, full and edge tiles:
-// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared="pad=1 swizzle=1" --uop-lower-tiles \
+// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared="stages=1 pad=1 swizzle=1" --uop-lower-tiles \
 // RUN:   | uop-sim - --compare-with %S/uop-promote-shared.mlir --ref-entry ref | FileCheck %s --check-prefix=SIM
 // RUN: uop-opt %S/../Integration/Inputs/gemm_100x60x70.mlir --uop-tile="tile=32,32,8 thread-tile=4,4" --uop-lower-tiles \
 // RUN:   | uop-sim - --compare-with %S/../Integration/Inputs/gemm_100x60x70.mlir | FileCheck %s --check-prefix=SIM

@@ -1,5 +1,5 @@
-// RUN: uop-opt %s --uop-promote-shared --split-input-file | FileCheck %s
-// RUN: uop-opt %s --uop-promote-shared --uop-lower-tiles --split-input-file \
+// RUN: uop-opt %s --uop-promote-shared=stages=1 --split-input-file | FileCheck %s
+// RUN: uop-opt %s --uop-promote-shared=stages=1 --uop-lower-tiles --split-input-file \
 // RUN:   | uop-opt --uop-bank-conflicts -o /dev/null 2>&1 | FileCheck %s --check-prefix=BANKS
 
 // With the default (automatic) padding, only tiles whose rows the lanes of

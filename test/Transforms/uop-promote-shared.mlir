@@ -1,13 +1,13 @@
-// RUN: uop-opt %s --uop-promote-shared | FileCheck %s --check-prefix=ONE
+// RUN: uop-opt %s --uop-promote-shared=stages=1 | FileCheck %s --check-prefix=ONE
 // RUN: uop-opt %s --uop-promote-shared=stages=2 | FileCheck %s --check-prefix=TWO
-// RUN: uop-opt %s --uop-promote-shared=pad=1 | FileCheck %s --check-prefix=PAD
-// RUN: uop-opt %s --uop-promote-shared=swizzle=1 | FileCheck %s --check-prefix=SWZ
+// RUN: uop-opt %s --uop-promote-shared="stages=1 pad=1" | FileCheck %s --check-prefix=PAD
+// RUN: uop-opt %s --uop-promote-shared="stages=1 swizzle=1" | FileCheck %s --check-prefix=SWZ
 
 // Numerically the same as the input, without races (uop-sim exits 2 on a
 // race, 1 on a mismatch):
-// RUN: uop-opt %s --uop-promote-shared | uop-sim - --compare-with %s --ref-entry ref | FileCheck %s --check-prefix=SIM
+// RUN: uop-opt %s --uop-promote-shared=stages=1 | uop-sim - --compare-with %s --ref-entry ref | FileCheck %s --check-prefix=SIM
 // RUN: uop-opt %s --uop-promote-shared=stages=2 | uop-sim - --compare-with %s --ref-entry ref | FileCheck %s --check-prefix=SIM
-// RUN: uop-opt %s --uop-promote-shared="pad=1 swizzle=1" | uop-sim - --compare-with %s --ref-entry ref | FileCheck %s --check-prefix=SIM
+// RUN: uop-opt %s --uop-promote-shared="stages=1 pad=1 swizzle=1" | uop-sim - --compare-with %s --ref-entry ref | FileCheck %s --check-prefix=SIM
 // SIM: mismatches=0/
 
 // Each barrier the pass places is needed: without the one after the copies
@@ -15,10 +15,10 @@
 // without the one after the matmul, the next step's copy overwrites what
 // another thread still reads (WAR); with two stages the single barrier does
 // both jobs.
-// RUN: uop-opt %s --uop-promote-shared --mlir-print-op-generic | %python %S/Inputs/drop-barrier.py 0 > %t.no-raw.mlir
+// RUN: uop-opt %s --uop-promote-shared=stages=1 --mlir-print-op-generic | %python %S/Inputs/drop-barrier.py 0 > %t.no-raw.mlir
 // RUN: not uop-sim %t.no-raw.mlir 2>&1 | FileCheck %s --check-prefix=RAW
 // RAW: RAW race on shared
-// RUN: uop-opt %s --uop-promote-shared --mlir-print-op-generic | %python %S/Inputs/drop-barrier.py 1 > %t.no-war.mlir
+// RUN: uop-opt %s --uop-promote-shared=stages=1 --mlir-print-op-generic | %python %S/Inputs/drop-barrier.py 1 > %t.no-war.mlir
 // RUN: not uop-sim %t.no-war.mlir 2>&1 | FileCheck %s --check-prefix=WAR
 // WAR: WAR race on shared
 // RUN: uop-opt %s --uop-promote-shared=stages=2 --mlir-print-op-generic | %python %S/Inputs/drop-barrier.py 1 > %t.no-db.mlir
@@ -62,11 +62,13 @@
 
 // PAD: uop.alloc_shared {alignment = 16 : i64} : memref<32x9xf32, #gpu.address_space<workgroup>>
 // PAD: uop.alloc_shared {alignment = 16 : i64} : memref<8x33xf32, #gpu.address_space<workgroup>>
-// PAD: uop.copy {{.*}} to memref<32x8xf32, strided<[9, 1]>, #gpu.address_space<workgroup>>
+// PAD: uop.copy {{.*}} {layout = #uop.shared_layout<pad = 1>} : {{.*}} to memref<32x8xf32, strided<[9, 1]>, #gpu.address_space<workgroup>>
+// PAD: uop.copy {{.*}} {layout = #uop.shared_layout<pad = 1>} : {{.*}} to memref<8x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
+// PAD: uop.matmul {{.*}} {a_layout = #uop.shared_layout<pad = 1>, b_layout = #uop.shared_layout<pad = 1>, threads = array<i64: 8, 8>}
 
-// SWZ: uop.copy %{{.*}}, %{{.*}} {swizzle = 8 : i64}
-// SWZ: uop.copy %{{.*}}, %{{.*}} {swizzle = 32 : i64}
-// SWZ: uop.matmul {{.*}} {a_swizzle = 8 : i64, b_swizzle = 32 : i64, threads = array<i64: 8, 8>}
+// SWZ: uop.copy %{{.*}}, %{{.*}} {layout = #uop.shared_layout<swizzle = 8>}
+// SWZ: uop.copy %{{.*}}, %{{.*}} {layout = #uop.shared_layout<swizzle = 32>}
+// SWZ: uop.matmul {{.*}} {a_layout = #uop.shared_layout<swizzle = 8>, b_layout = #uop.shared_layout<swizzle = 32>, threads = array<i64: 8, 8>}
 
 func.func @main(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
   %c0 = arith.constant 0 : index

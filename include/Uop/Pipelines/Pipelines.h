@@ -1,12 +1,28 @@
-//===- Pipelines.h - the uop-compile pipeline -------------------*- C++ -*-===//
+//===- Pipelines.h - the uop-compile pipeline and its stages ----*- C++ -*-===//
 //
-// Declares `--uop-compile`, the pipeline that runs the whole lowering ladder
-// for one target, and the table of targets uop knows.
+// `--uop-compile` runs the lowering ladder as a sequence of named stages,
+// each registered on its own (`--uop-stage-<name>`) and each leaving the
+// module in a state that uop-sim runs:
+//
+//   kernel   linalg -> uop: target attached, GEMMs tiled, operand tiles
+//            staged in shared memory, tile ops expanded to per-thread code
+//            (uop + gpu.launch + scf/memref/vector/arith).
+//   gpu      kernels outlined into one gpu.module of gpu.funcs, uop ops
+//            converted to gpu (workgroup attributions, gpu.barrier).
+//   nvgpu    tensor-core, async-copy and mbarrier ops in nvgpu / nvvm form;
+//            loads, loops and arithmetic still memref / scf / arith.
+//   llvm     device code in LLVM + NVVM, the input of uop-translate.
+//
+// `emit=<stage>` stops after a stage. Options have one source: the defaults
+// of the generated pass options (Passes.td) and the table of targets.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef UOP_PIPELINES_PIPELINES_H
 #define UOP_PIPELINES_PIPELINES_H
+
+#include "Uop/Target/Targets.h"
+#include "Uop/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
@@ -15,64 +31,70 @@
 
 namespace mlir::uop {
 
-/// What uop needs to know about one GPU target.
-struct TargetInfo {
-  /// The chip name LLVM's NVPTX backend and ptxas use (sm_90a).
-  StringRef chip;
-  /// The oldest PTX ISA that can express the chip, as "+ptxNN" (major*10 +
-  /// minor): sm_80 needs 7.0, sm_90a 8.0 (the "a" features), sm_100a 8.6.
-  StringRef ptxFeature;
-};
+/// The stages of the pipeline, in order.
+enum class Stage { Kernel, Gpu, NVGPU, LLVM };
 
-/// Returns the description of `name`, or std::nullopt when uop does not
-/// compile for it.
-std::optional<TargetInfo> lookupTarget(StringRef name);
+/// Every stage, in pipeline order.
+ArrayRef<Stage> getAllStages();
 
-/// Returns the target names uop accepts, comma separated, for diagnostics.
-StringRef getSupportedTargets();
+/// The name of `stage` (`kernel`, `gpu`, `nvgpu`, `llvm`).
+StringRef getStageName(Stage stage);
 
+/// The stage named `name`, or nothing.
+std::optional<Stage> parseStage(StringRef name);
+
+/// The stage names, comma separated, for diagnostics.
+std::string getStageNames();
+
+/// Options of `--uop-compile` and of every `--uop-stage-<name>`. The
+/// defaults are those of the passes the options go to.
 struct CompileOptions : public PassPipelineOptions<CompileOptions> {
-  Option<std::string> target{*this, "target",
-                             llvm::cl::desc("GPU to compile for: sm_80, "
-                                            "sm_90a or sm_100a"),
-                             llvm::cl::init("sm_80")};
+  Option<std::string> target{
+      *this, "target",
+      llvm::cl::desc("GPU to compile for (uop-attach-target's chip)"),
+      llvm::cl::init(getDefaultChip().str())};
   Option<std::string> emit{
       *this, "emit",
-      llvm::cl::desc("where to stop: 'kernel' (uop/gpu/scf/memref IR, the "
-                     "form uop-sim runs) or 'llvm' (host code + gpu.module in "
-                     "LLVM/NVVM, the input of uop-translate --uop-to-ptx)"),
+      llvm::cl::desc("the stage to stop after: kernel, gpu, nvgpu or llvm"),
       llvm::cl::init("llvm")};
   ListOption<int64_t> tile{*this, "tile",
-                           llvm::cl::desc("block tile BM,BN,BK of GEMMs "
-                                          "(default 128,128,8)")};
+                           llvm::cl::desc("uop-tile's block tile BM,BN,BK")};
   ListOption<int64_t> threadTile{
       *this, "thread-tile",
-      llvm::cl::desc("register tile TM,TN of one thread (default 8,8)")};
-  Option<int64_t> stages{*this, "stages",
-                         llvm::cl::desc("shared-memory buffers per operand "
-                                        "(1, or 2 for double buffering)"),
-                         llvm::cl::init(2)};
+      llvm::cl::desc("uop-tile's register tile TM,TN")};
+  Option<int64_t> stages{
+      *this, "stages",
+      llvm::cl::desc("uop-promote-shared's buffers per operand"),
+      llvm::cl::init(UopPromoteSharedOptions().stages)};
   Option<int64_t> pad{*this, "pad",
-                      llvm::cl::desc("elements of padding per shared row "
-                                     "(-1: where a column walk would "
-                                     "conflict)"),
-                      llvm::cl::init(-1)};
+                      llvm::cl::desc("uop-promote-shared's row padding"),
+                      llvm::cl::init(UopPromoteSharedOptions().pad)};
   Option<bool> swizzle{*this, "swizzle",
-                       llvm::cl::desc("XOR-swizzle the shared tiles"),
-                       llvm::cl::init(false)};
-  Option<unsigned> optLevel{*this, "opt-level",
-                            llvm::cl::desc("LLVM optimization level of the "
-                                           "NVPTX backend"),
-                            llvm::cl::init(3)};
+                       llvm::cl::desc("uop-promote-shared's XOR swizzle"),
+                       llvm::cl::init(UopPromoteSharedOptions().swizzle)};
+  Option<unsigned> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("uop-attach-nvvm-target's NVPTX optimization level"),
+      llvm::cl::init(UopAttachNVVMTargetOptions().optLevel)};
+
+  /// The options of the passes these options drive.
+  UopAttachTargetOptions getAttachTargetOptions() const;
+  UopTileOptions getTileOptions() const;
+  UopPromoteSharedOptions getPromoteSharedOptions() const;
+  UopAttachNVVMTargetOptions getAttachNVVMTargetOptions() const;
 };
 
-/// Adds the passes of `--uop-compile` with `options` to `pm` (a module pass
-/// manager). Fails, through `errorHandler`, on an unknown target or stage.
+/// Adds the passes of one stage to `pm` (a module pass manager): those that
+/// take a module from the previous stage's state to `stage`'s.
+void buildStage(OpPassManager &pm, Stage stage, const CompileOptions &options);
+
+/// Adds the passes of `--uop-compile` with `options` to `pm`: every stage up
+/// to `options.emit`. Fails, through `errorHandler`, on an unknown stage.
 LogicalResult
 buildCompilePipeline(OpPassManager &pm, const CompileOptions &options,
                      function_ref<LogicalResult(const Twine &)> errorHandler);
 
-/// Registers `--uop-compile`.
+/// Registers `--uop-compile` and `--uop-stage-<name>` for every stage.
 void registerUopPipelines();
 
 } // namespace mlir::uop

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
@@ -20,50 +21,51 @@ namespace mlir::uop {
 #define GEN_PASS_DECL
 #include "Uop/Transforms/Passes.h.inc"
 
+/// Attaches the #uop.target of `chip` to `module` (uop-attach-target).
+/// Fails with a diagnostic on an unknown chip or a module already compiled
+/// for another one.
+LogicalResult attachTarget(ModuleOp module, StringRef chip);
+
 /// Moves every uop.alloc_shared nested in `kernel` (a gpu.launch or kernel
 /// gpu.func) to the start of the kernel body, keeping their relative order.
 void hoistSharedAllocations(Operation *kernel);
 
-/// Block and thread tile sizes of the SIMT GEMM kernel.
+/// Block and thread tile sizes of the SIMT GEMM kernel: the validated form
+/// of uop-tile's `tile` and `thread-tile` options (the defaults are the
+/// ones those options document).
 struct TileConfig {
   int64_t blockM = 128, blockN = 128, blockK = 8;
   int64_t threadM = 8, threadN = 8;
 };
 
-/// Checks `config` for consistency (divisibility, thread count); returns the
-/// reason in `whyNot` on failure.
-LogicalResult verifyTileConfig(const TileConfig &config, std::string &whyNot);
+/// Reads and checks uop-tile's `tile` and `thread-tile` options (sizes
+/// given, divisibility, thread count, register budget): the one place they
+/// are validated. On failure `whyNot` says what is wrong with which option.
+FailureOr<TileConfig> getTileConfig(ArrayRef<int64_t> tile,
+                                    ArrayRef<int64_t> threadTile,
+                                    std::string &whyNot);
 
 struct GemmInfo;
 /// Replaces the GEMM `gemm` (and its absorbed fill) by a tiled gpu.launch.
 void tileGemm(RewriterBase &rewriter, const GemmInfo &gemm,
               const TileConfig &config);
 
-/// Options of shared-memory promotion.
-struct PromoteOptions {
-  int64_t stages = 1;
-  /// Elements of padding per row; -1 pads only where the matmul's column
-  /// walk would conflict.
-  int64_t pad = -1;
-  bool swizzle = false;
-  /// Static shared memory of one block (48 KiB without dynamic shared
-  /// memory).
-  int64_t maxSharedBytes = 49152;
-};
+/// Checks the options of uop-promote-shared; on failure `whyNot` names the
+/// option and the value expected.
+LogicalResult verifyPromoteOptions(const UopPromoteSharedOptions &options,
+                                   std::string &whyNot);
 
 /// Stages the global operands of `op` (a uop.matmul directly in the body of
 /// an scf.for K loop) in shared memory as uop-promote-shared describes.
+/// The shared memory must fit the `max_static_shared` of the module's
+/// target.
 LogicalResult promoteToShared(RewriterBase &rewriter, MatmulOp op,
-                              const PromoteOptions &options);
+                              const UopPromoteSharedOptions &options);
 
 /// Expands `op` into per-thread code (see uop-lower-tiles). Fails with a
 /// diagnostic when the block size is not a constant.
 LogicalResult lowerCopy(RewriterBase &rewriter, CopyOp op);
 LogicalResult lowerMatmul(RewriterBase &rewriter, MatmulOp op);
-
-/// Returns the constant block size (x, y, z) of the kernel around `op`, if
-/// it is known.
-std::optional<std::array<int64_t, 3>> getKnownBlockSize(Operation *op);
 
 /// Returns true when `value` is provably a multiple of `factor` (constants,
 /// sums and products of multiples, loop variables with multiple bounds and

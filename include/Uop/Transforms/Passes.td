@@ -9,6 +9,39 @@
 
 include "mlir/Pass/PassBase.td"
 
+def UopAttachTarget : Pass<"uop-attach-target", "::mlir::ModuleOp"> {
+  let summary = "state the GPU the module is compiled for as its uop.target";
+  let description = [{
+    The first stage of `--uop-compile`: looks `chip` up in the table of
+    targets (lib/Target/Targets.cpp) and attaches its `#uop.target` to the
+    module as `uop.target`. From there on every pass that chooses by
+    hardware (tensor-core family, shared-memory limits, bank model, warp
+    size, PTX ISA) reads it from the IR. A module that already names a
+    different chip is an error: its earlier stages were compiled for that
+    chip.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", "\"sm_80\"",
+           "the GPU to compile for (sm_80, sm_90a or sm_100a)">
+  ];
+  let dependentDialects = ["::mlir::uop::UopDialect"];
+}
+
+def UopAttachNVVMTarget : Pass<"uop-attach-nvvm-target", "::mlir::ModuleOp"> {
+  let summary = "give every gpu.module the #nvvm.target of the module's uop.target";
+  let description = [{
+    Attaches `#nvvm.target<chip = ..., features = "+ptxNN", O = ...>` to
+    every `gpu.module`, with the chip and PTX ISA of the module's
+    `uop.target` (the default target when it has none), so that the NVPTX
+    backend emits PTX that ptxas accepts for the chip.
+  }];
+  let options = [
+    Option<"optLevel", "opt-level", "unsigned", "3",
+           "LLVM optimization level of the NVPTX backend (0 to 3)">
+  ];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
+}
+
 def UopHoistShared : Pass<"uop-hoist-shared"> {
   let summary = "move every uop.alloc_shared to the top of its kernel";
   let description = [{
@@ -95,7 +128,7 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
       reads the tile before all of it is written); matmul; barrier
       (write-after-read: the next step's copy must not overwrite what
       another thread still reads). Two barriers per step.
-    - `stages=2` (double buffering): two buffers per operand. Tile 0 is
+    - `stages=2` (double buffering, the default): two buffers per operand. Tile 0 is
       copied before the loop, then a barrier. Step i copies tile i+1 into
       buffer (i+1) mod 2 and multiplies tile i out of buffer i mod 2, then
       one barrier. That single barrier orders both hazards: tile i+1 is
@@ -113,18 +146,20 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
     16-byte stores. `swizzle` instead stores element
     [r][c] at column c xor (r mod w), w the largest power of two dividing the
     row (at most 32), with no memory wasted. Both are applied consistently by
-    the copies and the matmul.
+    the copies and the matmul, which carry it as a `#uop.shared_layout`.
+
+    The shared buffers of a block must fit the static shared memory of the
+    module's `uop.target` (`max_static_shared`, 48 KiB); the bank model
+    padding is chosen for is the target's too.
   }];
   let options = [
-    Option<"stages", "stages", "int64_t", "1",
+    Option<"stages", "stages", "int64_t", "2",
            "shared buffers per operand: 1, or 2 for double buffering">,
     Option<"pad", "pad", "int64_t", "-1",
            "elements added to each row of a shared tile (-1: where a column "
            "walk would conflict)">,
     Option<"swizzle", "swizzle", "bool", "false",
-           "XOR-swizzle the columns of the shared tiles">,
-    Option<"maxSharedBytes", "max-shared-bytes", "int64_t", "49152",
-           "limit on the shared memory of one block, in bytes">
+           "XOR-swizzle the columns of the shared tiles">
   ];
   let dependentDialects = [
     "::mlir::uop::UopDialect", "::mlir::scf::SCFDialect",

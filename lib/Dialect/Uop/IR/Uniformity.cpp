@@ -24,24 +24,6 @@
 using namespace mlir;
 using namespace mlir::uop;
 
-Operation *mlir::uop::getEnclosingKernel(Operation *op) {
-  for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
-    if (isa<gpu::LaunchOp>(p))
-      return p;
-    if (auto func = dyn_cast<gpu::GPUFuncOp>(p))
-      return func.isKernel() ? p : nullptr;
-  }
-  return nullptr;
-}
-
-Block *mlir::uop::getKernelBody(Operation *kernel) {
-  if (auto launch = dyn_cast<gpu::LaunchOp>(kernel))
-    return &launch.getBody().front();
-  if (auto func = dyn_cast<gpu::GPUFuncOp>(kernel))
-    return &func.getBody().front();
-  return nullptr;
-}
-
 /// Returns true when `attrs` holds a mapping of loop dimensions to threads,
 /// warps or lanes (so the loop is distributed over the block, not run by
 /// each thread).
@@ -177,25 +159,10 @@ bool mlir::uop::isThreadDependent(Value value) {
 /// sizes along those dimensions (1 along the others).
 static bool coversBlockExactly(scf::ForallOp forall) {
   Operation *kernel = getEnclosingKernel(forall);
-  std::array<int64_t, 3> block = {0, 0, 0};
-  if (auto launch = dyn_cast_or_null<gpu::LaunchOp>(kernel)) {
-    Value sizes[3] = {launch.getBlockSizeX(), launch.getBlockSizeY(),
-                      launch.getBlockSizeZ()};
-    for (unsigned d = 0; d < 3; ++d) {
-      std::optional<int64_t> c = getConstantIntValue(sizes[d]);
-      if (!c)
-        return false;
-      block[d] = *c;
-    }
-  } else if (auto func = dyn_cast_or_null<gpu::GPUFuncOp>(kernel)) {
-    std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize();
-    if (!known)
-      return false;
-    for (unsigned d = 0; d < 3; ++d)
-      block[d] = (*known)[d];
-  } else {
+  std::optional<std::array<int64_t, 3>> known = getKnownBlockSize(kernel);
+  if (!known)
     return false;
-  }
+  std::array<int64_t, 3> block = *known;
   std::optional<ArrayAttr> mapping = forall.getMapping();
   std::optional<SmallVector<int64_t>> lbs =
       getConstantIntValues(forall.getMixedLowerBound());

@@ -1,7 +1,9 @@
 //===- UopDialect.td - uop dialect definition --------------*- tablegen -*-===//
 //
 // The uop dialect: the operations a GPU matrix kernel needs beyond what the
-// upstream gpu / scf / memref dialects already say.
+// upstream gpu / scf / memref dialects already say. The ops come in families,
+// one file each (UopTileOps.td, UopTensorCoreOps.td, UopSyncOps.td), with
+// their attributes in UopAttrs.td and their types in UopTypes.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,11 +26,30 @@ def Uop_Dialect : Dialect {
     A kernel is written with upstream forms: a `func.func` on memrefs holds a
     `gpu.launch` whose body is the code of one thread; `uop` ops appear inside
     that body.
+
+    The GPU a module is compiled for is a fact of the IR: the module carries a
+    `uop.target` attribute (`#uop.target<...>`, see UopAttrs.td) that every
+    pass choosing by hardware reads.
   }];
   let dependentDialects = [
     "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect"
   ];
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// Name of the module attribute that holds the `#uop.target`.
+    static constexpr ::llvm::StringLiteral getTargetAttrName() {
+      return ::llvm::StringLiteral("uop.target");
+    }
+
+  private:
+    /// Registers the attributes of UopAttrs.td (in UopAttrs.cpp, next to
+    /// their storage classes).
+    void registerAttributes();
+
+  public:
+  }];
 }
 
 class Uop_Op<string mnemonic, list<Trait> traits = []>

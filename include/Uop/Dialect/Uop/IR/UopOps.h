@@ -8,7 +8,9 @@
 #ifndef UOP_DIALECT_UOP_IR_UOPOPS_H
 #define UOP_DIALECT_UOP_IR_UOPOPS_H
 
+#include "Uop/Dialect/Uop/IR/UopAttrs.h"
 #include "Uop/Dialect/Uop/IR/UopDialect.h"
+#include "Uop/Dialect/Uop/IR/Layout.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
@@ -18,21 +20,6 @@
 #include "Uop/Dialect/Uop/IR/UopOps.h.inc"
 
 namespace mlir::uop {
-
-/// Bytes of one element of `type` in memory (index is 64 bits; sub-byte
-/// types round up to a byte).
-int64_t getElementBytes(Type type);
-
-/// Bytes of a statically shaped buffer of `type`.
-int64_t getBufferBytes(MemRefType type);
-
-/// Returns the kernel that `op` runs in: the closest enclosing `gpu.launch`
-/// or kernel `gpu.func`, or null when `op` is host code.
-Operation *getEnclosingKernel(Operation *op);
-
-/// Returns the block of the kernel body that holds its code (the body of a
-/// `gpu.launch`, the entry block of a kernel `gpu.func`).
-Block *getKernelBody(Operation *kernel);
 
 /// Returns true when `value` may differ between the threads of one block:
 /// it is derived from a thread or lane id. Block ids, kernel arguments,

@@ -1,212 +1,25 @@
 //===- UopOps.td - uop dialect operations ------------------*- tablegen -*-===//
 //
-// Operations of the uop dialect.
+// All operations of the uop dialect, one family per file:
+//
+//   UopTileOps.td        alloc_shared, barrier, copy, matmul (the SIMT ladder)
+//   UopTensorCoreOps.td  warp and warpgroup tensor-core ops
+//   UopAsyncCopyOps.td   asynchronous global -> shared copies
+//   UopSyncOps.td        mbarriers, elect and fences
+//
+// A new op goes into the file of its family; a new family gets a file of its
+// own, included here, and an `invalid-<family>.mlir` test.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef UOP_DIALECT_UOP_IR_UOPOPS_TD
 #define UOP_DIALECT_UOP_IR_UOPOPS_TD
 
-include "Uop/Dialect/Uop/IR/UopDialect.td"
-include "mlir/Interfaces/SideEffectInterfaces.td"
-include "mlir/IR/CommonTypeConstraints.td"
-
-//===----------------------------------------------------------------------===//
-// AllocSharedOp
-//===----------------------------------------------------------------------===//
-
-def Uop_AllocSharedOp : Uop_Op<"alloc_shared", [
-    MemoryEffects<[MemAlloc<DefaultResource>]>]> {
-  let summary = "one shared-memory buffer per thread block";
-  let description = [{
-    Allocates a statically shaped buffer in GPU shared memory
-    (`#gpu.address_space<workgroup>`). There is exactly one buffer per thread
-    block, visible to every thread of the block, and it lives as long as the
-    block: the op names that buffer wherever it is written. Writing it inside a
-    loop or a branch does not make it per iteration or per thread; the
-    `uop-hoist-shared` pass moves it to the top of its kernel, where its real
-    scope is stated, and `convert-uop-to-gpu` turns it into a workgroup
-    attribution of the kernel (a `.shared` array in PTX).
-
-    The contents are undefined when the block starts. The op must be nested in
-    a `gpu.launch` or in a kernel `gpu.func`.
-
-    `alignment` (bytes, a power of two) is the least alignment of the buffer,
-    for 16-byte vector accesses into it (`ld.shared.v4`); without it the
-    buffer is aligned to its element. The alignment is honored on kernel
-    `gpu.func`s (outline a `gpu.launch` before `convert-uop-to-gpu`).
-
-    Example:
-
-    ```mlir
-    %sA = uop.alloc_shared : memref<16x16xf32, #gpu.address_space<workgroup>>
-    %sB = uop.alloc_shared {alignment = 16 : i64} : memref<8x128xf32, #gpu.address_space<workgroup>>
-    ```
-  }];
-  let arguments = (ins OptionalAttr<I64Attr>:$alignment);
-  let results = (outs Res<AnyStaticShapeMemRef, "the shared buffer",
-                          [MemAlloc<DefaultResource>]>:$buffer);
-  let assemblyFormat = "attr-dict `:` type($buffer)";
-  let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    ::mlir::MemRefType getType() {
-      return ::llvm::cast<::mlir::MemRefType>(getBuffer().getType());
-    }
-  }];
-}
-
-//===----------------------------------------------------------------------===//
-// BarrierOp
-//===----------------------------------------------------------------------===//
-
-def Uop_BarrierOp : Uop_Op<"barrier", [
-    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
-  let summary = "block-wide barrier (__syncthreads, bar.sync 0)";
-  let description = [{
-    No thread of the block proceeds past the barrier until every thread of the
-    block has reached it, and every shared- and global-memory write made by a
-    thread of the block before the barrier is visible to every thread of the
-    block after it. Lowers to `gpu.barrier`, then `bar.sync 0` in PTX.
-
-    Every thread of the block must reach the same barrier: a barrier under
-    control flow whose condition (or loop bounds) depends on the thread id is
-    undefined behaviour on the hardware, and the verifier rejects it. Control
-    flow that depends only on block ids, kernel arguments and constants is
-    fine.
-
-    Example:
-
-    ```mlir
-    memref.store %v, %sA[%ty, %tx] : memref<16x16xf32, #gpu.address_space<workgroup>>
-    uop.barrier
-    %x = memref.load %sA[%ty, %k] : memref<16x16xf32, #gpu.address_space<workgroup>>
-    ```
-  }];
-  let assemblyFormat = "attr-dict";
-  let hasVerifier = 1;
-}
-
-//===----------------------------------------------------------------------===//
-// CopyOp
-//===----------------------------------------------------------------------===//
-
-def Uop_CopyOp : Uop_Op<"copy", [
-    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
-  let summary = "cooperative 2-D tile copy by all threads of the block, zero-filled";
-  let description = [{
-    All threads of the block together copy the 2-D `source` tile into the
-    top-left corner of `dest` and write zero to the rest of `dest`: element
-    `dest[r][c]` becomes `source[r][c]` when `r < dim(source, 0)` and
-    `c < dim(source, 1)`, else zero. Each element is written by exactly one
-    thread. The zero fill is how tiles at the edge of a matrix whose sizes are
-    not multiples of the tile become full tiles: the multiply that reads them
-    then needs no bounds checks.
-
-    This is the global → shared staging copy of a GEMM's operand tiles.
-    `uop-lower-tiles` spreads the elements over the threads so that
-    consecutive threads move consecutive 16-byte vectors (coalesced global
-    loads, conflict-free shared stores) where the row strides allow, and
-    predicates the edge.
-
-    `swizzle`, when non-zero, stores element `[r][c]` of `dest` at column
-    `c xor (r mod swizzle)` (the readers apply the same swizzle), spreading a
-    column walk over the banks without the padding's wasted words. It must
-    divide the row length of `dest` and be a power of two.
-
-    Every thread of the block must reach the op (the verifier applies the rule
-    of `uop.barrier`). The copy is not a barrier: readers in other threads
-    need a `uop.barrier` after it.
-
-    ```mlir
-    uop.copy %tile, %sA : memref<?x?xf32, strided<[64, 1], offset: ?>>
-                       to memref<128x8xf32, #gpu.address_space<workgroup>>
-    ```
-  }];
-  let arguments = (ins
-    Arg<MemRefRankOf<[AnyType], [2]>, "the tile read",
-        [MemRead<DefaultResource>]>:$source,
-    Arg<MemRefRankOf<[AnyType], [2]>, "the tile written",
-        [MemWrite<DefaultResource>]>:$dest,
-    DefaultValuedAttr<I64Attr, "0">:$swizzle);
-  let assemblyFormat = [{
-    $source `,` $dest attr-dict `:` type($source) `to` type($dest)
-  }];
-  let hasVerifier = 1;
-}
-
-//===----------------------------------------------------------------------===//
-// MatmulOp
-//===----------------------------------------------------------------------===//
-
-def Uop_MatmulOp : Uop_Op<"matmul", [
-    MemoryEffects<[MemRead<DefaultResource>]>,
-    AllTypesMatch<["acc", "result"]>]> {
-  let summary = "block-tile multiply-accumulate into per-thread register tiles";
-  let description = [{
-    The tile-level multiply between tiling and the tensor-core rewrite. The
-    block multiplies the tile `a` (BM x K, or K x BM with `transpose_a`) by
-    the tile `b` (K x BN, or BN x K with `transpose_b`) and adds the product
-    to the BM x BN accumulator tile, which lives in registers distributed over
-    the threads: with `threads = [TY, TX]` (a TX x TY block, x fastest) and
-    `acc : vector<TM x TN x f32>`, thread `(x, y)` holds
-
-        acc[i][j] = C[y + i * TY][x + j * TX]    (BM = TM * TY, BN = TN * TX)
-
-    Rows and columns strided by the thread count keep every warp's shared
-    loads conflict-free (a row of B is read as consecutive words, a column of
-    A as a broadcast) and the final stores to C coalesced.
-
-    Each thread returns `acc + sum_k A[row][k] * B[k][col]` over its TM x TN
-    elements, K being the size of the reduction dimension of `a` (which must
-    agree with `b`'s). Elements of `a` or `b` outside the memref's bounds
-    read as zero, so edge tiles of any size are handled without a separate
-    code path. Inputs f32, f16 or bf16 (the same for both); products and the
-    sum are f32, as tensor cores do.
-
-    `a_swizzle` / `b_swizzle` name the XOR swizzle `uop.copy` used to write
-    the operand (0: none).
-
-    The op does not synchronize: when `a` or `b` is in shared memory, writers
-    and readers are ordered by `uop.barrier`s around it.
-
-    ```mlir
-    %acc2 = uop.matmul %sA, %sB, %acc {threads = array<i64: 16, 16>}
-        : memref<128x8xf32, #gpu.address_space<workgroup>>,
-          memref<8x128xf32, #gpu.address_space<workgroup>>, vector<8x8xf32>
-    ```
-  }];
-  let arguments = (ins
-    Arg<MemRefRankOf<[F32, F16, BF16], [2]>, "tile of A",
-        [MemRead<DefaultResource>]>:$a,
-    Arg<MemRefRankOf<[F32, F16, BF16], [2]>, "tile of B",
-        [MemRead<DefaultResource>]>:$b,
-    VectorOfRankAndType<[2], [F32]>:$acc,
-    DenseI64ArrayAttr:$threads,
-    UnitAttr:$transpose_a,
-    UnitAttr:$transpose_b,
-    DefaultValuedAttr<I64Attr, "0">:$a_swizzle,
-    DefaultValuedAttr<I64Attr, "0">:$b_swizzle);
-  let results = (outs VectorOfRankAndType<[2], [F32]>:$result);
-  let assemblyFormat = [{
-    $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `,` type($acc)
-  }];
-  let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    /// Threads along M (block y) and N (block x).
-    int64_t getThreadsM() { return getThreads()[0]; }
-    int64_t getThreadsN() { return getThreads()[1]; }
-    /// Register tile of one thread.
-    int64_t getThreadTileM() { return getAcc().getType().getDimSize(0); }
-    int64_t getThreadTileN() { return getAcc().getType().getDimSize(1); }
-    /// Block tile.
-    int64_t getBlockTileM() { return getThreadsM() * getThreadTileM(); }
-    int64_t getBlockTileN() { return getThreadsN() * getThreadTileN(); }
-    /// Dimension of `a` / `b` that holds M / N / K.
-    unsigned getADimM() { return getTransposeA() ? 1 : 0; }
-    unsigned getADimK() { return getTransposeA() ? 0 : 1; }
-    unsigned getBDimK() { return getTransposeB() ? 1 : 0; }
-    unsigned getBDimN() { return getTransposeB() ? 0 : 1; }
-  }];
-}
+include "Uop/Dialect/Uop/IR/UopAttrs.td"
+include "Uop/Dialect/Uop/IR/UopTypes.td"
+include "Uop/Dialect/Uop/IR/UopTileOps.td"
+include "Uop/Dialect/Uop/IR/UopTensorCoreOps.td"
+include "Uop/Dialect/Uop/IR/UopAsyncCopyOps.td"
+include "Uop/Dialect/Uop/IR/UopSyncOps.td"
 
 #endif // UOP_DIALECT_UOP_IR_UOPOPS_TD

@@ -1,4 +1,5 @@
 // RUN: uop-opt %s -split-input-file -verify-diagnostics
+// Every diagnostic of the tile family (alloc_shared, barrier, copy, matmul).
 
 func.func @not_workgroup() {
   %c1 = arith.constant 1 : index
@@ -227,7 +228,7 @@ func.func @copy_types(%src: memref<8x8xf16>) {
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %s = uop.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
-    // expected-error @+1 {{expected source and dest of the same element type, got 'f16' and 'f32'}}
+    // expected-error @+1 {{failed to verify that all of {source, dest} have same element type}}
     uop.copy %src, %s : memref<8x8xf16> to memref<8x8xf32, #gpu.address_space<workgroup>>
     gpu.terminator
   }
@@ -254,7 +255,7 @@ func.func @copy_too_big(%src: memref<16x8xf32>) {
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %s = uop.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
-    // expected-error @+1 {{source dimension 0 (16) does not fit the dest dimension (8)}}
+    // expected-error @+1 {{expected source dimension 0 to fit the dest dimension of 8, got 16}}
     uop.copy %src, %s : memref<16x8xf32> to memref<8x8xf32, #gpu.address_space<workgroup>>
     gpu.terminator
   }
@@ -268,8 +269,8 @@ func.func @copy_swizzle(%src: memref<8x8xf32>) {
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %s = uop.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
-    // expected-error @+1 {{expected swizzle to be 0 or a power of two, got 3}}
-    uop.copy %src, %s {swizzle = 3} : memref<8x8xf32> to memref<8x8xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected a swizzle of 0 or a power of two, got 3}}
+    uop.copy %src, %s {layout = #uop.shared_layout<swizzle = 3>} : memref<8x8xf32> to memref<8x8xf32, #gpu.address_space<workgroup>>
     gpu.terminator
   }
   return
@@ -282,8 +283,8 @@ func.func @copy_swizzle_row(%src: memref<8x8xf32>) {
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %s = uop.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
-    // expected-error @+1 {{expected swizzle 16 to divide the row length of the swizzled tile, got 8}}
-    uop.copy %src, %s {swizzle = 16} : memref<8x8xf32> to memref<8x8xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected the swizzle 16 of dest to divide the row length of the tile, got 8}}
+    uop.copy %src, %s {layout = #uop.shared_layout<swizzle = 16>} : memref<8x8xf32> to memref<8x8xf32, #gpu.address_space<workgroup>>
     gpu.terminator
   }
   return
@@ -323,7 +324,7 @@ func.func @matmul_types(%a: memref<8x8xf16>, %b: memref<8x8xf32>, %acc: vector<1
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-    // expected-error @+1 {{expected A and B of the same element type, got 'f16' and 'f32'}}
+    // expected-error @+1 {{failed to verify that all of {a, b} have same element type}}
     %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>} : memref<8x8xf16>, memref<8x8xf32>, vector<1x1xf32>
     gpu.terminator
   }
@@ -336,7 +337,7 @@ func.func @matmul_threads(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %acc: vector
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-    // expected-error @+1 {{expected 'threads' to hold two positive counts [along M, along N]}}
+    // expected-error @+1 {{'threads' failed to satisfy constraint: i64 dense array attribute with exactly 2 elements}}
     %r = uop.matmul %a, %b, %acc {threads = array<i64: 8>} : memref<8x8xf32>, memref<8x8xf32>, vector<1x1xf32>
     gpu.terminator
   }
@@ -349,7 +350,7 @@ func.func @matmul_rows(%a: memref<16x8xf32>, %b: memref<8x8xf32>, %acc: vector<1
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-    // expected-error @+1 {{tile of A has 16 rows, more than the block tile M = 8}}
+    // expected-error @+1 {{expected a tile of A with at most the block tile's 8 rows, got 16}}
     %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>} : memref<16x8xf32>, memref<8x8xf32>, vector<1x1xf32>
     gpu.terminator
   }
@@ -362,7 +363,7 @@ func.func @matmul_cols(%a: memref<8x8xf32>, %b: memref<8x16xf32>, %acc: vector<1
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-    // expected-error @+1 {{tile of B has 16 columns, more than the block tile N = 8}}
+    // expected-error @+1 {{expected a tile of B with at most the block tile's 8 columns, got 16}}
     %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>} : memref<8x8xf32>, memref<8x16xf32>, vector<1x1xf32>
     gpu.terminator
   }
@@ -375,7 +376,7 @@ func.func @matmul_k(%a: memref<8x4xf32>, %b: memref<8x8xf32>, %acc: vector<1x1xf
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-    // expected-error @+1 {{reduction sizes differ: A has 4, B has 8}}
+    // expected-error @+1 {{expected A and B of the same reduction size, got 4 and 8}}
     %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>} : memref<8x4xf32>, memref<8x8xf32>, vector<1x1xf32>
     gpu.terminator
   }
@@ -388,8 +389,8 @@ func.func @matmul_swizzle(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %acc: vector
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-    // expected-error @+1 {{expected a_swizzle to be 0 or a power of two, got 6}}
-    %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>, a_swizzle = 6} : memref<8x8xf32>, memref<8x8xf32>, vector<1x1xf32>
+    // expected-error @+1 {{expected a swizzle of 0 or a power of two, got 6}}
+    %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>, a_layout = #uop.shared_layout<swizzle = 6>} : memref<8x8xf32>, memref<8x8xf32>, vector<1x1xf32>
     gpu.terminator
   }
   return
@@ -520,6 +521,60 @@ func.func @forall_fewer_iterations() {
       // expected-error @+1 {{but it is under 'scf.forall' whose control depends on the thread id}}
       uop.barrier
     } {mapping = [#gpu.thread<x>]}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @matmul_threads_positive(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %acc: vector<1x1xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected positive thread counts [along M, along N], got [8, 0]}}
+    %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 0>} : memref<8x8xf32>, memref<8x8xf32>, vector<1x1xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @matmul_swizzle_row(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %acc: vector<1x1xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected the swizzle 16 of b to divide the row length of the tile, got 8}}
+    %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>, b_layout = #uop.shared_layout<swizzle = 16>} : memref<8x8xf32>, memref<8x8xf32>, vector<1x1xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @copy_pad_stride(%src: memref<8x8xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<8x9xf32, #gpu.address_space<workgroup>>
+    %v = memref.subview %s[0, 0] [8, 8] [1, 1] : memref<8x9xf32, #gpu.address_space<workgroup>> to memref<8x8xf32, strided<[9, 1]>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected a row stride of 10 for dest (8 elements padded by 2), got 9}}
+    uop.copy %src, %v {layout = #uop.shared_layout<pad = 2>} : memref<8x8xf32> to memref<8x8xf32, strided<[9, 1]>, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @matmul_pad_dynamic(%a: memref<8x?xf32, strided<[?, 1]>>, %b: memref<8x8xf32>, %acc: vector<1x1xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a static row length and row stride for a padded by 1, got 'memref<8x?xf32, strided<[?, 1]>>'}}
+    %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>, a_layout = #uop.shared_layout<pad = 1>} : memref<8x?xf32, strided<[?, 1]>>, memref<8x8xf32>, vector<1x1xf32>
     gpu.terminator
   }
   return

@@ -1,0 +1,76 @@
+//===- Layout.h - memory and kernel facts shared by uop --------*- C++ -*-===//
+//
+// The facts about buffers and kernels that the passes, the analyses and the
+// simulator all need, stated once: how many bytes an element takes, whether
+// a memref is in shared memory, where an XOR-swizzled element lives, which
+// kernel an op runs in and the kernel's constant block size.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_DIALECT_UOP_IR_LAYOUT_H
+#define UOP_DIALECT_UOP_IR_LAYOUT_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+
+#include <array>
+#include <optional>
+
+namespace mlir::uop {
+
+//===----------------------------------------------------------------------===//
+// Buffers
+//===----------------------------------------------------------------------===//
+
+/// Bytes of one element of `type` in memory (index is 64 bits; sub-byte
+/// types round up to a byte; a vector element takes all its lanes).
+int64_t getElementBytes(Type type);
+
+/// Bytes of a statically shaped buffer of `type`.
+int64_t getBufferBytes(MemRefType type);
+
+/// Returns true when `type` is a memref in GPU shared memory: the gpu
+/// dialect's `#gpu.address_space<workgroup>`, or NVVM's numbered space 3
+/// (what the memref takes once the kernel is in NVVM form).
+bool isWorkgroupMemRef(Type type);
+
+//===----------------------------------------------------------------------===//
+// The XOR swizzle of a shared tile (#uop.shared_layout)
+//===----------------------------------------------------------------------===//
+
+/// Column at which element (row, col) of a tile stored with XOR swizzle
+/// `swizzle` lives: `col xor (row mod swizzle)`. Rows then start their
+/// column walk in different banks, so a warp reading one column of
+/// `swizzle` consecutive rows hits `swizzle` distinct banks. A swizzle of 0
+/// or 1 is the identity.
+inline int64_t getSwizzledColumn(int64_t row, int64_t col, int64_t swizzle) {
+  return swizzle > 1 ? (col ^ (row % swizzle)) : col;
+}
+
+/// Builds the index computation of getSwizzledColumn on `row` and `col`
+/// (index values); returns `col` itself when `swizzle` is 0 or 1.
+Value buildSwizzledColumn(OpBuilder &b, Location loc, Value row, Value col,
+                          int64_t swizzle);
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+/// Returns the kernel that `op` runs in: the closest enclosing `gpu.launch`
+/// or kernel `gpu.func`, or null when `op` is host code.
+Operation *getEnclosingKernel(Operation *op);
+
+/// Returns the block of the kernel body that holds its code (the body of a
+/// `gpu.launch`, the entry block of a kernel `gpu.func`).
+Block *getKernelBody(Operation *kernel);
+
+/// Returns the constant block size (x, y, z) of the kernel `op` is in (or
+/// is): the constant operands of a `gpu.launch`, or the `known_block_size`
+/// of a kernel `gpu.func`. Nothing when the size is not known statically.
+std::optional<std::array<int64_t, 3>> getKnownBlockSize(Operation *op);
+
+} // namespace mlir::uop
+
+#endif // UOP_DIALECT_UOP_IR_LAYOUT_H

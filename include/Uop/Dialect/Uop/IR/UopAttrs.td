@@ -1,0 +1,130 @@
+//===- UopAttrs.td - uop dialect attributes ----------------*- tablegen -*-===//
+//
+// Attributes of the uop dialect: the target a module is compiled for, and
+// the layout of a tile staged in shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_DIALECT_UOP_IR_UOPATTRS_TD
+#define UOP_DIALECT_UOP_IR_UOPATTRS_TD
+
+include "Uop/Dialect/Uop/IR/UopDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+class Uop_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Uop_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+//===----------------------------------------------------------------------===//
+// TensorCoreKind
+//===----------------------------------------------------------------------===//
+
+def Uop_TensorCoreKind : I32EnumAttr<"TensorCoreKind",
+    "the newest tensor-core instruction family of a chip", [
+      I32EnumAttrCase<"none", 0>,
+      I32EnumAttrCase<"wmma", 1>,
+      I32EnumAttrCase<"mma_sync", 2>,
+      I32EnumAttrCase<"wgmma", 3>,
+      I32EnumAttrCase<"tcgen05", 4>
+    ]> {
+  let cppNamespace = "::mlir::uop";
+  let genSpecializedAttr = 0;
+}
+
+//===----------------------------------------------------------------------===//
+// TargetAttr
+//===----------------------------------------------------------------------===//
+
+def Uop_TargetAttr : Uop_Attr<"Target", "target"> {
+  let summary = "the GPU a module is compiled for, with the facts passes read";
+  let description = [{
+    Attached to a `builtin.module` as `uop.target` by the first stage of
+    `--uop-compile` (`uop-attach-target`), and read by every pass that
+    chooses by hardware: the tensor-core rewrite picks its instruction family
+    from `tensor_core`, shared-memory promotion checks its buffers against
+    `max_static_shared`, padding selection and the bank-conflict analysis use
+    `banks` x `bank_bytes`, the simulator groups lanes into warps of
+    `warp_size`, and the NVVM stage takes `chip` and `ptx`.
+
+    The values come from one table (lib/Target/Targets.cpp); the attribute
+    spells them out so that a module says everything it was compiled under
+    and a test can state a hypothetical chip.
+
+    - `chip`: the name LLVM's NVPTX backend and ptxas use (`sm_90a`).
+    - `ptx`: the PTX ISA version emitted, major * 10 + minor (80 is PTX 8.0),
+      the oldest that can express the chip.
+    - `tensor_core`: the newest tensor-core family the chip has (`wmma`,
+      `mma_sync`, `wgmma`, `tcgen05`; `none` for CUDA cores only).
+    - `max_static_shared`: bytes of static `.shared` memory per block
+      (48 KiB on every chip uop knows).
+    - `max_shared`: bytes of shared memory per block a kernel may opt in to
+      with dynamic shared memory.
+    - `banks`, `bank_bytes`: the shared-memory bank model (32 banks of 4
+      bytes; a bank serves one word per cycle).
+    - `warp_size`: threads that execute in lockstep.
+
+    ```mlir
+    module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80,
+        tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448,
+        banks = 32, bank_bytes = 4, warp_size = 32>} {}
+    ```
+  }];
+  let parameters = (ins
+    StringRefParameter<"the chip, as NVPTX and ptxas name it">:$chip,
+    "int64_t":$ptx,
+    EnumParameter<Uop_TensorCoreKind>:$tensor_core,
+    "int64_t":$max_static_shared,
+    "int64_t":$max_shared,
+    "int64_t":$banks,
+    "int64_t":$bank_bytes,
+    "int64_t":$warp_size
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The PTX feature string of the NVPTX backend for `ptx` ("+ptx80").
+    std::string getPtxFeature() const;
+    /// True when the chip has the tensor-core family `kind` (each family
+    /// includes the ones before it).
+    bool hasTensorCore(TensorCoreKind kind) const {
+      return static_cast<uint32_t>(getTensorCore()) >=
+             static_cast<uint32_t>(kind);
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// SharedLayoutAttr
+//===----------------------------------------------------------------------===//
+
+def Uop_SharedLayoutAttr : Uop_Attr<"SharedLayout", "shared_layout"> {
+  let summary = "how a tile is laid out in shared memory: row padding and XOR swizzle";
+  let description = [{
+    Describes how the rows of a 2-D tile are stored in a shared buffer, so
+    that the op writing the tile (`uop.copy`) and the ops reading it
+    (`uop.matmul`) agree on it:
+
+    - `pad`: elements left unused after each row. The tile's row stride is
+      its row length plus `pad` (a row of 33 floats spreads a column walk
+      over all 32 banks).
+    - `swizzle`: when non-zero, element `[r][c]` is stored at column
+      `c xor (r mod swizzle)`; a power of two dividing the row length. It
+      spreads a column walk over the banks without wasting memory.
+
+    ```mlir
+    uop.copy %tile, %sB {layout = #uop.shared_layout<swizzle = 8>}
+        : memref<?x?xf16, strided<[64, 1], offset: ?>>
+       to memref<8x64xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let parameters = (ins
+    DefaultValuedParameter<"int64_t", "0", "elements after each row">:$pad,
+    DefaultValuedParameter<"int64_t", "0", "XOR swizzle width (0: none)">:$swizzle
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+#endif // UOP_DIALECT_UOP_IR_UOPATTRS_TD

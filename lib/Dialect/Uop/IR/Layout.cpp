@@ -1,0 +1,88 @@
+//===- Layout.cpp - memory and kernel facts shared by uop -----------------===//
+//
+// Element sizes, shared-memory memrefs, the XOR swizzle and the kernel an op
+// runs in: one definition of each, used by the verifiers, the passes, the
+// bank-conflict analysis and the simulator.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Dialect/Uop/IR/Layout.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::uop;
+
+int64_t mlir::uop::getElementBytes(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getNumElements() * getElementBytes(vector.getElementType());
+  int64_t bits = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+  return (bits + 7) / 8;
+}
+
+int64_t mlir::uop::getBufferBytes(MemRefType type) {
+  return type.getNumElements() * getElementBytes(type.getElementType());
+}
+
+bool mlir::uop::isWorkgroupMemRef(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref)
+    return false;
+  Attribute space = memref.getMemorySpace();
+  if (auto gpuSpace = dyn_cast_if_present<gpu::AddressSpaceAttr>(space))
+    return gpuSpace.getValue() == gpu::AddressSpace::Workgroup;
+  // NVVM's shared address space, once the memref is in NVVM form.
+  if (auto intSpace = dyn_cast_if_present<IntegerAttr>(space))
+    return intSpace.getInt() == 3;
+  return false;
+}
+
+Value mlir::uop::buildSwizzledColumn(OpBuilder &b, Location loc, Value row,
+                                     Value col, int64_t swizzle) {
+  if (swizzle <= 1)
+    return col;
+  Value width = arith::ConstantIndexOp::create(b, loc, swizzle);
+  Value phase = arith::RemUIOp::create(b, loc, row, width);
+  return arith::XOrIOp::create(b, loc, col, phase);
+}
+
+Operation *mlir::uop::getEnclosingKernel(Operation *op) {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
+    if (isa<gpu::LaunchOp>(p))
+      return p;
+    if (auto func = dyn_cast<gpu::GPUFuncOp>(p))
+      return func.isKernel() ? p : nullptr;
+  }
+  return nullptr;
+}
+
+Block *mlir::uop::getKernelBody(Operation *kernel) {
+  if (auto launch = dyn_cast<gpu::LaunchOp>(kernel))
+    return &launch.getBody().front();
+  if (auto func = dyn_cast<gpu::GPUFuncOp>(kernel))
+    return &func.getBody().front();
+  return nullptr;
+}
+
+std::optional<std::array<int64_t, 3>>
+mlir::uop::getKnownBlockSize(Operation *op) {
+  Operation *kernel = op;
+  auto func = dyn_cast<gpu::GPUFuncOp>(op);
+  if (!isa<gpu::LaunchOp>(op) && !(func && func.isKernel()))
+    kernel = getEnclosingKernel(op);
+  if (auto launch = dyn_cast_or_null<gpu::LaunchOp>(kernel)) {
+    std::optional<int64_t> x = getConstantIntValue(launch.getBlockSizeX());
+    std::optional<int64_t> y = getConstantIntValue(launch.getBlockSizeY());
+    std::optional<int64_t> z = getConstantIntValue(launch.getBlockSizeZ());
+    if (x && y && z)
+      return std::array<int64_t, 3>{*x, *y, *z};
+    return std::nullopt;
+  }
+  if (auto kernelFunc = dyn_cast_or_null<gpu::GPUFuncOp>(kernel))
+    if (std::optional<ArrayRef<int32_t>> known =
+            kernelFunc.getKnownBlockSize())
+      return std::array<int64_t, 3>{(*known)[0], (*known)[1], (*known)[2]};
+  return std::nullopt;
+}

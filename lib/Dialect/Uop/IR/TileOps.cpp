@@ -1,0 +1,164 @@
+//===- TileOps.cpp - verifiers of the uop tile family ---------------------===//
+//
+// Verifiers of uop.alloc_shared, uop.barrier, uop.copy and uop.matmul: the
+// shared buffer is a static workgroup memref in a kernel; block-wide ops are
+// reached by every thread of the block; shared-tile layouts agree with the
+// memrefs they describe.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Dialect/Uop/IR/UopOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::uop;
+
+//===----------------------------------------------------------------------===//
+// AllocSharedOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllocSharedOp::verify() {
+  MemRefType type = getType();
+  if (!isWorkgroupMemRef(type))
+    return emitOpError(
+               "expected a memref in #gpu.address_space<workgroup>, got ")
+           << type;
+  if (!type.getLayout().isIdentity())
+    return emitOpError("expected an identity layout, got ") << type.getLayout();
+  Type elem = type.getElementType();
+  if (!elem.isIntOrIndexOrFloat())
+    return emitOpError("expected an integer, index or float element type, got ")
+           << elem;
+  if (type.getNumElements() == 0)
+    return emitOpError("expected a non-empty buffer, got ") << type;
+  if (std::optional<uint64_t> align = getAlignment())
+    if (*align == 0 || !llvm::isPowerOf2_64(*align))
+      return emitOpError("expected a power-of-two alignment, got ") << *align;
+  if (!getEnclosingKernel(*this))
+    return emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BarrierOp
+//===----------------------------------------------------------------------===//
+
+/// Checks that `op`, a block-wide operation, is in a kernel and reached by
+/// every thread of the block.
+static LogicalResult verifyBlockWide(Operation *op) {
+  Operation *kernel = getEnclosingKernel(op);
+  if (!kernel)
+    return op->emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  for (Operation *cur = op; cur != kernel; cur = cur->getParentOp()) {
+    if (!cur->getParentRegion()->hasOneBlock()) {
+      InFlightDiagnostic diag = op->emitOpError(
+          "must be reached by every thread of the block, but it is in a region "
+          "with unstructured control flow, where that is not proven");
+      diag.attachNote(cur->getParentOp()->getLoc())
+          << "region with several blocks here";
+      return diag;
+    }
+  }
+  if (Operation *divergent = findDivergentAncestor(op)) {
+    InFlightDiagnostic diag =
+        op->emitOpError(
+            "must be reached by every thread of the block, but it is under '")
+        << divergent->getName() << "' whose control depends on the thread id";
+    diag.attachNote(divergent->getLoc())
+        << "thread-dependent control flow here";
+    return diag;
+  }
+  return success();
+}
+
+LogicalResult BarrierOp::verify() { return verifyBlockWide(*this); }
+
+//===----------------------------------------------------------------------===//
+// CopyOp
+//===----------------------------------------------------------------------===//
+
+/// Checks the shared-tile layout `layout` (named `name` in diagnostics)
+/// against `type`, the tile it describes: the swizzle permutes whole rows, so
+/// it divides the row length; the padding is what separates rows, so the row
+/// stride is the row length plus the padding.
+static LogicalResult verifySharedLayout(Operation *op, StringRef name,
+                                        SharedLayoutAttr layout,
+                                        MemRefType type) {
+  if (!layout)
+    return success();
+  int64_t rowLength = type.getDimSize(1);
+  int64_t swizzle = layout.getSwizzle();
+  if (swizzle > 1 && (ShapedType::isDynamic(rowLength) ||
+                      rowLength % swizzle != 0))
+    return op->emitOpError("expected the swizzle ")
+           << swizzle << " of " << name
+           << " to divide the row length of the tile, got "
+           << (ShapedType::isDynamic(rowLength) ? std::string("?")
+                                                : std::to_string(rowLength));
+  if (int64_t pad = layout.getPad()) {
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)) ||
+        ShapedType::isDynamic(strides[0]) || ShapedType::isDynamic(rowLength))
+      return op->emitOpError("expected a static row length and row stride for ")
+             << name << " padded by " << pad << ", got " << type;
+    if (strides[0] != rowLength + pad)
+      return op->emitOpError("expected a row stride of ")
+             << rowLength + pad << " for " << name << " (" << rowLength
+             << " elements padded by " << pad << "), got " << strides[0];
+  }
+  return success();
+}
+
+LogicalResult CopyOp::verify() {
+  auto src = getSource().getType();
+  auto dst = getDest().getType();
+  if (!dst.hasStaticShape())
+    return emitOpError("expected a statically shaped dest, got ") << dst;
+  for (unsigned d = 0; d < 2; ++d)
+    if (!src.isDynamicDim(d) && src.getDimSize(d) > dst.getDimSize(d))
+      return emitOpError("expected source dimension ")
+             << d << " to fit the dest dimension of " << dst.getDimSize(d)
+             << ", got " << src.getDimSize(d);
+  if (failed(verifySharedLayout(*this, "dest", getLayoutAttr(), dst)))
+    return failure();
+  return verifyBlockWide(*this);
+}
+
+//===----------------------------------------------------------------------===//
+// MatmulOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatmulOp::verify() {
+  MemRefType a = getA().getType();
+  MemRefType b = getB().getType();
+  ArrayRef<int64_t> threads = getThreads();
+  if (threads[0] <= 0 || threads[1] <= 0)
+    return emitOpError("expected positive thread counts [along M, along N], "
+                       "got [")
+           << threads[0] << ", " << threads[1] << "]";
+  int64_t blockM = getBlockTileM(), blockN = getBlockTileN();
+  int64_t aM = a.getDimSize(getADimM()), bN = b.getDimSize(getBDimN());
+  if (!ShapedType::isDynamic(aM) && aM > blockM)
+    return emitOpError("expected a tile of A with at most the block tile's ")
+           << blockM << " rows, got " << aM;
+  if (!ShapedType::isDynamic(bN) && bN > blockN)
+    return emitOpError("expected a tile of B with at most the block tile's ")
+           << blockN << " columns, got " << bN;
+  int64_t aK = a.getDimSize(getADimK()), bK = b.getDimSize(getBDimK());
+  if (!ShapedType::isDynamic(aK) && !ShapedType::isDynamic(bK) && aK != bK)
+    return emitOpError("expected A and B of the same reduction size, got ")
+           << aK << " and " << bK;
+  if (failed(verifySharedLayout(*this, "a", getALayoutAttr(), a)) ||
+      failed(verifySharedLayout(*this, "b", getBLayoutAttr(), b)))
+    return failure();
+  if (!getEnclosingKernel(*this))
+    return emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  return success();
+}

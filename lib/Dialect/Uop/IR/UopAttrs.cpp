@@ -1,0 +1,84 @@
+//===- UopAttrs.cpp - uop dialect attributes ------------------------------===//
+//
+// Verifiers and helpers of #uop.target and #uop.shared_layout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Dialect/Uop/IR/UopAttrs.h"
+#include "Uop/Dialect/Uop/IR/UopDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::uop;
+
+#include "Uop/Dialect/Uop/IR/UopEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "Uop/Dialect/Uop/IR/UopAttrs.cpp.inc"
+
+void UopDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "Uop/Dialect/Uop/IR/UopAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// TargetAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                   StringRef chip, int64_t ptx, TensorCoreKind tensorCore,
+                   int64_t maxStaticShared, int64_t maxShared, int64_t banks,
+                   int64_t bankBytes, int64_t warpSize) {
+  if (!chip.starts_with("sm_"))
+    return emitError() << "expected a chip name of the form sm_<N>, got '"
+                       << chip << "'";
+  if (ptx < 60 || ptx > 999)
+    return emitError() << "expected a PTX ISA version major * 10 + minor "
+                          "of at least 60, got "
+                       << ptx;
+  if (maxStaticShared <= 0 || maxStaticShared > maxShared)
+    return emitError() << "expected 0 < max_static_shared <= max_shared, got "
+                       << maxStaticShared << " and " << maxShared;
+  if (maxShared > (int64_t(1) << 30))
+    return emitError() << "expected max_shared of at most 1 GiB, got "
+                       << maxShared;
+  if (banks <= 0 || !llvm::isPowerOf2_64(banks) || banks > 1024)
+    return emitError() << "expected a power-of-two bank count up to 1024, got "
+                       << banks;
+  if (bankBytes <= 0 || !llvm::isPowerOf2_64(bankBytes) || bankBytes > 64)
+    return emitError() << "expected a power-of-two bank width up to 64 "
+                          "bytes, got "
+                       << bankBytes;
+  if (warpSize <= 0 || !llvm::isPowerOf2_64(warpSize) || warpSize > 1024)
+    return emitError() << "expected a power-of-two warp size up to 1024, got "
+                       << warpSize;
+  return success();
+}
+
+std::string TargetAttr::getPtxFeature() const {
+  return "+ptx" + std::to_string(getPtx());
+}
+
+//===----------------------------------------------------------------------===//
+// SharedLayoutAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+SharedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         int64_t pad, int64_t swizzle) {
+  if (pad < 0 || pad > (int64_t(1) << 20))
+    return emitError() << "expected a pad between 0 and 2^20 elements, got "
+                       << pad;
+  if (swizzle < 0 || (swizzle != 0 && !llvm::isPowerOf2_64(swizzle)) ||
+      swizzle > (int64_t(1) << 20))
+    return emitError() << "expected a swizzle of 0 or a power of two, got "
+                       << swizzle;
+  return success();
+}

@@ -1,0 +1,89 @@
+//===- Targets.cpp - the GPUs uop compiles for ----------------------------===//
+//
+// The table of targets. Each row is what uop's passes need to know about one
+// chip; sources are the PTX ISA and CUDA programming guide tables of the
+// compute capability:
+//
+// - PTX ISA: the oldest version that can express the chip (sm_90a's "a"
+//   features need 8.0, sm_100a 8.6); the NVPTX backend refuses older ones.
+// - Tensor cores: the newest instruction family of the chip. sm_80 has
+//   wmma and mma.sync; sm_90a adds wgmma (and TMA); sm_100a tcgen05 with
+//   tensor memory.
+// - Shared memory: 48 KiB of static `.shared` per block on every chip;
+//   with dynamic shared memory a block may opt in to 163 KiB on sm_80 and
+//   227 KiB on sm_90a and sm_100a.
+// - Banks: 32 banks of 4 bytes; warps of 32 threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Target/Targets.h"
+#include "Uop/Dialect/Uop/IR/UopDialect.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::uop;
+
+namespace {
+/// One row of the table.
+struct TargetRow {
+  StringLiteral chip;
+  int64_t ptx;
+  TensorCoreKind tensorCore;
+  int64_t maxStaticShared;
+  int64_t maxShared;
+  int64_t banks;
+  int64_t bankBytes;
+  int64_t warpSize;
+};
+} // namespace
+
+static constexpr int64_t kKiB = 1024;
+
+/// Oldest first: the first row is the default.
+static const TargetRow kTargets[] = {
+    {"sm_80", 70, TensorCoreKind::mma_sync, 48 * kKiB, 163 * kKiB, 32, 4, 32},
+    {"sm_90a", 80, TensorCoreKind::wgmma, 48 * kKiB, 227 * kKiB, 32, 4, 32},
+    {"sm_100a", 86, TensorCoreKind::tcgen05, 48 * kKiB, 227 * kKiB, 32, 4,
+     32},
+};
+
+StringRef mlir::uop::getDefaultChip() { return kTargets[0].chip; }
+
+std::string mlir::uop::getSupportedChips() {
+  std::string list;
+  for (const TargetRow &row : kTargets)
+    list += (list.empty() ? "" : ", ") + row.chip.str();
+  return list;
+}
+
+TargetAttr mlir::uop::lookupTarget(MLIRContext *context, StringRef chip) {
+  const TargetRow *row = llvm::find_if(
+      kTargets, [&](const TargetRow &r) { return r.chip == chip; });
+  if (row == std::end(kTargets))
+    return nullptr;
+  context->getOrLoadDialect<UopDialect>();
+  return TargetAttr::get(context, row->chip, row->ptx, row->tensorCore,
+                         row->maxStaticShared, row->maxShared, row->banks,
+                         row->bankBytes, row->warpSize);
+}
+
+TargetAttr mlir::uop::getTarget(Operation *op) {
+  for (Operation *cur = op; cur; cur = cur->getParentOp())
+    if (auto module = dyn_cast<ModuleOp>(cur))
+      if (auto target = module->getAttrOfType<TargetAttr>(
+              UopDialect::getTargetAttrName()))
+        return target;
+  return nullptr;
+}
+
+TargetAttr mlir::uop::getTargetOrDefault(Operation *op) {
+  if (TargetAttr target = getTarget(op))
+    return target;
+  return lookupTarget(op->getContext(), getDefaultChip());
+}
+
+void mlir::uop::setTarget(Operation *module, TargetAttr target) {
+  module->setAttr(UopDialect::getTargetAttrName(), target);
+}

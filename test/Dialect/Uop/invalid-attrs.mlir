@@ -1,0 +1,90 @@
+// RUN: uop-opt %s -split-input-file -verify-diagnostics
+// Every diagnostic of the uop attributes (#uop.target, #uop.shared_layout)
+// and of the uop.target module attribute.
+
+// expected-error @+1 {{expected a chip name of the form sm_<N>, got 'gfx90a'}}
+module attributes {uop.target = #uop.target<chip = "gfx90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32>} {
+}
+
+// -----
+
+// expected-error @+1 {{expected a PTX ISA version major * 10 + minor of at least 60, got 8}}
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 8, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32>} {
+}
+
+// -----
+
+// expected-error @+1 {{expected 0 < max_static_shared <= max_shared, got 65536 and 49152}}
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 65536, max_shared = 49152, banks = 32, bank_bytes = 4, warp_size = 32>} {
+}
+
+// -----
+
+// expected-error @+1 {{expected max_shared of at most 1 GiB, got 4294967296}}
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 4294967296, banks = 32, bank_bytes = 4, warp_size = 32>} {
+}
+
+// -----
+
+// expected-error @+1 {{expected a power-of-two bank count up to 1024, got 33}}
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 33, bank_bytes = 4, warp_size = 32>} {
+}
+
+// -----
+
+// expected-error @+1 {{expected a power-of-two bank width up to 64 bytes, got 0}}
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 0, warp_size = 32>} {
+}
+
+// -----
+
+// expected-error @+1 {{expected a power-of-two warp size up to 1024, got 48}}
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 48>} {
+}
+
+// -----
+
+// expected-error @+1 {{expected 'uop.target' on a builtin.module, got it on 'func.func'}}
+func.func @f() attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected 'uop.target' to be a #uop.target, got "sm_90a"}}
+module attributes {uop.target = "sm_90a"} {
+}
+
+// -----
+
+// expected-error @+1 {{unknown uop attribute 'uop.tile'}}
+module attributes {uop.tile = 1} {
+}
+
+// -----
+
+func.func @pad(%src: memref<8x8xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected a pad between 0 and 2^20 elements, got -1}}
+    uop.copy %src, %s {layout = #uop.shared_layout<pad = -1>} : memref<8x8xf32> to memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @swizzle(%src: memref<8x8xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected a swizzle of 0 or a power of two, got 12}}
+    uop.copy %src, %s {layout = #uop.shared_layout<swizzle = 12>} : memref<8x8xf32> to memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}

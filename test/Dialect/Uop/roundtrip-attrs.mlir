@@ -1,0 +1,34 @@
+// RUN: uop-opt %s -split-input-file | uop-opt -split-input-file | FileCheck %s
+// RUN: uop-opt %s -split-input-file --mlir-print-op-generic | uop-opt -split-input-file | FileCheck %s
+
+// The target a module is compiled for, with every fact spelled out.
+// CHECK: module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32>}
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32>} {
+}
+
+// -----
+
+// A hypothetical chip: CUDA cores only, 16 banks of 8 bytes.
+// CHECK: #uop.target<chip = "sm_70", ptx = 63, tensor_core = none, max_static_shared = 49152, max_shared = 98304, banks = 16, bank_bytes = 8, warp_size = 32>
+module attributes {uop.target = #uop.target<chip = "sm_70", ptx = 63, tensor_core = none, max_static_shared = 49152, max_shared = 98304, banks = 16, bank_bytes = 8, warp_size = 32>} {
+}
+
+// -----
+
+// Shared-tile layouts: parameters at their default are not printed.
+// CHECK-LABEL: func.func @layouts
+func.func @layouts(%src: memref<8x8xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<8x9xf32, #gpu.address_space<workgroup>>
+    %v = memref.subview %s[0, 0] [8, 8] [1, 1] : memref<8x9xf32, #gpu.address_space<workgroup>> to memref<8x8xf32, strided<[9, 1]>, #gpu.address_space<workgroup>>
+    // CHECK: uop.copy %{{.*}}, %{{.*}} {layout = #uop.shared_layout<pad = 1>}
+    uop.copy %src, %v {layout = #uop.shared_layout<pad = 1, swizzle = 0>} : memref<8x8xf32> to memref<8x8xf32, strided<[9, 1]>, #gpu.address_space<workgroup>>
+    %t = uop.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
+    // CHECK: uop.copy %{{.*}}, %{{.*}} {layout = #uop.shared_layout<swizzle = 8>}
+    uop.copy %src, %t {layout = #uop.shared_layout<swizzle = 8>} : memref<8x8xf32> to memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}

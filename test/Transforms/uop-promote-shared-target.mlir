@@ -1,0 +1,88 @@
+// The shared-memory limit uop-promote-shared checks is the module target's
+// max_static_shared: the two 32x8 and 8x32 f32 tiles of two stages (4 KiB)
+// fit the 48 KiB of every real chip but not a hypothetical 2 KiB one.
+// RUN: uop-opt %s --uop-promote-shared=stages=2 --split-input-file -verify-diagnostics
+
+module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 2048, max_shared = 2048, banks = 32, bank_bytes = 4, warp_size = 32>} {
+  func.func @main(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %zero = arith.constant dense<0.0> : vector<4x4xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c2, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c8, %sz = %c1) {
+      %m0 = arith.muli %by, %c32 : index
+      %n0 = arith.muli %bx, %c32 : index
+      %acc = scf.for %k0 = %c0 to %c64 step %c8 iter_args(%it = %zero) -> (vector<4x4xf32>) {
+        %a = memref.subview %A[%m0, %k0] [32, 8] [1, 1] : memref<64x64xf32> to memref<32x8xf32, strided<[64, 1], offset: ?>>
+        %b = memref.subview %B[%k0, %n0] [8, 32] [1, 1] : memref<64x64xf32> to memref<8x32xf32, strided<[64, 1], offset: ?>>
+        // expected-error @+1 {{staging its tiles needs 4096 bytes of shared memory per block, above the limit of 2048 bytes of static shared memory}}
+        %r = uop.matmul %a, %b, %it {threads = array<i64: 8, 8>}
+            : memref<32x8xf32, strided<[64, 1], offset: ?>>, memref<8x32xf32, strided<[64, 1], offset: ?>>, vector<4x4xf32>
+        scf.yield %r : vector<4x4xf32>
+      }
+      // Thread (x, y) holds C[m0 + y + 8 i][n0 + x + 8 j].
+      %row0 = arith.addi %m0, %ty : index
+      %col0 = arith.addi %n0, %tx : index
+      scf.for %i = %c0 to %c4 step %c1 {
+        %roff = arith.muli %i, %c8 : index
+        %row = arith.addi %row0, %roff : index
+        scf.for %j = %c0 to %c4 step %c1 {
+          %coff = arith.muli %j, %c8 : index
+          %col = arith.addi %col0, %coff : index
+          %v = vector.extract %acc[%i, %j] : f32 from vector<4x4xf32>
+          memref.store %v, %C[%row, %col] : memref<64x64xf32>
+        }
+      }
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+// The same tiles fit the default target (sm_80's 48 KiB): no diagnostic.
+module {
+  func.func @main(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %zero = arith.constant dense<0.0> : vector<4x4xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c2, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c8, %sz = %c1) {
+      %m0 = arith.muli %by, %c32 : index
+      %n0 = arith.muli %bx, %c32 : index
+      %acc = scf.for %k0 = %c0 to %c64 step %c8 iter_args(%it = %zero) -> (vector<4x4xf32>) {
+        %a = memref.subview %A[%m0, %k0] [32, 8] [1, 1] : memref<64x64xf32> to memref<32x8xf32, strided<[64, 1], offset: ?>>
+        %b = memref.subview %B[%k0, %n0] [8, 32] [1, 1] : memref<64x64xf32> to memref<8x32xf32, strided<[64, 1], offset: ?>>
+        %r = uop.matmul %a, %b, %it {threads = array<i64: 8, 8>}
+            : memref<32x8xf32, strided<[64, 1], offset: ?>>, memref<8x32xf32, strided<[64, 1], offset: ?>>, vector<4x4xf32>
+        scf.yield %r : vector<4x4xf32>
+      }
+      // Thread (x, y) holds C[m0 + y + 8 i][n0 + x + 8 j].
+      %row0 = arith.addi %m0, %ty : index
+      %col0 = arith.addi %n0, %tx : index
+      scf.for %i = %c0 to %c4 step %c1 {
+        %roff = arith.muli %i, %c8 : index
+        %row = arith.addi %row0, %roff : index
+        scf.for %j = %c0 to %c4 step %c1 {
+          %coff = arith.muli %j, %c8 : index
+          %col = arith.addi %col0, %coff : index
+          %v = vector.extract %acc[%i, %j] : f32 from vector<4x4xf32>
+          memref.store %v, %C[%row, %col] : memref<64x64xf32>
+        }
+      }
+      gpu.terminator
+    }
+    return
+  }
+}
