@@ -111,6 +111,7 @@ LogicalResult mlir::uop::buildCompilePipeline(
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createConvertUopToGPU());
+  pm.addPass(createUopKeepBarrierLoopsRolled());
   pm.addPass(createUopMergeKernelModules());
 
   GpuNVVMAttachTargetOptions attach;
