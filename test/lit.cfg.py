@@ -28,13 +28,33 @@ llvm_config.add_tool_substitutions(
 llvm_config.with_environment("PATH", config.uop_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
-# ptxas checks run only where ptxas exists; elsewhere they report
-# "unsupported" instead of passing silently.
-if config.ptxas and os.path.exists(config.ptxas):
-    config.available_features.add("ptxas")
+# Tools and hardware that some tests need. Such a test says `REQUIRES: <feature>`
+# and is reported "unsupported" where the feature is missing, never "passed".
+# Where the feature must be there (CI installs ptxas), UOP_REQUIRE_<FEATURE>=1
+# in the environment turns its absence into a configuration error, so the
+# checks cannot quietly become skips.
+def provide(feature, found, missing):
+    if found:
+        config.available_features.add(feature)
+        return
+    variable = "UOP_REQUIRE_" + feature.upper()
+    if os.environ.get(variable, "") not in ("", "0"):
+        lit_config.fatal(f"{variable}={os.environ[variable]}: expected "
+                         f"{feature}, got {missing}")
+
+
+def is_executable(path):
+    return bool(path) and os.path.isfile(path) and os.access(path, os.X_OK)
+
+
+provide("ptxas", is_executable(config.ptxas),
+        f"'{config.ptxas}' (CMake's UOP_PTXAS), which is not an executable; "
+        f"install CUDA's ptxas in /usr/local/cuda/bin and reconfigure")
+if "ptxas" in config.available_features:
     config.substitutions.append(("%ptxas", config.ptxas))
-if config.nvcc and os.path.exists(config.nvcc):
-    config.available_features.add("nvcc")
+provide("nvcc", is_executable(config.nvcc),
+        f"'{config.nvcc}' (CMake's UOP_NVCC), which is not an executable")
 # A GPU is there only when the driver is.
-if os.path.exists("/dev/nvidiactl") or os.path.exists("/proc/driver/nvidia"):
-    config.available_features.add("gpu")
+provide("gpu", os.path.exists("/dev/nvidiactl") or
+        os.path.exists("/proc/driver/nvidia"),
+        "no NVIDIA driver (/dev/nvidiactl, /proc/driver/nvidia)")

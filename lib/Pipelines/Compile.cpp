@@ -130,6 +130,7 @@ static void buildGpuStage(OpPassManager &pm) {
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createConvertUopToGPU());
+  pm.addPass(createUopKeepBarrierLoopsRolled());
   pm.addPass(createUopMergeKernelModules());
 }
 

@@ -19,6 +19,17 @@ namespace mlir::uop {
 using namespace mlir;
 using namespace mlir::uop;
 
+/// Prints the target list of `gpuModule` ("no target" when it has none).
+static std::string printTargets(gpu::GPUModuleOp gpuModule) {
+  ArrayAttr targets = gpuModule.getTargetsAttr();
+  if (!targets || targets.empty())
+    return "no target";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << targets;
+  return text;
+}
+
 namespace {
 struct UopMergeKernelModulesPass
     : public mlir::uop::impl::UopMergeKernelModulesBase<
@@ -46,8 +57,12 @@ struct UopMergeKernelModulesPass
     gpu::GPUModuleOp first = gpuModules.front();
     for (gpu::GPUModuleOp other : ArrayRef(gpuModules).drop_front()) {
       if (other.getTargetsAttr() != first.getTargetsAttr()) {
-        other.emitError("cannot merge gpu.modules with different targets: ")
-            << other.getTargetsAttr() << " vs " << first.getTargetsAttr();
+        // One PTX file is built for one chip: kernels for another chip
+        // cannot share it.
+        other.emitError("cannot merge gpu.modules with different targets: "
+                        "expected ")
+            << printTargets(first) << " (as '" << first.getName()
+            << "'), got " << printTargets(other);
         return signalPassFailure();
       }
     }
@@ -73,11 +88,20 @@ struct UopMergeKernelModulesPass
             break;
         }
         StringAttr fresh = StringAttr::get(&getContext(), candidate);
-        if (failed(otherSymbols.rename(&op, fresh))) {
-          op.emitError("cannot rename '") << oldName << "' to '" << fresh
-                                          << "' while merging kernel modules";
+        // Renaming rewrites every use in `other`; an unregistered op with a
+        // region may be a symbol table of its own, where a reference names
+        // something else, so its uses cannot be told apart.
+        if (!SymbolTable::getSymbolUses(&op, other.getOperation())) {
+          op.emitError("cannot rename '")
+              << oldName.getValue() << "' to '" << candidate
+              << "' while merging kernel modules: expected its uses in '"
+              << other.getName()
+              << "' to be known, got an unregistered op with a region";
           return signalPassFailure();
         }
+        LogicalResult renamedUses = otherSymbols.rename(&op, fresh);
+        assert(succeeded(renamedUses) && "uses were found above");
+        (void)renamedUses;
         renamed[{other.getNameAttr(), oldName}] = fresh;
       }
       for (Operation &op :

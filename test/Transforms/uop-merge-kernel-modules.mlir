@@ -1,4 +1,5 @@
 // RUN: uop-opt %s --split-input-file --verify-diagnostics \
+// RUN:   --allow-unregistered-dialect \
 // RUN:   --uop-merge-kernel-modules="module-name=all" | FileCheck %s
 
 // Two outlined kernels end up in one gpu.module; the launches follow them.
@@ -30,7 +31,7 @@ module attributes {gpu.container_module} {
   gpu.module @k0 [#nvvm.target<chip = "sm_80">] {
     gpu.func @k0() kernel { gpu.return }
   }
-  // expected-error @+1 {{cannot merge gpu.modules with different targets}}
+  // expected-error @+1 {{cannot merge gpu.modules with different targets: expected [#nvvm.target<chip = "sm_80">] (as 'k0'), got [#nvvm.target<chip = "sm_90a">]}}
   gpu.module @k1 [#nvvm.target<chip = "sm_90a">] {
     gpu.func @k1() kernel { gpu.return }
   }
@@ -75,5 +76,35 @@ module attributes {gpu.container_module} {
   func.func @all() { return }
   gpu.module @k0 {
     gpu.func @k() kernel { gpu.return }
+  }
+}
+
+// -----
+
+// A module without a target does not merge with one that has a target.
+module attributes {gpu.container_module} {
+  gpu.module @k0 [#nvvm.target<chip = "sm_80">] {
+    gpu.func @k0() kernel { gpu.return }
+  }
+  // expected-error @+1 {{cannot merge gpu.modules with different targets: expected [#nvvm.target<chip = "sm_80">] (as 'k0'), got no target}}
+  gpu.module @k1 {
+    gpu.func @k1() kernel { gpu.return }
+  }
+}
+
+// -----
+
+// A clashing name is renamed only where all its uses are known: an
+// unregistered op with a region may be a symbol table of its own.
+module attributes {gpu.container_module} {
+  gpu.module @k0 {
+    gpu.func @same() kernel { gpu.return }
+  }
+  gpu.module @k1 {
+    // expected-error @+1 {{cannot rename 'same' to 'same_1' while merging kernel modules: expected its uses in 'k1' to be known, got an unregistered op with a region}}
+    gpu.func @same() kernel { gpu.return }
+    "test.scope"() ({
+      "test.use"() {callee = @same} : () -> ()
+    }) : () -> ()
   }
 }

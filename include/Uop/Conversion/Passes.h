@@ -1,6 +1,9 @@
 //===- Passes.h - uop conversion passes -------------------------*- C++ -*-===//
 //
-// Declares the uop conversion passes.
+// Declares the uop conversion passes. Each conversion XToY has a folder of
+// its own, lib/Conversion/XToY/, a header include/Uop/Conversion/XToY/XToY.h
+// exporting populateXToYConversionPatterns (and the legality it
+// establishes), and its pass in Passes.td; the header is included here.
 //
 //===----------------------------------------------------------------------===//
 

@@ -19,22 +19,19 @@ def ConvertUopToGPU : Pass<"convert-uop-to-gpu"> {
 
     - each `uop.alloc_shared` becomes a workgroup attribution of its kernel
       (a `.shared` array of the PTX kernel), whatever scope it was written in;
-    - `uop.barrier` becomes `gpu.barrier` (`bar.sync 0`);
-    - with `keep-barrier-loops` (the default), every `scf.for` that contains
-      a barrier gets `loop_annotation = #llvm.loop_annotation<unroll =
-      <disable = true>>`: it is the main (K) loop of the kernel, and unrolling
-      it would multiply the barriers and the code without removing a wait.
+    - `uop.barrier` becomes `gpu.barrier` (`bar.sync 0`).
+
+    It leaves every other op as it is (a partial conversion): tensor-core ops
+    of the uop dialect pass through to the conversions after it. The tile ops
+    (`uop.copy`, `uop.matmul`) must have been lowered by `uop-lower-tiles`.
+    Loops that hold a barrier are marked not-to-unroll by the separate
+    `uop-keep-barrier-loops-rolled` pass.
 
     The static shared memory of a kernel is checked against the limit of
-    static `.shared` arrays (48 KiB; larger tiles need dynamic shared memory):
-    a kernel over `max-static-shared-bytes` is an error naming its size.
+    static `.shared` arrays, the `max_static_shared` of the module's
+    `uop.target` (48 KiB; larger tiles need dynamic shared memory): a kernel
+    over it is an error naming its size.
   }];
-  let options = [
-    Option<"maxStaticSharedBytes", "max-static-shared-bytes", "int64_t",
-           "49152", "limit on the static shared memory of one kernel, in bytes">,
-    Option<"keepBarrierLoops", "keep-barrier-loops", "bool", "true",
-           "tell LLVM not to unroll loops that contain a barrier">
-  ];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::LLVM::LLVMDialect"];
 }
 

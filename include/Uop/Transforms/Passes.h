@@ -72,6 +72,16 @@ LogicalResult lowerMatmul(RewriterBase &rewriter, MatmulOp op);
 /// steps).
 bool isProvablyMultipleOf(Value value, int64_t factor);
 
+/// The discardable attribute of an scf.for that convert-scf-to-cf forwards
+/// to the loop's back edge as LLVM loop metadata.
+inline constexpr llvm::StringLiteral kLoopAnnotation = "loop_annotation";
+
+/// Marks every scf.for under `root` that contains a block barrier as not to
+/// be unrolled by LLVM, unless it already has a loop annotation (see
+/// uop-keep-barrier-loops-rolled). Loops outside the barrier's kernel are
+/// left alone.
+void keepBarrierLoopsRolled(Operation *root);
+
 #define GEN_PASS_REGISTRATION
 #include "Uop/Transforms/Passes.h.inc"
 

@@ -204,4 +204,24 @@ def UopCheckLowered : Pass<"uop-check-lowered", "::mlir::ModuleOp"> {
   }];
 }
 
+def UopKeepBarrierLoopsRolled : Pass<"uop-keep-barrier-loops-rolled"> {
+  let summary = "tell LLVM not to unroll loops that contain a barrier";
+  let description = [{
+    Every `scf.for` of a kernel that contains a block barrier (`uop.barrier`
+    or `gpu.barrier`, at any depth) gets `loop_annotation =
+    #llvm.loop_annotation<unroll = <disable = true>>`, which
+    `convert-scf-to-cf` carries to the loop's back edge as `llvm.loop`
+    metadata. Such a loop is the main (K) loop of a shared-memory GEMM:
+    unrolling it multiplies the barriers and the code size without removing
+    a single wait, while the barrier-free inner loops stay free to unroll.
+
+    A loop that already has a `loop_annotation` keeps the one it has. Loops
+    of host code (around a `gpu.launch`) are not touched: the search for
+    enclosing loops stops at the kernel (`gpu.launch` or function).
+    `--uop-compile` runs this pass right after `convert-uop-to-gpu`; it works
+    the same before that conversion.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // UOP_TRANSFORMS_PASSES_TD

@@ -5,16 +5,22 @@
 // outlining carries to the gpu.func and convert-gpu-to-nvvm turns into a
 // `.shared` global), uop.barrier becomes gpu.barrier.
 //
+// The file has the shape every uop conversion follows: conversion patterns
+// and the legality they establish are exported through
+// `populateUopToGPUConversionPatterns` and
+// `configureUopToGPUConversionLegality` (include/Uop/Conversion/UopToGPU/),
+// and the pass is a thin driver around `applyPartialConversion`.
+//
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Conversion/UopToGPU/UopToGPU.h"
 #include "Uop/Conversion/Passes.h"
 #include "Uop/Dialect/Uop/IR/UopOps.h"
+#include "Uop/Target/Targets.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::uop {
 #define GEN_PASS_DEF_CONVERTUOPTOGPU
@@ -24,13 +30,18 @@ namespace mlir::uop {
 using namespace mlir;
 using namespace mlir::uop;
 
+//===----------------------------------------------------------------------===//
+// Patterns and legality
+//===----------------------------------------------------------------------===//
+
 namespace {
 /// uop.barrier → gpu.barrier. The uniformity the uop verifier proved is what
 /// makes the plain `bar.sync 0` correct.
-struct BarrierToGPU : public OpRewritePattern<BarrierOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(BarrierOp op,
-                                PatternRewriter &rewriter) const override {
+struct BarrierToGPU : public OpConversionPattern<BarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
     return success();
   }
@@ -41,6 +52,18 @@ void mlir::uop::populateUopToGPUConversionPatterns(
     RewritePatternSet &patterns) {
   patterns.add<BarrierToGPU>(patterns.getContext());
 }
+
+void mlir::uop::configureUopToGPUConversionLegality(ConversionTarget &target) {
+  target.addLegalDialect<gpu::GPUDialect>();
+  // Shared buffers are gone before the patterns run (see
+  // convertSharedAllocations); marking them illegal makes the conversion
+  // fail on any that the pre-step could not place.
+  target.addIllegalOp<AllocSharedOp, BarrierOp>();
+}
+
+//===----------------------------------------------------------------------===//
+// Shared allocations
+//===----------------------------------------------------------------------===//
 
 int64_t mlir::uop::getStaticSharedBytes(Operation *kernel) {
   int64_t bytes = 0;
@@ -58,6 +81,13 @@ int64_t mlir::uop::getStaticSharedBytes(Operation *kernel) {
   return bytes;
 }
 
+// This step is a walk over each kernel, not a conversion pattern: a workgroup
+// attribution is an argument of the kernel's entry block (counted by an
+// attribute of the gpu.func), so turning an alloc into one changes the
+// kernel op that encloses the matched op. A conversion pattern may only
+// rewrite what it matched and what it creates, and the conversion rewriter
+// has no (undoable) way to add an argument to an existing block. The
+// shared-memory limit is also a fact of the whole kernel, not of one alloc.
 LogicalResult
 mlir::uop::convertSharedAllocations(Operation *kernel,
                                     int64_t maxStaticSharedBytes) {
@@ -102,28 +132,9 @@ mlir::uop::convertSharedAllocations(Operation *kernel,
   return success();
 }
 
-void mlir::uop::keepBarrierLoopsRolled(Operation *kernel) {
-  MLIRContext *ctx = kernel->getContext();
-  auto unroll = LLVM::LoopUnrollAttr::get(
-      ctx, /*disable=*/BoolAttr::get(ctx, true), /*count=*/{},
-      /*runtimeDisable=*/{}, /*full=*/{}, /*followupUnrolled=*/{},
-      /*followupRemainder=*/{}, /*followupAll=*/{});
-  auto annotation = LLVM::LoopAnnotationAttr::get(
-      ctx, /*disableNonforced=*/{}, /*vectorize=*/{}, /*interleave=*/{}, unroll,
-      /*unrollAndJam=*/{}, /*licm=*/{}, /*distribute=*/{}, /*pipeline=*/{},
-      /*peeled=*/{}, /*unswitch=*/{}, /*mustProgress=*/{},
-      /*isVectorized=*/{}, /*startLoc=*/{}, /*endLoc=*/{},
-      /*parallelAccesses=*/{});
-  kernel->walk([&](Operation *op) {
-    if (!isa<BarrierOp, gpu::BarrierOp>(op))
-      return;
-    for (Operation *p = op->getParentOp(); p && p != kernel;
-         p = p->getParentOp())
-      if (auto forOp = dyn_cast<scf::ForOp>(p))
-        if (!forOp->hasAttr(kLoopAnnotation))
-          forOp->setAttr(kLoopAnnotation, annotation);
-  });
-}
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
 
 namespace {
 struct ConvertUopToGPUPass
@@ -131,34 +142,38 @@ struct ConvertUopToGPUPass
   using Base::Base;
 
   void runOnOperation() override {
+    // The tile ops are block-wide descriptions that uop-lower-tiles expands
+    // into per-thread code; nothing below the uop level can run them.
+    WalkResult tileOps = getOperation()->walk([](Operation *op) {
+      if (!isa<CopyOp, MatmulOp>(op))
+        return WalkResult::advance();
+      op->emitOpError("expected to be lowered by uop-lower-tiles before "
+                      "convert-uop-to-gpu");
+      return WalkResult::interrupt();
+    });
+    if (tileOps.wasInterrupted())
+      return signalPassFailure();
+
     SmallVector<Operation *> kernels;
     getOperation()->walk([&](Operation *op) {
       if (isa<gpu::LaunchOp>(op) ||
           (isa<gpu::GPUFuncOp>(op) && cast<gpu::GPUFuncOp>(op).isKernel()))
         kernels.push_back(op);
     });
-    for (Operation *kernel : kernels) {
-      if (failed(convertSharedAllocations(kernel, maxStaticSharedBytes)))
+    for (Operation *kernel : kernels)
+      if (failed(convertSharedAllocations(
+              kernel, getTargetOrDefault(kernel).getMaxStaticShared())))
         return signalPassFailure();
-      if (keepBarrierLoops)
-        keepBarrierLoopsRolled(kernel);
-    }
 
+    ConversionTarget target(getContext());
+    configureUopToGPUConversionLegality(target);
     RewritePatternSet patterns(&getContext());
     populateUopToGPUConversionPatterns(patterns);
-    // A single walk: no folding or dead-code removal of the user's IR.
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
-
-    // Anything of uop left here is an op this conversion does not know yet.
-    WalkResult leftover = getOperation()->walk([](Operation *op) {
-      if (isa<UopDialect>(op->getDialect())) {
-        op->emitError("convert-uop-to-gpu has no lowering for '")
-            << op->getName() << "'";
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-    if (leftover.wasInterrupted())
+    // Partial: every op the target does not name stays as it is, so the
+    // user's IR is neither folded nor cleaned up, and uop ops of later
+    // conversions (tensor cores) pass through untouched.
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
       signalPassFailure();
   }
 };

@@ -73,7 +73,9 @@ FailureOr<std::string> mlir::uop::translateModuleToPTX(ModuleOp module) {
   std::optional<SmallVector<char, 0>> ptx =
       target.serializeToObject(gpuModule, options);
   if (!ptx)
-    return mlir::emitError(gpuModule.getLoc(), "NVPTX code generation failed");
+    return mlir::emitError(gpuModule.getLoc(),
+                           "NVPTX code generation failed for ")
+           << targets[0];
   std::string text(ptx->begin(), ptx->end());
   // The serializer null-terminates the assembly.
   while (!text.empty() && text.back() == '\0')
@@ -150,19 +152,28 @@ void mlir::uop::registerUopToPTXTranslation() {
       [](Operation *op, raw_ostream &os) -> LogicalResult {
         auto module = dyn_cast<ModuleOp>(op);
         if (!module)
-          return mlir::emitError(op->getLoc(), "expected a builtin.module");
+          return mlir::emitError(op->getLoc(),
+                                 "expected a builtin.module, got '")
+                 << op->getName() << "'";
+        // Open the launch configuration first: a path that cannot be
+        // written fails before code generation, and nothing is left behind
+        // when code generation fails.
+        std::unique_ptr<llvm::ToolOutputFile> launchConfig;
+        if (!launchConfigFile.empty()) {
+          std::error_code ec;
+          launchConfig = std::make_unique<llvm::ToolOutputFile>(
+              launchConfigFile, ec, llvm::sys::fs::OF_Text);
+          if (ec)
+            return module.emitError("cannot write the launch configuration "
+                                    "to '")
+                   << launchConfigFile << "': " << ec.message();
+        }
         FailureOr<std::string> ptx = translateModuleToPTX(module);
         if (failed(ptx))
           return failure();
-        if (!launchConfigFile.empty()) {
-          std::error_code ec;
-          llvm::ToolOutputFile out(launchConfigFile, ec,
-                                   llvm::sys::fs::OF_Text);
-          if (ec)
-            return module.emitError("cannot write '")
-                   << launchConfigFile << "': " << ec.message();
-          writeLaunchConfigJSON(collectLaunches(module), out.os());
-          out.keep();
+        if (launchConfig) {
+          writeLaunchConfigJSON(collectLaunches(module), launchConfig->os());
+          launchConfig->keep();
         }
         os << *ptx;
         return success();

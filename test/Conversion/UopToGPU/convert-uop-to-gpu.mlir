@@ -1,5 +1,11 @@
-// RUN: uop-opt %s --convert-uop-to-gpu --split-input-file --verify-diagnostics \
-// RUN:   --mlir-print-local-scope | FileCheck %s
+// The conversion as --uop-compile runs it, followed by the unroll hint:
+// RUN: uop-opt %s --convert-uop-to-gpu --uop-keep-barrier-loops-rolled \
+// RUN:   --split-input-file --verify-diagnostics --mlir-print-local-scope \
+// RUN:   | FileCheck %s
+// The conversion alone converts and leaves the loops to the hint pass:
+// RUN: uop-opt %s --convert-uop-to-gpu --split-input-file \
+// RUN:   --verify-diagnostics --mlir-print-local-scope \
+// RUN:   | FileCheck %s --check-prefix=CONV
 
 // Shared buffers become workgroup attributions of the launch, wherever they
 // were written; barriers become gpu.barrier; the K loop that holds the
@@ -17,6 +23,11 @@
 // CHECK: scf.for
 // CHECK-NOT: loop_annotation
 // CHECK: gpu.terminator
+// CONV-LABEL: func.func @launch
+// CONV: gpu.barrier
+// CONV: gpu.barrier
+// CONV-NOT: loop_annotation
+// CONV: gpu.terminator
 func.func @launch(%f: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -78,6 +89,23 @@ func.func @too_much_shared() {
 
 // -----
 
+// The limit is the module target's max_static_shared: 4 KiB fits every real
+// chip but not a hypothetical 2 KiB one.
+module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 2048, max_shared = 2048, banks = 32, bank_bytes = 4, warp_size = 32>} {
+  func.func @small_target() {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{kernel needs 4096 bytes of static shared memory, above the limit of 2048 bytes for static .shared arrays; use smaller tiles}}
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      %a = uop.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
 // A gpu.launch cannot carry the alignment of its attributions.
 func.func @aligned_in_launch() {
   %c1 = arith.constant 1 : index
@@ -85,6 +113,23 @@ func.func @aligned_in_launch() {
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     // expected-error @+1 {{alignment 16 can only be honored in a kernel gpu.func: run gpu-kernel-outlining before convert-uop-to-gpu}}
     %a = uop.alloc_shared {alignment = 16 : i64} : memref<8xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Tile ops are block-wide descriptions: uop-lower-tiles expands them into
+// per-thread code before anything below the uop level sees them.
+func.func @tile_op(%g: memref<16x16xf32>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c16, %sy = %c16, %sz = %c1) {
+    %a = uop.alloc_shared : memref<16x16xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'uop.copy' op expected to be lowered by uop-lower-tiles before convert-uop-to-gpu}}
+    uop.copy %g, %a : memref<16x16xf32> to memref<16x16xf32, #gpu.address_space<workgroup>>
     gpu.terminator
   }
   return

@@ -1,16 +1,19 @@
 """Compiles random GEMMs with random tilings to the kernel stage and checks
 each against its linalg input with uop-sim.
 
-  random_gemms.py SEED COUNT WORKDIR [--ptxas PTXAS]
+  random_gemms.py SEED COUNT WORKDIR [--ptxas PTXAS [--ptx-only]]
 
 Shapes 1..90 in each of M, N, K; f32, f16 or bf16 inputs; A and/or B
 stored transposed; with or without a fill of C; tilings including odd tile
 sizes (3, 5) and 1x1 register tiles; one or two stages; automatic, no, or
 explicit padding; with and without swizzle. With --ptxas, each case is also
-compiled to PTX for a random target and assembled, with no spills allowed.
-Prints one line per failure and a summary; exits non-zero if any case failed
-to compile, to agree or to assemble.
+compiled to PTX for a random target and assembled, with no spills allowed;
+--ptx-only skips the uop-sim check (the same SEED draws the same cases
+either way). Prints one line per failure and a summary; exits non-zero if
+any case failed to compile, to agree or to assemble, and with status 2 when
+PTXAS is not an executable.
 """
+import argparse
 import os
 import random
 import subprocess
@@ -53,8 +56,23 @@ def case(rng):
 
 
 def main():
-    seed, count, work = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    ptxas = sys.argv[5] if len(sys.argv) > 5 and sys.argv[4] == "--ptxas" else None
+    parser = argparse.ArgumentParser()
+    parser.add_argument("seed", type=int)
+    parser.add_argument("count", type=int)
+    parser.add_argument("work")
+    parser.add_argument("--ptxas", help="assemble each case with this ptxas")
+    parser.add_argument("--ptx-only", action="store_true",
+                        help="with --ptxas: skip the uop-sim comparison")
+    args = parser.parse_args()
+    ptxas = args.ptxas
+    if ptxas and not (os.path.isfile(ptxas) and os.access(ptxas, os.X_OK)):
+        # Asked for and missing is an error, never a silent skip.
+        print(f"error: expected an executable ptxas, got '{ptxas}'",
+              file=sys.stderr)
+        sys.exit(2)
+    if args.ptx_only and not ptxas:
+        parser.error("--ptx-only needs --ptxas")
+    seed, count, work = args.seed, args.count, args.work
     os.makedirs(work, exist_ok=True)
     rng = random.Random(seed)
     failures = 0
@@ -63,20 +81,22 @@ def main():
         path = os.path.join(work, f"case{i}.mlir")
         with open(path, "w") as f:
             f.write(src)
-        kernel = subprocess.run(["uop-opt", path,
-                                 f"--uop-compile=emit=kernel {opts}"],
-                                capture_output=True, text=True)
-        if kernel.returncode:
-            print(f"case {i} ({opts}): compile failed\n{kernel.stderr}")
-            failures += 1
-            continue
-        sim = subprocess.run(["uop-sim", "-", "--compare-with", path],
-                             input=kernel.stdout, capture_output=True, text=True)
-        if sim.returncode or "mismatches=0/" not in sim.stdout:
-            print(f"case {i} ({opts}): uop-sim exit {sim.returncode}\n"
-                  f"{sim.stdout}{sim.stderr}")
-            failures += 1
-            continue
+        if not args.ptx_only:
+            kernel = subprocess.run(["uop-opt", path,
+                                     f"--uop-compile=emit=kernel {opts}"],
+                                    capture_output=True, text=True)
+            if kernel.returncode:
+                print(f"case {i} ({opts}): compile failed\n{kernel.stderr}")
+                failures += 1
+                continue
+            sim = subprocess.run(["uop-sim", "-", "--compare-with", path],
+                                 input=kernel.stdout, capture_output=True,
+                                 text=True)
+            if sim.returncode or "mismatches=0/" not in sim.stdout:
+                print(f"case {i} ({opts}): uop-sim exit {sim.returncode}\n"
+                      f"{sim.stdout}{sim.stderr}")
+                failures += 1
+                continue
         if not ptxas:
             continue
         ptx = os.path.join(work, f"case{i}.ptx")

@@ -1,18 +1,21 @@
 // uop-translate --uop-to-ptx explains what it needs when the input is not
-// the output of --uop-compile.
+// the output of --uop-compile. (With --no-implicit-module each case is the
+// top-level op itself, so the diagnostics can point at it.)
 
-// RUN: not uop-translate --uop-to-ptx %s --split-input-file 2>&1 | FileCheck %s
-// CHECK-NOT: {{LLVM ERROR|Stack dump|PLEASE submit}}
+// RUN: uop-translate --uop-to-ptx %s --no-implicit-module --split-input-file \
+// RUN:   --verify-diagnostics
 
-// CHECK: error: no gpu.module to translate: compile the input with uop-opt --uop-compile first
-func.func @host_only() {
-  return
+// expected-error @+1 {{no gpu.module to translate: compile the input with uop-opt --uop-compile first}}
+module {
+  func.func @host_only() {
+    return
+  }
 }
 
 // -----
 
-// CHECK: error: the gpu.module has no #nvvm.target: compile it with uop-opt --uop-compile
 module attributes {gpu.container_module} {
+  // expected-error @+1 {{the gpu.module has no #nvvm.target: compile it with uop-opt --uop-compile}}
   gpu.module @k {
     llvm.func @f() { llvm.return }
   }
@@ -20,27 +23,54 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// CHECK: error: gpu.module is not lowered to LLVM/NVVM: found 'gpu.func'; compile with --uop-compile="emit=llvm"
 module attributes {gpu.container_module} {
   gpu.module @k [#nvvm.target<chip = "sm_80">] {
+    // expected-error @+1 {{gpu.module is not lowered to LLVM/NVVM: found 'gpu.func'; compile with --uop-compile="emit=llvm"}}
     gpu.func @f() kernel { gpu.return }
   }
 }
 
 // -----
 
-// CHECK: error: expected one gpu.module, found 2; run uop-opt --uop-merge-kernel-modules
 module attributes {gpu.container_module} {
   gpu.module @a [#nvvm.target<chip = "sm_80">] {
   }
+  // expected-error @+1 {{expected one gpu.module, found 2; run uop-opt --uop-merge-kernel-modules}}
   gpu.module @b [#nvvm.target<chip = "sm_80">] {
   }
 }
 
 // -----
 
-// CHECK: error: expected exactly one #nvvm.target on the gpu.module
 module attributes {gpu.container_module} {
+  // expected-error @+1 {{expected exactly one #nvvm.target on the gpu.module, got [#nvvm.target<chip = "sm_80">, #nvvm.target<chip = "sm_90a">]}}
   gpu.module @a [#nvvm.target<chip = "sm_80">, #nvvm.target<chip = "sm_90a">] {
   }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{expected exactly one #nvvm.target on the gpu.module, got [#rocdl.target]}}
+  gpu.module @a [#rocdl.target] {
+  }
+}
+
+// -----
+
+// The NVPTX backend cannot build a target machine for this triple; its own
+// diagnostics name the triple, and the translation names the target.
+module attributes {gpu.container_module} {
+  // expected-error @+2 {{NVPTX code generation failed for #nvvm.target<triple = "foo-bar-baz", chip = "sm_80">}}
+  // expected-error @+1 {{foo-bar-baz}}
+  gpu.module @k [#nvvm.target<chip = "sm_80", triple = "foo-bar-baz">] {
+    llvm.func @f() attributes {nvvm.kernel} { llvm.return }
+  }
+}
+
+// -----
+
+// expected-error @+1 {{expected a builtin.module, got 'func.func'}}
+func.func @not_a_module() {
+  return
 }

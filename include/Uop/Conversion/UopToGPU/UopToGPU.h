@@ -1,6 +1,11 @@
 //===- UopToGPU.h - uop to gpu conversion -----------------------*- C++ -*-===//
 //
-// Entry points of the uop → gpu conversion.
+// Entry points of the uop → gpu conversion: its patterns, the legality they
+// establish, and the per-kernel step that places shared buffers. Every uop
+// conversion (UopToNVGPU, UopToNVVM, ...) exports the same three kinds of
+// entry point from include/Uop/Conversion/<XToY>/<XToY>.h, so that a pass
+// or a pipeline can combine the patterns of several conversions in one
+// applyPartialConversion.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,32 +15,31 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Support/LLVM.h"
 
+namespace mlir {
+class ConversionTarget;
+} // namespace mlir
+
 namespace mlir::uop {
 
-/// Adds the patterns that rewrite uop ops with a one-to-one gpu counterpart
-/// (uop.barrier → gpu.barrier).
+/// Adds the conversion patterns that rewrite uop ops with a one-to-one gpu
+/// counterpart (uop.barrier → gpu.barrier).
 void populateUopToGPUConversionPatterns(RewritePatternSet &patterns);
+
+/// Marks the uop ops this conversion removes (uop.alloc_shared, uop.barrier)
+/// illegal and the gpu dialect legal.
+void configureUopToGPUConversionLegality(ConversionTarget &target);
 
 /// Turns every uop.alloc_shared of `kernel` (a gpu.launch or kernel gpu.func)
 /// into a workgroup attribution. Fails, with a diagnostic on the kernel, when
-/// the attributions exceed `maxStaticSharedBytes`.
+/// the attributions exceed `maxStaticSharedBytes`. Runs before the patterns:
+/// it adds arguments to the kernel's entry block, which a conversion pattern
+/// on the alloc cannot do.
 LogicalResult convertSharedAllocations(Operation *kernel,
                                        int64_t maxStaticSharedBytes);
 
 /// Returns the bytes of static shared memory `kernel` allocates through
 /// uop.alloc_shared and workgroup attributions.
 int64_t getStaticSharedBytes(Operation *kernel);
-
-/// The discardable attribute convert-scf-to-cf forwards to the loop's
-/// back edge as LLVM loop metadata.
-inline constexpr llvm::StringLiteral kLoopAnnotation = "loop_annotation";
-
-/// Marks every scf.for of `kernel` that contains a barrier (the K loop of a
-/// shared-memory GEMM) as not to be unrolled by LLVM, unless it already has a
-/// loop annotation. Unrolling such a loop multiplies the barriers and the
-/// code size without removing a single wait; the barrier-free inner loops
-/// stay free to unroll.
-void keepBarrierLoopsRolled(Operation *kernel);
 
 } // namespace mlir::uop
 
