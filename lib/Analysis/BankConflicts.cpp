@@ -22,9 +22,7 @@
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "uop-bank-conflicts"
@@ -34,38 +32,6 @@ using namespace mlir::uop;
 
 /// Most combinations of loop iterations evaluated for one access.
 static constexpr int64_t kMaxIterationCombinations = 1024;
-
-bool mlir::uop::isSharedMemoryAccess(Operation *op) {
-  return describeSharedAccess(op).has_value();
-}
-
-/// Follows view-like ops (subview, cast, reinterpret_cast, expand/collapse
-/// shape, view) back to the buffer they view.
-static Value getRootBuffer(Value memref) {
-  while (Operation *def = memref.getDefiningOp()) {
-    auto view = dyn_cast<ViewLikeOpInterface>(def);
-    if (!view)
-      break;
-    memref = view.getViewSource();
-  }
-  return memref;
-}
-
-std::string mlir::uop::getSharedBufferName(Operation *access) {
-  std::optional<SharedAccessDesc> desc = describeSharedAccess(access);
-  if (!desc)
-    return "";
-  Value root = getRootBuffer(desc->memref);
-  if (auto global = root.getDefiningOp<memref::GetGlobalOp>())
-    return ("@" + global.getName()).str();
-  Location loc = root.getLoc();
-  if (auto name = dyn_cast<NameLoc>(loc))
-    return name.getName().str();
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << root.getType();
-  return text;
-}
 
 /// Returns how many iterations of each loop of `ivs` (outermost first) to
 /// evaluate: `perLoop` each, inner loops (where the index usually changes

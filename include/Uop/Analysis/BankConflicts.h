@@ -13,6 +13,7 @@
 #define UOP_ANALYSIS_BANKCONFLICTS_H
 
 #include "Uop/Analysis/BankModel.h"
+#include "Uop/Analysis/SharedAccess.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
@@ -52,16 +53,6 @@ struct SharedAccessCost {
   /// 0 when warp 0 never reaches it.
   int64_t activeLanes = 0;
 };
-
-/// Returns true when `op` is a load or store this analysis models
-/// (memref.load/store, vector.load/store, vector.transfer_read/write) and it
-/// accesses a memref in workgroup (shared) memory.
-bool isSharedMemoryAccess(Operation *op);
-
-/// Returns a short, stable name for the shared buffer `op` accesses: the
-/// symbol of a memref.get_global (`@name`), the name of a NameLoc on the
-/// allocation, or else the buffer's memref type.
-std::string getSharedBufferName(Operation *access);
 
 /// Evaluates the addresses of the lanes of warp 0 of block 0 for the shared
 /// memory access `access` and returns its cost. Fails when `access` is not a

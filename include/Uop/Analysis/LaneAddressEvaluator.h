@@ -15,6 +15,8 @@
 #ifndef UOP_ANALYSIS_LANEADDRESSEVALUATOR_H
 #define UOP_ANALYSIS_LANEADDRESSEVALUATOR_H
 
+#include "Uop/Analysis/SharedAccess.h"
+
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Operation.h"
@@ -27,38 +29,6 @@
 #include <string>
 
 namespace mlir::uop {
-
-/// The parts of a shared-memory load or store that decide its lane
-/// addresses.
-struct SharedAccessDesc {
-  Value memref;
-  SmallVector<Value> indices;
-  /// What one lane moves: the element type or a vector of elements.
-  Type valueType;
-  /// True when a lane moves several consecutive elements of the memref (a
-  /// vector op on a memref of scalars), not one element.
-  bool movesVector = false;
-  bool isStore = false;
-  /// Set when the access is recognized but its shape is not modeled.
-  std::string unsupported;
-};
-
-/// Returns the description of `op` when it is a load or store the analysis
-/// models (memref.load/store, vector.load/store, vector.transfer_read/write)
-/// of a memref in workgroup (shared) memory.
-std::optional<SharedAccessDesc> describeSharedAccess(Operation *op);
-
-/// What is known about a kernel's launch shape.
-struct KernelInfo {
-  Operation *op = nullptr;
-  std::optional<int64_t> blockDim[3];
-  std::optional<int64_t> gridDim[3];
-};
-
-/// Collects the block and grid sizes of `kernel` that are constants: the
-/// operands of a `gpu.launch`, or `known_block_size` / `known_grid_size` of
-/// a kernel `gpu.func` (the outliner copies constant launch sizes there).
-KernelInfo getKernelInfo(Operation *kernel);
 
 /// One lane of warp 0 of block 0, at one iteration of each enclosing loop.
 struct LaneContext {
@@ -141,13 +111,6 @@ private:
 /// as taken at iteration 0 and as not taken at later iterations, so only
 /// iterations that provably exist are reported.
 bool isLaneActive(Operation *access, Operation *kernel, LaneEvaluator &ev);
-
-/// Returns the induction variables of the loops around `access` (inside its
-/// kernel) that each lane runs sequentially, outermost first. Loops mapped to
-/// threads, lanes, warps or blocks are not: their iteration is fixed by the
-/// lane.
-SmallVector<Value> getSequentialInductionVars(Operation *access,
-                                              Operation *kernel);
 
 /// Returns the byte address (from the start of the buffer the access views)
 /// that the lane of `ev` accesses, or fails with the reason recorded in `ev`.
