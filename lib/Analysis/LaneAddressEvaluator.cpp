@@ -319,16 +319,21 @@ static StringRef describePoison(sim::IntPoison poison) {
 
 FailureOr<int64_t> LaneEvaluator::computeArith(Operation *op,
                                                unsigned width) {
-  // Binary integer ops: both operands and the result share the width. A
-  // poison result (a zero divisor, an oversized shift) is undefined on the
-  // GPU, so the address is not guessed.
-  if (sim::IntBinaryFn semantics = sim::getIntBinarySemantics(op)) {
+  // Binary integer ops and comparisons: both operands share a width (the
+  // result's, except for cmpi's i1). A poison result (a zero divisor, an
+  // oversized shift) is undefined on the GPU, so the address is not guessed.
+  sim::IntBinaryFn semantics = sim::getIntBinarySemantics(op);
+  auto cmp = dyn_cast<arith::CmpIOp>(op);
+  if (semantics || cmp) {
     FailureOr<int64_t> lhs = evalInt(op->getOperand(0));
     if (failed(lhs))
       return failure();
     FailureOr<int64_t> rhs = evalInt(op->getOperand(1));
     if (failed(rhs))
       return failure();
+    if (cmp)
+      return sim::cmpi(cmp.getPredicate(), *lhs, *rhs,
+                       *sim::getIntWordWidth(cmp.getLhs().getType()));
     sim::IntResult result = semantics(*lhs, *rhs, width);
     if (result.poison != sim::IntPoison::None)
       return fail(describePoison(result.poison));
@@ -348,16 +353,6 @@ FailureOr<int64_t> LaneEvaluator::computeArith(Operation *op,
     if (auto attr = dyn_cast<IntegerAttr>(constant.getValue()))
       return sim::intConstant(attr.getValue(), width);
     return fail("a constant is not a scalar integer");
-  }
-  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
-    FailureOr<int64_t> lhs = evalInt(cmp.getLhs());
-    if (failed(lhs))
-      return failure();
-    FailureOr<int64_t> rhs = evalInt(cmp.getRhs());
-    if (failed(rhs))
-      return failure();
-    return sim::cmpi(cmp.getPredicate(), *lhs, *rhs,
-                     *sim::getIntWordWidth(cmp.getLhs().getType()));
   }
   if (auto select = dyn_cast<arith::SelectOp>(op)) {
     FailureOr<int64_t> cond = evalInt(select.getCondition());

@@ -33,14 +33,10 @@ struct BankConflictOptions {
   unsigned loopIterations = 4;
 };
 
-/// What one warp access to shared memory costs, for warp 0 of block 0.
-struct SharedAccessCost {
-  /// Shared-memory passes (cycles of the banks) for the whole warp, summed
-  /// over phases; the worst over the evaluated loop iterations.
-  int64_t passes = 0;
-  /// The most distinct words one bank serves within one phase, for the same
-  /// iteration as `passes`: 1 is conflict-free, n an n-way conflict.
-  int64_t conflictWays = 0;
+/// What one warp access to shared memory costs, for warp 0 of block 0: the
+/// passes and conflict degree of the worst evaluated loop iteration (most
+/// passes, then the highest degree), and the shape of the access.
+struct SharedAccessCost : WarpAccessPasses {
   /// Phases the hardware splits the access into (BankModel::getPhaseCount):
   /// 1 for accesses of up to 4 bytes per lane, 2 for 8 bytes (16 lanes each),
   /// 4 for 16 bytes (8 lanes each) with the default model.
