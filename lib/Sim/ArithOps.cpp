@@ -1,10 +1,10 @@
 //===- ArithOps.cpp - uop-sim handlers for the arith dialect --------------===//
 //
-// Integer ops work on sign-extended 64-bit words and re-normalize to their
-// width; unsigned ops read the zero-extended form. Float ops round to their
-// result type after every operation. Division by zero and other poison
-// cases produce 0 instead of trapping the simulator (inactive lanes compute
-// too, on whatever their registers hold).
+// Integer ops apply arith's semantics from Uop/Sim/IntSemantics.h (shared
+// with the bank analysis) to sign-extended 64-bit words; division by zero and
+// other poison cases produce a defined value there instead of trapping the
+// simulator (inactive lanes compute too, on whatever their registers hold).
+// Float ops round to their result type after every operation.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,7 +33,7 @@ LogicalResult constantOp(Interpreter &I, Operation *op) {
     if (auto f = dyn_cast<FloatAttr>(a))
       w.f = roundToKind(f.getValue().convertToDouble(), k);
     else if (auto i = dyn_cast<IntegerAttr>(a))
-      w.i = signExtend(i.getValue().getSExtValue(), intWidthOf(t));
+      w.i = intConstant(i.getValue(), intWidthOf(t));
     else
       w.i = 0;
     return w;
@@ -49,55 +49,6 @@ LogicalResult constantOp(Interpreter &I, Operation *op) {
     return I.unsupported(op, "unsupported constant");
   r.setUniform(1)[0] = toWord(attr);
   return success();
-}
-
-/// Integer division rounding toward zero without trapping.
-I64 sdiv(I64 a, I64 b, unsigned bw) {
-  if (b == 0)
-    return 0;
-  if (b == -1)
-    return signExtend((I64)(0 - (U64)a), bw);
-  return a / b;
-}
-I64 srem(I64 a, I64 b) {
-  if (b == 0 || b == -1)
-    return 0;
-  return a % b;
-}
-U64 udiv(I64 a, I64 b, unsigned bw) {
-  U64 y = zeroExtend(b, bw);
-  return y ? zeroExtend(a, bw) / y : 0;
-}
-U64 urem(I64 a, I64 b, unsigned bw) {
-  U64 y = zeroExtend(b, bw);
-  return y ? zeroExtend(a, bw) % y : 0;
-}
-
-bool cmpI(arith::CmpIPredicate p, I64 a, I64 b, unsigned bw) {
-  U64 ua = zeroExtend(a, bw), ub = zeroExtend(b, bw);
-  switch (p) {
-  case arith::CmpIPredicate::eq:
-    return a == b;
-  case arith::CmpIPredicate::ne:
-    return a != b;
-  case arith::CmpIPredicate::slt:
-    return a < b;
-  case arith::CmpIPredicate::sle:
-    return a <= b;
-  case arith::CmpIPredicate::sgt:
-    return a > b;
-  case arith::CmpIPredicate::sge:
-    return a >= b;
-  case arith::CmpIPredicate::ult:
-    return ua < ub;
-  case arith::CmpIPredicate::ule:
-    return ua <= ub;
-  case arith::CmpIPredicate::ugt:
-    return ua > ub;
-  case arith::CmpIPredicate::uge:
-    return ua >= ub;
-  }
-  return false;
 }
 
 bool cmpF(arith::CmpFPredicate p, double a, double b) {
@@ -147,7 +98,7 @@ LogicalResult cmpiOp(Interpreter &I, Operation *op) {
   map2(I, I.get(c.getLhs()), I.get(c.getRhs()), I.def(c.getResult()),
        widthOf(c.getType()), [&](Word x, Word y) {
          Word o;
-         o.i = cmpI(p, x.i, y.i, bw) ? -1 : 0;
+         o.i = cmpi(p, x.i, y.i, bw);
          return o;
        });
   return success();
@@ -221,15 +172,12 @@ template <Cast C> LogicalResult castHandler(Interpreter &I, Operation *op) {
   ElemKind sk = kindOf(srcT), dk = kindOf(dstT);
   if constexpr (C == Cast::SExt)
     return castOp(I, op, [=](Word w) {
-      w.i = signExtend(w.i, std::min(sbw, dbw));
+      w.i = sextOrTrunc(w.i, sbw, dbw);
       return w;
     });
   if constexpr (C == Cast::ZExt)
     return castOp(I, op, [=](Word w) {
-      if (dbw > sbw)
-        w.i = (I64)zeroExtend(w.i, sbw);
-      else
-        w.i = signExtend(w.i, dbw);
+      w.i = zextOrTrunc(w.i, sbw, dbw);
       return w;
     });
   if constexpr (C == Cast::FloatResize)
@@ -284,104 +232,64 @@ double fmaxIEEE(double a, double b, bool isMax) {
 void mlir::uop::sim::registerArithHandlers(HandlerRegistry &r) {
   r.add("arith.constant", constantOp);
   r.add("arith.addi", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned) {
-      return (I64)((U64)a + (U64)b);
-    });
+    return intBinary<addi>(I, op);
   });
   r.add("arith.subi", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned) {
-      return (I64)((U64)a - (U64)b);
-    });
+    return intBinary<subi>(I, op);
   });
   r.add("arith.muli", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned) {
-      return (I64)((U64)a * (U64)b);
-    });
+    return intBinary<muli>(I, op);
   });
   r.add("arith.divsi", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, sdiv);
+    return intBinary<divsi>(I, op);
   });
   r.add("arith.remsi", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned) { return srem(a, b); });
+    return intBinary<remsi>(I, op);
   });
   r.add("arith.divui", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned bw) {
-      return (I64)udiv(a, b, bw);
-    });
+    return intBinary<divui>(I, op);
   });
   r.add("arith.remui", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned bw) {
-      return (I64)urem(a, b, bw);
-    });
+    return intBinary<remui>(I, op);
   });
   r.add("arith.ceildivsi", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned bw) {
-      I64 q = sdiv(a, b, bw);
-      if (b != 0 && q * b != a && ((a < 0) == (b < 0)))
-        ++q;
-      return q;
-    });
+    return intBinary<ceildivsi>(I, op);
   });
   r.add("arith.ceildivui", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned bw) {
-      U64 q = udiv(a, b, bw);
-      if (urem(a, b, bw) != 0)
-        ++q;
-      return (I64)q;
-    });
+    return intBinary<ceildivui>(I, op);
   });
   r.add("arith.floordivsi", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned bw) {
-      I64 q = sdiv(a, b, bw);
-      if (b != 0 && q * b != a && ((a < 0) != (b < 0)))
-        --q;
-      return q;
-    });
+    return intBinary<floordivsi>(I, op);
   });
   r.add("arith.andi", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned) { return a & b; });
+    return intBinary<andi>(I, op);
   });
   r.add("arith.ori", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned) { return a | b; });
+    return intBinary<ori>(I, op);
   });
   r.add("arith.xori", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned) { return a ^ b; });
+    return intBinary<xori>(I, op);
   });
   r.add("arith.shli", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned bw) {
-      U64 s = zeroExtend(b, bw);
-      return s >= bw ? (I64)0 : (I64)((U64)a << s);
-    });
+    return intBinary<shli>(I, op);
   });
   r.add("arith.shrsi", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned bw) {
-      U64 s = zeroExtend(b, bw);
-      return s >= bw ? (I64)0 : a >> s;
-    });
+    return intBinary<shrsi>(I, op);
   });
   r.add("arith.shrui", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned bw) {
-      U64 s = zeroExtend(b, bw);
-      return s >= bw ? (I64)0 : (I64)(zeroExtend(a, bw) >> s);
-    });
+    return intBinary<shrui>(I, op);
   });
   r.add("arith.maxsi", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op,
-                     [](I64 a, I64 b, unsigned) { return std::max(a, b); });
+    return intBinary<maxsi>(I, op);
   });
   r.add("arith.minsi", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op,
-                     [](I64 a, I64 b, unsigned) { return std::min(a, b); });
+    return intBinary<minsi>(I, op);
   });
   r.add("arith.maxui", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned bw) {
-      return zeroExtend(a, bw) >= zeroExtend(b, bw) ? a : b;
-    });
+    return intBinary<maxui>(I, op);
   });
   r.add("arith.minui", [](Interpreter &I, Operation *op) {
-    return intBinary(I, op, [](I64 a, I64 b, unsigned bw) {
-      return zeroExtend(a, bw) <= zeroExtend(b, bw) ? a : b;
-    });
+    return intBinary<minui>(I, op);
   });
 
   r.add("arith.addf", [](Interpreter &I, Operation *op) {

@@ -9,6 +9,7 @@
 #ifndef UOP_LIB_SIM_ELEMENTWISE_H
 #define UOP_LIB_SIM_ELEMENTWISE_H
 
+#include "Uop/Sim/IntSemantics.h"
 #include "Uop/Sim/Interpreter.h"
 
 #include <cmath>
@@ -26,14 +27,9 @@ inline unsigned widthOf(Type t) {
 }
 /// The scalar element type of `t`.
 inline Type scalarOf(Type t) { return getElementTypeOrSelf(t); }
-/// Bit width of an integer or index type (index is 64 bits).
+/// Bit width of an integer or index type (index is 64 bits); 64 for others.
 inline unsigned intWidthOf(Type t) {
-  Type s = scalarOf(t);
-  if (s.isIndex())
-    return 64;
-  if (auto i = dyn_cast<IntegerType>(s))
-    return i.getWidth();
-  return 64;
+  return getIntWordWidth(scalarOf(t)).value_or(64);
 }
 /// Storage kind of the scalar type of `t` (F64 when not a storable type).
 inline ElemKind kindOf(Type t) {
@@ -161,10 +157,11 @@ LogicalResult floatBinary(Interpreter &I, Operation *op, F f) {
   return success();
 }
 
-/// Binary integer op on sign-extended words; the result is re-normalized to
-/// the type's width. `f` gets the operands and the bit width.
-template <typename F>
-LogicalResult intBinary(Interpreter &I, Operation *op, F f) {
+/// Binary integer op on sign-extended words: `Fn`, arith's semantics from
+/// IntSemantics.h, on every element. A poison result (zero divisor, shift
+/// too far) takes the defined value `Fn` gives it.
+template <IntBinaryFn Fn>
+LogicalResult intBinary(Interpreter &I, Operation *op) {
   Type t = op->getResult(0).getType();
   unsigned bw = intWidthOf(t);
   const SimValue &a = I.get(op->getOperand(0));
@@ -172,7 +169,7 @@ LogicalResult intBinary(Interpreter &I, Operation *op, F f) {
   SimValue &r = I.def(op->getResult(0));
   map2(I, a, b, r, widthOf(t), [&](Word x, Word y) {
     Word o;
-    o.i = signExtend(f(x.i, y.i, bw), bw);
+    o.i = Fn(x.i, y.i, bw).value;
     return o;
   });
   return success();

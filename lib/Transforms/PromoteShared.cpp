@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Analysis/BankModel.h"
 #include "Uop/Target/Targets.h"
 #include "Uop/Transforms/Passes.h"
 
@@ -72,31 +73,17 @@ static FailureOr<int64_t> getUpperBound(Value memref, int64_t d) {
       /*stopCondition=*/nullptr, /*closedUB=*/true);
 }
 
-/// Number of distinct rows of operand `operand`'s tile that the 32 lanes of
-/// a warp read at one column in one step of the matmul (thread x fastest):
-/// the rows of A are strided by the threads along M (y), the rows of a
-/// transposed B by the threads along N (x); a tile whose rows are the K
-/// dimension is read one row at a time.
-static int64_t rowsPerWarp(MatmulOp op, unsigned operand) {
-  int64_t tx = op.getThreadsN(), ty = op.getThreadsM();
+/// Number of distinct rows of operand `operand`'s tile that the lanes of a
+/// warp read at one column in one step of the matmul: the rows of A are
+/// strided by the threads along M (y), the rows of a transposed B by the
+/// threads along N (x); a tile whose rows are the K dimension is read one
+/// row at a time.
+static int64_t rowsPerWarp(const BankModel &model, MatmulOp op,
+                           unsigned operand) {
+  int64_t block[2] = {op.getThreadsN(), op.getThreadsM()};
   if (operand == 0)
-    return op.getTransposeA() ? 1
-                              : std::min<int64_t>(ty, llvm::divideCeil(32, tx));
-  return op.getTransposeB() ? std::min<int64_t>(tx, 32) : 1;
-}
-
-/// Worst number of distinct 4-byte words in one bank when `rows` lanes read
-/// one column of consecutive rows `rowBytes` apart (32 banks of 4 bytes).
-static int64_t columnConflict(int64_t rows, int64_t rowBytes) {
-  llvm::DenseMap<int64_t, llvm::SmallDenseSet<int64_t, 4>> perBank;
-  int64_t worst = 1;
-  for (int64_t r = 0; r < rows; ++r) {
-    int64_t word = r * rowBytes / 4;
-    auto &words = perBank[word % 32];
-    words.insert(word);
-    worst = std::max<int64_t>(worst, words.size());
-  }
-  return worst;
+    return op.getTransposeA() ? 1 : model.getThreadIdsPerWarp(block, 1);
+  return op.getTransposeB() ? model.getThreadIdsPerWarp(block, 0) : 1;
 }
 
 /// The padding (in elements) of a shared tile of `cols` columns that makes
@@ -105,16 +92,25 @@ static int64_t columnConflict(int64_t rows, int64_t rowBytes) {
 /// (seed 13.6: a row of 33 floats). Padding costs the 16-byte copies into
 /// the tile, so it is only added where the product's loads, TM or TN times
 /// more frequent than the copy's stores, would conflict.
-static int64_t choosePadding(MatmulOp op, unsigned operand, int64_t cols,
-                             Type elem) {
+static int64_t choosePadding(const BankModel &model, MatmulOp op,
+                             unsigned operand, int64_t cols, Type elem) {
   int64_t bytes = getElementBytes(elem);
-  int64_t rows = rowsPerWarp(op, operand);
-  if (columnConflict(rows, cols * bytes) == 1)
+  int64_t rows = rowsPerWarp(model, op, operand);
+  if (model.getColumnConflictWays(rows, cols * bytes) == 1)
     return 0;
   for (int64_t pad = 1; pad <= 64 / bytes; ++pad)
-    if (columnConflict(rows, (cols + pad) * bytes) == 1)
+    if (model.getColumnConflictWays(rows, (cols + pad) * bytes) == 1)
       return pad;
   return 0;
+}
+
+/// The XOR swizzle width (in elements) of a shared tile of `cols` columns:
+/// the widest pattern the row admits (a power of two dividing it), up to one
+/// column per bank; 0 when the row admits none.
+static int64_t chooseSwizzle(const BankModel &model, int64_t cols) {
+  int64_t width = std::min<int64_t>(
+      model.banks, int64_t(1) << llvm::countr_zero(uint64_t(cols)));
+  return width <= 1 ? 0 : width;
 }
 
 /// Clones into the current insertion point the ops of `loop`'s body that
@@ -236,18 +232,15 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
              << i << " by a constant, so it cannot be staged in shared memory";
     s.rows = *rows;
     s.cols = *cols;
+    // The banks of the module's target.
+    BankModel bankModel = BankModel::get(getTargetOrDefault(op));
     s.pad =
         options.pad >= 0
             ? options.pad
-            : choosePadding(op, i, s.cols,
+            : choosePadding(bankModel, op, i, s.cols,
                             cast<MemRefType>(tile.getType()).getElementType());
-    if (options.swizzle) {
-      // The widest XOR pattern the row admits, up to the 32 banks.
-      s.swizzle = std::min<int64_t>(
-          32, int64_t(1) << llvm::countr_zero(uint64_t(s.cols)));
-      if (s.swizzle <= 1)
-        s.swizzle = 0;
-    }
+    if (options.swizzle)
+      s.swizzle = chooseSwizzle(bankModel, s.cols);
     staged.push_back(s);
   }
   if (staged.empty())

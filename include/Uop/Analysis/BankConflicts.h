@@ -1,16 +1,19 @@
 //===- BankConflicts.h - shared-memory bank conflicts of a warp -*- C++ -*-===//
 //
-// Counts the shared-memory passes a warp needs for one load or store. Shared
-// memory is split into 32 banks of 4 bytes (32-bit word `w` is in bank
-// `w mod 32`); a bank serves one word per cycle, lanes touching the same word
-// share it (broadcast), and distinct words in one bank are serialized. The
-// analysis evaluates the address every lane of warp 0 of block 0 uses and
-// applies those rules. docs/bank-conflicts.md describes the model in full.
+// Counts the shared-memory passes a warp needs for one load or store. The
+// analysis evaluates the address every lane of warp 0 of block 0 uses
+// (LaneAddressEvaluator.h) and applies the bank rules of a BankModel
+// (BankModel.h): lanes touching the same word share it (broadcast), distinct
+// words in one bank are serialized. docs/bank-conflicts.md describes the
+// model in full.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef UOP_ANALYSIS_BANKCONFLICTS_H
 #define UOP_ANALYSIS_BANKCONFLICTS_H
+
+#include "Uop/Analysis/BankModel.h"
+#include "Uop/Analysis/SharedAccess.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
@@ -19,49 +22,33 @@
 
 namespace mlir::uop {
 
-/// Number of shared-memory banks.
-inline constexpr int64_t kSharedMemoryBanks = 32;
-/// Width of one bank (and of the word unit conflicts are counted in).
-inline constexpr int64_t kSharedMemoryBankBytes = 4;
-/// Threads per warp.
-inline constexpr int64_t kWarpSize = 32;
-
 /// Knobs of the bank-conflict analysis.
 struct BankConflictOptions {
+  /// The banks and the warp of the target; the defaults are every current
+  /// NVIDIA GPU's.
+  BankModel model;
   /// Iterations of each enclosing sequential loop (scf.for, affine.for,
   /// scf.parallel, scf.forall not mapped to threads) that are evaluated; the
   /// worst iteration is reported. 1 takes every loop at its lower bound.
   unsigned loopIterations = 4;
 };
 
-/// What one warp access to shared memory costs, for warp 0 of block 0.
-struct SharedAccessCost {
-  /// Shared-memory passes (cycles of the banks) for the whole warp, summed
-  /// over phases; the worst over the evaluated loop iterations.
-  int64_t passes = 0;
-  /// The most distinct words one bank serves within one phase, for the same
-  /// iteration as `passes`: 1 is conflict-free, n an n-way conflict.
-  int64_t conflictWays = 0;
-  /// Phases the hardware splits the access into: 1 for accesses of up to 4
-  /// bytes per lane, 2 for 8 bytes (16 lanes each), 4 for 16 bytes (8 lanes
-  /// each).
+/// What one warp access to shared memory costs, for warp 0 of block 0: the
+/// passes and conflict degree of the worst evaluated loop iteration (most
+/// passes, then the highest degree), and the shape of the access.
+struct SharedAccessCost : WarpAccessPasses {
+  /// Phases the hardware splits the access into (BankModel::getPhaseCount):
+  /// 1 for accesses of up to 4 bytes per lane, 2 for 8 bytes (16 lanes each),
+  /// 4 for 16 bytes (8 lanes each) with the default model.
   int64_t phases = 1;
+  /// Lanes served together in each phase.
+  int64_t lanesPerPhase = 0;
   /// Bytes each lane reads or writes.
   int64_t bytesPerLane = 0;
   /// Lanes of warp 0 that perform the access (at the reported iteration);
   /// 0 when warp 0 never reaches it.
   int64_t activeLanes = 0;
 };
-
-/// Returns true when `op` is a load or store this analysis models
-/// (memref.load/store, vector.load/store, vector.transfer_read/write) and it
-/// accesses a memref in workgroup (shared) memory.
-bool isSharedMemoryAccess(Operation *op);
-
-/// Returns a short, stable name for the shared buffer `op` accesses: the
-/// symbol of a memref.get_global (`@name`), the name of a NameLoc on the
-/// allocation, or else the buffer's memref type.
-std::string getSharedBufferName(Operation *access);
 
 /// Evaluates the addresses of the lanes of warp 0 of block 0 for the shared
 /// memory access `access` and returns its cost. Fails when `access` is not a
