@@ -423,14 +423,10 @@ FailureOr<Buffer *> Interpreter::getGlobal(Operation *op,
   auto it = globals.find(name);
   if (it != globals.end())
     return it->second;
-  auto global =
-      dyn_cast_or_null<memref::GlobalOp>(SymbolTable::lookupNearestSymbolFrom(
-          op, StringAttr::get(op->getContext(), name)));
-  if (!global)
-    return unsupported(op, "no memref.global @" + name);
+  // The verifier has resolved the symbol to a memref.global of static shape.
+  auto global = cast<memref::GlobalOp>(SymbolTable::lookupNearestSymbolFrom(
+      op, StringAttr::get(op->getContext(), name)));
   MemRefType type = global.getType();
-  if (!type.hasStaticShape())
-    return unsupported(op, "globals must have a static shape");
   FailureOr<Buffer *> b =
       allocate(op, type.getElementType(), type.getNumElements(), false,
                "@" + name.str());
