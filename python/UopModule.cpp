@@ -201,7 +201,8 @@ py::dict simulate(const std::string &source,
                   std::optional<std::string> compareWith,
                   const std::string &entry, std::optional<std::string> refEntry,
                   uint64_t seed, std::optional<double> atol,
-                  std::optional<double> rtol, bool traffic, unsigned warpSize,
+                  std::optional<double> rtol, bool traffic,
+                  std::optional<unsigned> warpSize,
                   const std::string &sourceName,
                   const std::string &referenceName) {
   DialectRegistry registry;
@@ -221,7 +222,8 @@ py::dict simulate(const std::string &source,
   opts.seed = seed;
   opts.atol = atol;
   opts.rtol = rtol;
-  opts.warpSize = warpSize;
+  if (warpSize)
+    opts.warpSize = *warpSize;
   uop::sim::ValueNames names;
   opts.names = &names;
   uop::sim::SimReport report;
@@ -342,7 +344,7 @@ PYBIND11_MODULE(_uop, m) {
         py::arg("compare_with") = py::none(), py::arg("entry") = "main",
         py::arg("ref_entry") = py::none(), py::arg("seed") = 0,
         py::arg("atol") = py::none(), py::arg("rtol") = py::none(),
-        py::arg("traffic") = false, py::arg("warp_size") = 32,
+        py::arg("traffic") = false, py::arg("warp_size") = py::none(),
         py::arg("source_name") = "<input>",
         py::arg("reference_name") = "<reference>",
         "Runs the simulator on MLIR text (and a reference text) in memory; "

@@ -469,7 +469,7 @@ void Interpreter::reportFault(FaultKind kind, const Buffer *buffer,
   if (inKernel && blockState) {
     f.block = blockState->blockId;
     for (unsigned lane : lanes)
-      f.threads.push_back(blockState->thread(threadOf(lane)));
+      f.threads.push_back(getThread(lane));
   }
   faults.report(std::move(f), buffer, op, nullptr);
 }

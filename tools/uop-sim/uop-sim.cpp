@@ -67,9 +67,9 @@ int main(int argc, char **argv) {
   cl::opt<uint64_t> maxMemory("max-memory",
                               cl::desc("refuse programs whose buffers need "
                                        "more bytes than this"),
-                              cl::init(uint64_t(4) << 30), cl::cat(cat));
+                              cl::init(kDefaultMaxMemory), cl::cat(cat));
   cl::opt<unsigned> warpSize("warp-size", cl::desc("lanes per warp"),
-                             cl::init(32), cl::cat(cat));
+                             cl::init(kDefaultWarpSize), cl::cat(cat));
   cl::HideUnrelatedOptions(cat);
   if (!cl::ParseCommandLineOptions(
           argc, argv, "uop-sim: run MLIR kernels on the CPU\n", &errs()))

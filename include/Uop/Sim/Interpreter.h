@@ -77,12 +77,9 @@ void registerFuncHandlers(HandlerRegistry &registry);
 /// The uop tile ops: alloc_shared, barrier, copy, matmul (lib/Sim/Uop/).
 void registerUopTileHandlers(HandlerRegistry &registry);
 
-/// The warp size of every NVIDIA GPU so far.
-constexpr unsigned kDefaultWarpSize = 32;
-
 /// Limits and names the interpreter needs from the driver.
 struct InterpreterConfig {
-  uint64_t maxMemory = uint64_t(4) << 30;
+  uint64_t maxMemory = kDefaultMaxMemory;
   /// Lanes per warp (at least 1).
   unsigned warpSize = kDefaultWarpSize;
   /// SSA names of values as written in the source (for reports).

@@ -124,6 +124,9 @@ struct Buffer {
   size_t sizeInBytes() const { return bytes.size(); }
 };
 
+/// The default cap on the bytes of all buffers of a run.
+constexpr uint64_t kDefaultMaxMemory = uint64_t(4) << 30;
+
 /// Elements moved by the kernels of a run, by memory space (the traffic
 /// tables of a tiled GEMM: loads per FMA from global and from shared memory).
 struct TrafficStats {

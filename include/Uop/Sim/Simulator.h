@@ -19,6 +19,7 @@
 #ifndef UOP_SIM_SIMULATOR_H
 #define UOP_SIM_SIMULATOR_H
 
+#include "Uop/Sim/BlockState.h"
 #include "Uop/Sim/Fault.h"
 #include "Uop/Sim/Memory.h"
 
@@ -64,9 +65,9 @@ struct SimOptions {
   /// (docs/sim.md). Must be finite and non-negative.
   std::optional<double> atol, rtol;
   /// The most bytes all buffers of a run may take.
-  uint64_t maxMemory = uint64_t(4) << 30;
+  uint64_t maxMemory = kDefaultMaxMemory;
   /// Lanes per warp (at least 1).
-  unsigned warpSize = 32;
+  unsigned warpSize = kDefaultWarpSize;
   /// Names of the values of both modules for reports (parseSimSource fills
   /// them); without them reports name values by location.
   const ValueNames *names = nullptr;
