@@ -369,6 +369,7 @@ void defaultTolerance(ElemKind k, double &atol, double &rtol) {
   }
 }
 
+/// Element `i` of `b` as a double.
 double asDouble(const Buffer &b, int64_t i) {
   Word w = b.load(i);
   return isFloatKind(b.kind) ? w.f : (double)w.i;

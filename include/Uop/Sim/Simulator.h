@@ -188,6 +188,7 @@ public:
                        llvm::raw_ostream &os);
 
 private:
+  /// Prints `diag` and its notes.
   void handle(Diagnostic &diag);
 };
 

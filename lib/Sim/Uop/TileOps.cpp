@@ -31,6 +31,7 @@ using namespace mlir::uop::sim;
 
 namespace {
 
+/// uop.alloc_shared: the block's buffer, created by the first block to run.
 LogicalResult allocSharedOp(Interpreter &I, Operation *op) {
   auto a = cast<AllocSharedOp>(op);
   FailureOr<Buffer *> b =
@@ -41,6 +42,7 @@ LogicalResult allocSharedOp(Interpreter &I, Operation *op) {
   return success();
 }
 
+/// uop.barrier: bar.sync 0 over the whole block.
 LogicalResult barrierOp(Interpreter &I, Operation *op) {
   I.barrier(op);
   return success();
