@@ -3,7 +3,8 @@
 // Python bindings over the uop library: compile a GEMM (any stage of the
 // --uop-compile ladder), run a pass pipeline, emit PTX and launch
 // configurations, and run the CPU simulator. Every entry takes and returns
-// MLIR as text; failures raise uop.Error with the diagnostics.
+// MLIR as text; failures raise uop.Error with the diagnostics, except the
+// simulator's, which are part of its report (exit code 3).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,11 +17,13 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <array>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -163,32 +166,152 @@ py::list launchConfigs(const std::string &source) {
   return result;
 }
 
-py::tuple simulate(const std::string &path, const std::string &entry,
-                   uint64_t seed, std::optional<std::string> compareWith,
-                   std::optional<std::string> refEntry,
-                   std::optional<double> atol, std::optional<double> rtol,
-                   bool traffic) {
-  uop::sim::SimOptions opts;
-  opts.input = path;
-  opts.entry = entry;
-  opts.seed = seed;
-  if (compareWith)
-    opts.compareWith = *compareWith;
-  if (refEntry)
-    opts.refEntry = *refEntry;
-  opts.atol = atol;
-  opts.rtol = rtol;
-  opts.traffic = traffic;
+/// `t` as (x, y, z).
+py::tuple triple(const std::array<int64_t, 3> &t) {
+  return py::make_tuple(t[0], t[1], t[2]);
+}
+
+/// A fault of a simulator report as a dict (the Python package makes it a
+/// uop.Fault).
+py::dict faultToDict(const uop::sim::Fault &f) {
+  py::dict d;
+  d["kind"] = uop::sim::getFaultKindName(f.kind);
+  d["message"] = f.message;
+  d["buffer"] = f.buffer;
+  d["block"] = f.block ? py::object(triple(*f.block)) : py::none();
+  py::list threads;
+  for (const uop::sim::SimThread &t : f.threads) {
+    py::dict td;
+    td["id"] = triple(t.id);
+    td["linear"] = t.linear;
+    td["warp"] = t.warp;
+    td["lane"] = t.lane;
+    threads.append(td);
+  }
+  d["threads"] = threads;
+  py::list locations;
+  for (Location loc : f.locations)
+    locations.append(uop::sim::formatLoc(loc));
+  d["locations"] = locations;
+  return d;
+}
+
+/// Runs the simulator on MLIR text parsed in memory (and a reference text);
+/// returns the report as a dict: the exit code and uop-sim's output, the
+/// faults, the comparison, the traffic and the outputs.
+py::dict simulate(const std::string &source,
+                  std::optional<std::string> compareWith,
+                  const std::string &entry, std::optional<std::string> refEntry,
+                  uint64_t seed, std::optional<double> atol,
+                  std::optional<double> rtol, bool traffic,
+                  std::optional<unsigned> warpSize,
+                  const std::string &sourceName,
+                  const std::string &referenceName) {
+  DialectRegistry registry;
+  uop::registerAllUopDialects(registry);
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+  context.printOpOnDiagnostic(false);
   std::string out, err;
   llvm::raw_string_ostream outOs(out), errOs(err);
-  int code;
+  llvm::SourceMgr sources;
+  uop::sim::SimDiagnosticHandler handler(sources, &context, errOs);
+
+  uop::sim::SimOptions opts;
+  opts.entry = entry;
+  if (refEntry)
+    opts.refEntry = *refEntry;
+  opts.seed = seed;
+  opts.atol = atol;
+  opts.rtol = rtol;
+  if (warpSize)
+    opts.warpSize = *warpSize;
+  uop::sim::ValueNames names;
+  opts.names = &names;
+  uop::sim::SimReport report;
   {
     py::gil_scoped_release release;
-    code = uop::sim::runSimulator(opts, outOs, errOs);
+    auto parse = [&](const std::string &text, const std::string &name) {
+      unsigned id = sources.AddNewSourceBuffer(
+          llvm::MemoryBuffer::getMemBufferCopy(text, name), llvm::SMLoc());
+      return uop::sim::parseSimSource(sources, id, &context, names);
+    };
+    OwningOpRef<ModuleOp> module = parse(source, sourceName), reference;
+    if (module && compareWith)
+      reference = parse(*compareWith, referenceName);
+    if (module && (!compareWith || reference)) {
+      report = uop::sim::simulate(*module, opts,
+                                  reference ? *reference : nullptr);
+      uop::sim::PrintOptions print;
+      print.traffic = traffic;
+      uop::sim::printReport(report, print, outOs, errOs);
+    }
   }
   outOs.flush();
   errOs.flush();
-  return py::make_tuple(code, out, err);
+
+  py::dict d;
+  d["code"] = report.getExitCode();
+  d["stdout"] = out;
+  d["stderr"] = err;
+  py::list faults, refFaults;
+  for (const uop::sim::Fault &f : report.faults)
+    faults.append(faultToDict(f));
+  for (const uop::sim::Fault &f : report.referenceFaults)
+    refFaults.append(faultToDict(f));
+  d["faults"] = faults;
+  d["reference_faults"] = refFaults;
+  py::object comparison = py::none();
+  if (report.comparison) {
+    py::list args;
+    for (const uop::sim::ArgumentComparison &a :
+         report.comparison->arguments) {
+      py::dict ad;
+      ad["name"] = a.name;
+      ad["atol"] = a.atol;
+      ad["rtol"] = a.rtol;
+      ad["max_abs_err"] = a.maxAbsErr;
+      ad["max_rel_err"] = a.maxRelErr;
+      ad["mismatches"] = a.mismatches;
+      ad["elements"] = a.elements;
+      args.append(ad);
+    }
+    comparison = args;
+  }
+  d["comparison"] = comparison;
+  py::object trafficStats = py::none();
+  if (report.ran) {
+    py::dict t;
+    t["global_loads"] = report.traffic.globalLoads;
+    t["global_stores"] = report.traffic.globalStores;
+    t["shared_loads"] = report.traffic.sharedLoads;
+    t["shared_stores"] = report.traffic.sharedStores;
+    trafficStats = t;
+  }
+  d["traffic"] = trafficStats;
+  py::list outputs;
+  for (const uop::sim::SimOutput &o : report.outputs) {
+    py::dict od;
+    od["name"] = o.name;
+    std::string type;
+    llvm::raw_string_ostream typeOs(type);
+    o.type.print(typeOs);
+    od["type"] = type;
+    py::list shape, values;
+    for (int64_t s : o.type.getShape())
+      shape.append(s);
+    od["shape"] = py::tuple(shape);
+    for (int64_t e = 0, n = o.getNumElements(); e < n; ++e) {
+      if (uop::sim::isFloatKind(o.kind))
+        values.append(o.getAsDouble(e));
+      else
+        values.append(o.getElement(e).i);
+    }
+    od["values"] = values;
+    outputs.append(od);
+  }
+  d["outputs"] = outputs;
+  return d;
 }
 } // namespace
 
@@ -231,11 +354,16 @@ PYBIND11_MODULE(_uop, m) {
         "PTX of the kernels of an emit='llvm' module.");
   m.def("launch_configs", &launchConfigs, py::arg("source"),
         "Grid, block and dynamic shared bytes of every gpu.launch_func.");
-  m.def("simulate_file", &simulate, py::arg("path"), py::arg("entry") = "main",
-        py::arg("seed") = 0, py::arg("compare_with") = py::none(),
-        py::arg("ref_entry") = py::none(), py::arg("atol") = py::none(),
-        py::arg("rtol") = py::none(), py::arg("traffic") = false,
-        "Runs uop-sim on a file; returns (exit code, stdout, stderr) with "
-        "uop-sim's exit codes: 0 ran/agreed, 1 differs, 2 fault, 3 bad "
-        "input.");
+  m.def("simulate", &simulate, py::arg("source"),
+        py::arg("compare_with") = py::none(), py::arg("entry") = "main",
+        py::arg("ref_entry") = py::none(), py::arg("seed") = 0,
+        py::arg("atol") = py::none(), py::arg("rtol") = py::none(),
+        py::arg("traffic") = false, py::arg("warp_size") = py::none(),
+        py::arg("source_name") = "<input>",
+        py::arg("reference_name") = "<reference>",
+        "Runs the simulator on MLIR text (and a reference text) in memory; "
+        "returns its report as a dict: code (uop-sim's exit code: 0 "
+        "ran/agreed, 1 differs, 2 fault, 3 bad input), stdout and stderr as "
+        "uop-sim prints them, faults, reference_faults, comparison, traffic, "
+        "outputs.");
 }

@@ -230,116 +230,116 @@ double fmaxIEEE(double a, double b, bool isMax) {
 } // namespace
 
 void mlir::uop::sim::registerArithHandlers(HandlerRegistry &r) {
-  r.add("arith.constant", constantOp);
-  r.add("arith.addi", [](Interpreter &I, Operation *op) {
+  r.add<arith::ConstantOp>(constantOp);
+  r.add<arith::AddIOp>([](Interpreter &I, Operation *op) {
     return intBinary<addi>(I, op);
   });
-  r.add("arith.subi", [](Interpreter &I, Operation *op) {
+  r.add<arith::SubIOp>([](Interpreter &I, Operation *op) {
     return intBinary<subi>(I, op);
   });
-  r.add("arith.muli", [](Interpreter &I, Operation *op) {
+  r.add<arith::MulIOp>([](Interpreter &I, Operation *op) {
     return intBinary<muli>(I, op);
   });
-  r.add("arith.divsi", [](Interpreter &I, Operation *op) {
+  r.add<arith::DivSIOp>([](Interpreter &I, Operation *op) {
     return intBinary<divsi>(I, op);
   });
-  r.add("arith.remsi", [](Interpreter &I, Operation *op) {
+  r.add<arith::RemSIOp>([](Interpreter &I, Operation *op) {
     return intBinary<remsi>(I, op);
   });
-  r.add("arith.divui", [](Interpreter &I, Operation *op) {
+  r.add<arith::DivUIOp>([](Interpreter &I, Operation *op) {
     return intBinary<divui>(I, op);
   });
-  r.add("arith.remui", [](Interpreter &I, Operation *op) {
+  r.add<arith::RemUIOp>([](Interpreter &I, Operation *op) {
     return intBinary<remui>(I, op);
   });
-  r.add("arith.ceildivsi", [](Interpreter &I, Operation *op) {
+  r.add<arith::CeilDivSIOp>([](Interpreter &I, Operation *op) {
     return intBinary<ceildivsi>(I, op);
   });
-  r.add("arith.ceildivui", [](Interpreter &I, Operation *op) {
+  r.add<arith::CeilDivUIOp>([](Interpreter &I, Operation *op) {
     return intBinary<ceildivui>(I, op);
   });
-  r.add("arith.floordivsi", [](Interpreter &I, Operation *op) {
+  r.add<arith::FloorDivSIOp>([](Interpreter &I, Operation *op) {
     return intBinary<floordivsi>(I, op);
   });
-  r.add("arith.andi", [](Interpreter &I, Operation *op) {
+  r.add<arith::AndIOp>([](Interpreter &I, Operation *op) {
     return intBinary<andi>(I, op);
   });
-  r.add("arith.ori", [](Interpreter &I, Operation *op) {
+  r.add<arith::OrIOp>([](Interpreter &I, Operation *op) {
     return intBinary<ori>(I, op);
   });
-  r.add("arith.xori", [](Interpreter &I, Operation *op) {
+  r.add<arith::XOrIOp>([](Interpreter &I, Operation *op) {
     return intBinary<xori>(I, op);
   });
-  r.add("arith.shli", [](Interpreter &I, Operation *op) {
+  r.add<arith::ShLIOp>([](Interpreter &I, Operation *op) {
     return intBinary<shli>(I, op);
   });
-  r.add("arith.shrsi", [](Interpreter &I, Operation *op) {
+  r.add<arith::ShRSIOp>([](Interpreter &I, Operation *op) {
     return intBinary<shrsi>(I, op);
   });
-  r.add("arith.shrui", [](Interpreter &I, Operation *op) {
+  r.add<arith::ShRUIOp>([](Interpreter &I, Operation *op) {
     return intBinary<shrui>(I, op);
   });
-  r.add("arith.maxsi", [](Interpreter &I, Operation *op) {
+  r.add<arith::MaxSIOp>([](Interpreter &I, Operation *op) {
     return intBinary<maxsi>(I, op);
   });
-  r.add("arith.minsi", [](Interpreter &I, Operation *op) {
+  r.add<arith::MinSIOp>([](Interpreter &I, Operation *op) {
     return intBinary<minsi>(I, op);
   });
-  r.add("arith.maxui", [](Interpreter &I, Operation *op) {
+  r.add<arith::MaxUIOp>([](Interpreter &I, Operation *op) {
     return intBinary<maxui>(I, op);
   });
-  r.add("arith.minui", [](Interpreter &I, Operation *op) {
+  r.add<arith::MinUIOp>([](Interpreter &I, Operation *op) {
     return intBinary<minui>(I, op);
   });
 
-  r.add("arith.addf", [](Interpreter &I, Operation *op) {
+  r.add<arith::AddFOp>([](Interpreter &I, Operation *op) {
     return floatBinary(I, op, [](double a, double b) { return a + b; });
   });
-  r.add("arith.subf", [](Interpreter &I, Operation *op) {
+  r.add<arith::SubFOp>([](Interpreter &I, Operation *op) {
     return floatBinary(I, op, [](double a, double b) { return a - b; });
   });
-  r.add("arith.mulf", [](Interpreter &I, Operation *op) {
+  r.add<arith::MulFOp>([](Interpreter &I, Operation *op) {
     return floatBinary(I, op, [](double a, double b) { return a * b; });
   });
-  r.add("arith.divf", [](Interpreter &I, Operation *op) {
+  r.add<arith::DivFOp>([](Interpreter &I, Operation *op) {
     return floatBinary(I, op, [](double a, double b) { return a / b; });
   });
-  r.add("arith.remf", [](Interpreter &I, Operation *op) {
+  r.add<arith::RemFOp>([](Interpreter &I, Operation *op) {
     return floatBinary(I, op,
                        [](double a, double b) { return std::fmod(a, b); });
   });
-  r.add("arith.maximumf", [](Interpreter &I, Operation *op) {
+  r.add<arith::MaximumFOp>([](Interpreter &I, Operation *op) {
     return floatBinary(
         I, op, [](double a, double b) { return fmaxIEEE(a, b, true); });
   });
-  r.add("arith.minimumf", [](Interpreter &I, Operation *op) {
+  r.add<arith::MinimumFOp>([](Interpreter &I, Operation *op) {
     return floatBinary(
         I, op, [](double a, double b) { return fmaxIEEE(a, b, false); });
   });
-  r.add("arith.maxnumf", [](Interpreter &I, Operation *op) {
+  r.add<arith::MaxNumFOp>([](Interpreter &I, Operation *op) {
     return floatBinary(I, op,
                        [](double a, double b) { return std::fmax(a, b); });
   });
-  r.add("arith.minnumf", [](Interpreter &I, Operation *op) {
+  r.add<arith::MinNumFOp>([](Interpreter &I, Operation *op) {
     return floatBinary(I, op,
                        [](double a, double b) { return std::fmin(a, b); });
   });
-  r.add("arith.negf", [](Interpreter &I, Operation *op) {
+  r.add<arith::NegFOp>([](Interpreter &I, Operation *op) {
     return floatUnary(I, op, [](double a) { return -a; });
   });
-  r.add("arith.cmpi", cmpiOp);
-  r.add("arith.cmpf", cmpfOp);
-  r.add("arith.select", selectOp);
-  r.add("arith.extsi", castHandler<Cast::SExt>);
-  r.add("arith.trunci", castHandler<Cast::SExt>);
-  r.add("arith.index_cast", castHandler<Cast::SExt>);
-  r.add("arith.extui", castHandler<Cast::ZExt>);
-  r.add("arith.index_castui", castHandler<Cast::ZExt>);
-  r.add("arith.extf", castHandler<Cast::FloatResize>);
-  r.add("arith.truncf", castHandler<Cast::FloatResize>);
-  r.add("arith.sitofp", castHandler<Cast::SIToFP>);
-  r.add("arith.uitofp", castHandler<Cast::UIToFP>);
-  r.add("arith.fptosi", castHandler<Cast::FPToSI>);
-  r.add("arith.fptoui", castHandler<Cast::FPToUI>);
-  r.add("arith.bitcast", castHandler<Cast::Bitcast>);
+  r.add<arith::CmpIOp>(cmpiOp);
+  r.add<arith::CmpFOp>(cmpfOp);
+  r.add<arith::SelectOp>(selectOp);
+  r.add<arith::ExtSIOp>(castHandler<Cast::SExt>);
+  r.add<arith::TruncIOp>(castHandler<Cast::SExt>);
+  r.add<arith::IndexCastOp>(castHandler<Cast::SExt>);
+  r.add<arith::ExtUIOp>(castHandler<Cast::ZExt>);
+  r.add<arith::IndexCastUIOp>(castHandler<Cast::ZExt>);
+  r.add<arith::ExtFOp>(castHandler<Cast::FloatResize>);
+  r.add<arith::TruncFOp>(castHandler<Cast::FloatResize>);
+  r.add<arith::SIToFPOp>(castHandler<Cast::SIToFP>);
+  r.add<arith::UIToFPOp>(castHandler<Cast::UIToFP>);
+  r.add<arith::FPToSIOp>(castHandler<Cast::FPToSI>);
+  r.add<arith::FPToUIOp>(castHandler<Cast::FPToUI>);
+  r.add<arith::BitcastOp>(castHandler<Cast::Bitcast>);
 }

@@ -36,7 +36,7 @@ LogicalResult noOp(Interpreter &, Operation *) { return success(); }
 } // namespace
 
 void mlir::uop::sim::registerFuncHandlers(HandlerRegistry &r) {
-  r.add("func.call", callOp);
-  r.add("func.return", noOp);
-  r.add("func.func", noOp);
+  r.add<func::CallOp>(callOp);
+  r.add<func::ReturnOp>(noOp);
+  r.add<func::FuncOp>(noOp);
 }

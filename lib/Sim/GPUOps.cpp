@@ -1,15 +1,14 @@
-//===- GPUOps.cpp - uop-sim handlers for the gpu and uop dialects ---------===//
+//===- GPUOps.cpp - uop-sim handlers for the gpu dialect ------------------===//
 //
-// Kernel launches (gpu.launch and gpu.launch_func), thread and block ids,
-// barriers and shared memory (uop.alloc_shared and workgroup attributions).
-// Every form of a kernel the lowering produces runs through
-// `Interpreter::launch`, so all stages see the same lockstep semantics.
+// Kernel launches (gpu.launch and gpu.launch_func), thread, block, warp
+// (subgroup) and lane ids, barriers and workgroup attributions. Every form
+// of a kernel the lowering produces runs through `Interpreter::launch`, so
+// all stages see the same lockstep semantics. The uop ops' handlers are in
+// lib/Sim/Uop/.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Elementwise.h"
-
-#include "Uop/Dialect/Uop/IR/UopOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/SymbolTable.h"
@@ -84,7 +83,7 @@ LogicalResult launchOp(Interpreter &I, Operation *op) {
     Value bids[3] = {bid.x, bid.y, bid.z}, tids[3] = {tid.x, tid.y, tid.z},
           gss[3] = {gs.x, gs.y, gs.z}, bss[3] = {bs.x, bs.y, bs.z};
     for (int d = 0; d < 3; ++d) {
-      I.def(bids[d]).setUniform(1)[0].i = ks->blockId[d];
+      I.def(bids[d]).setUniform(1)[0].i = I.block()->blockId[d];
       I.def(tids[d]) = ks->tid[d];
       I.def(gss[d]).setUniform(1)[0].i = ks->gridDim[d];
       I.def(bss[d]).setUniform(1)[0].i = ks->blockDim[d];
@@ -123,12 +122,12 @@ LogicalResult launchFuncOp(Interpreter &I, Operation *op) {
   return r;
 }
 
-/// Handlers of ops that read the kernel state; on the host they are bad
-/// input.
+/// Handlers of ops that read the kernel and block state; on the host they
+/// are bad input.
 template <typename Fn>
 LogicalResult kernelQuery(Interpreter &I, Operation *op, Fn fn) {
   Interpreter::KernelState *ks = I.kernel();
-  if (!ks || !I.isInKernel())
+  if (!ks || !I.isInKernel() || !I.block())
     return I.unsupported(op, "used outside of a kernel");
   fn(*ks, I.def(op->getResult(0)));
   return success();
@@ -148,7 +147,7 @@ LogicalResult threadIdOp(Interpreter &I, Operation *op) {
 LogicalResult blockIdOp(Interpreter &I, Operation *op) {
   int d = dimIndex(op);
   return kernelQuery(I, op, [&](Interpreter::KernelState &ks, SimValue &r) {
-    r.setUniform(1)[0].i = ks.blockId[d];
+    r.setUniform(1)[0].i = I.block()->blockId[d];
   });
 }
 LogicalResult blockDimOp(Interpreter &I, Operation *op) {
@@ -168,36 +167,35 @@ LogicalResult globalIdOp(Interpreter &I, Operation *op) {
   return kernelQuery(I, op, [&](Interpreter::KernelState &ks, SimValue &r) {
     r = ks.tid[d];
     for (Word &w : r.data)
-      w.i += ks.blockId[d] * ks.blockDim[d];
+      w.i += I.block()->blockId[d] * ks.blockDim[d];
   });
 }
 
-/// Warps are 32 consecutive linear thread ids on every NVIDIA GPU.
-constexpr int64_t kWarpSize = 32;
+// A subgroup is a warp (BlockState.h): lane_id is the lane in the warp,
+// subgroup_id the warp in the block.
 
 LogicalResult laneIdOp(Interpreter &I, Operation *op) {
-  return kernelQuery(I, op, [&](Interpreter::KernelState &ks, SimValue &r) {
-    r = ks.linearTid;
-    for (Word &w : r.data)
-      w.i %= kWarpSize;
+  return kernelQuery(I, op, [&](Interpreter::KernelState &, SimValue &r) {
+    Word *o = r.setVarying(I.numLanes());
+    for (unsigned l = 0; l < I.numLanes(); ++l)
+      o[l].i = I.laneInWarp(l);
   });
 }
 LogicalResult subgroupIdOp(Interpreter &I, Operation *op) {
-  return kernelQuery(I, op, [&](Interpreter::KernelState &ks, SimValue &r) {
-    r = ks.linearTid;
-    for (Word &w : r.data)
-      w.i /= kWarpSize;
+  return kernelQuery(I, op, [&](Interpreter::KernelState &, SimValue &r) {
+    Word *o = r.setVarying(I.numLanes());
+    for (unsigned l = 0; l < I.numLanes(); ++l)
+      o[l].i = I.warpOf(l);
   });
 }
 LogicalResult subgroupSizeOp(Interpreter &I, Operation *op) {
   return kernelQuery(I, op, [&](Interpreter::KernelState &, SimValue &r) {
-    r.setUniform(1)[0].i = kWarpSize;
+    r.setUniform(1)[0].i = I.getWarpSize();
   });
 }
 LogicalResult numSubgroupsOp(Interpreter &I, Operation *op) {
-  return kernelQuery(I, op, [&](Interpreter::KernelState &ks, SimValue &r) {
-    int64_t n = ks.blockDim[0] * ks.blockDim[1] * ks.blockDim[2];
-    r.setUniform(1)[0].i = (n + kWarpSize - 1) / kWarpSize;
+  return kernelQuery(I, op, [&](Interpreter::KernelState &, SimValue &r) {
+    r.setUniform(1)[0].i = I.numWarps();
   });
 }
 
@@ -206,36 +204,23 @@ LogicalResult barrierOp(Interpreter &I, Operation *op) {
   return success();
 }
 
-LogicalResult allocSharedOp(Interpreter &I, Operation *op) {
-  auto a = cast<uop::AllocSharedOp>(op);
-  FailureOr<Buffer *> b =
-      I.getSharedBuffer(op, op, a.getType(), I.nameOf(a.getBuffer()));
-  if (failed(b))
-    return failure();
-  Interpreter::describe(I.def(a.getBuffer()), *b, a.getType().getShape());
-  return success();
-}
-
 LogicalResult noOp(Interpreter &, Operation *) { return success(); }
 
 } // namespace
 
 void mlir::uop::sim::registerGPUHandlers(HandlerRegistry &r) {
-  r.add("gpu.launch", launchOp);
-  r.add("gpu.launch_func", launchFuncOp);
-  r.add("gpu.thread_id", threadIdOp);
-  r.add("gpu.block_id", blockIdOp);
-  r.add("gpu.block_dim", blockDimOp);
-  r.add("gpu.grid_dim", gridDimOp);
-  r.add("gpu.global_id", globalIdOp);
-  r.add("gpu.lane_id", laneIdOp);
-  r.add("gpu.subgroup_id", subgroupIdOp);
-  r.add("gpu.subgroup_size", subgroupSizeOp);
-  r.add("gpu.num_subgroups", numSubgroupsOp);
-  r.add("gpu.barrier", barrierOp);
-  for (const char *name :
-       {"gpu.terminator", "gpu.return", "gpu.module", "gpu.func"})
-    r.add(name, noOp);
-  r.add("uop.barrier", barrierOp);
-  r.add("uop.alloc_shared", allocSharedOp);
+  r.add<gpu::LaunchOp>(launchOp);
+  r.add<gpu::LaunchFuncOp>(launchFuncOp);
+  r.add<gpu::ThreadIdOp>(threadIdOp);
+  r.add<gpu::BlockIdOp>(blockIdOp);
+  r.add<gpu::BlockDimOp>(blockDimOp);
+  r.add<gpu::GridDimOp>(gridDimOp);
+  r.add<gpu::GlobalIdOp>(globalIdOp);
+  r.add<gpu::LaneIdOp>(laneIdOp);
+  r.add<gpu::SubgroupIdOp>(subgroupIdOp);
+  r.add<gpu::SubgroupSizeOp>(subgroupSizeOp);
+  r.add<gpu::NumSubgroupsOp>(numSubgroupsOp);
+  r.add<gpu::BarrierOp>(barrierOp);
+  r.add<gpu::TerminatorOp, gpu::ReturnOp, gpu::GPUModuleOp, gpu::GPUFuncOp>(
+      noOp);
 }

@@ -36,11 +36,6 @@ const HandlerRegistry &HandlerRegistry::get() {
   return registry;
 }
 
-OpHandler HandlerRegistry::lookup(Operation *op) const {
-  auto found = handlers.find(op->getName().getStringRef());
-  return found == handlers.end() ? nullptr : found->second;
-}
-
 //===----------------------------------------------------------------------===//
 // Interpreter
 //===----------------------------------------------------------------------===//
@@ -150,11 +145,7 @@ void Interpreter::mergeLanes(SimValue &dst, const SimValue &src,
 }
 
 LogicalResult Interpreter::execOp(Operation *op) {
-  const void *key = op->getName().getAsOpaquePointer();
-  auto cached = handlerCache.find(key);
-  OpHandler h = cached != handlerCache.end()
-                    ? cached->second
-                    : (handlerCache[key] = HandlerRegistry::get().lookup(op));
+  OpHandler h = HandlerRegistry::get().lookup(op);
   if (!h)
     return unsupported(op, "unsupported operation '" +
                                op->getName().getStringRef() + "'");
@@ -245,14 +236,17 @@ Interpreter::launch(Operation *launchOp, Region &body,
   for (int64_t bz = 0; bz < grid[2] && succeeded(result); ++bz)
     for (int64_t by = 0; by < grid[1] && succeeded(result); ++by)
       for (int64_t bx = 0; bx < grid[0] && succeeded(result); ++bx) {
-        ks.blockId = {bx, by, bz};
-        races.beginBlock(ks.blockId, block);
+        // Each block starts from fresh block and warp state.
+        BlockState bs({bx, by, bz}, block, config.warpSize);
+        blockState = &bs;
+        races.beginBlock(bs);
         // Shared memory starts uninitialized in every block.
         for (auto &it : ks.shared)
           it.second->resetAccesses();
         result = bindArgs();
         if (succeeded(result))
           result = execBlock(body.front());
+        blockState = nullptr;
       }
 
   for (auto &it : ks.shared)
@@ -311,13 +305,15 @@ void Interpreter::barrier(Operation *op) {
         firstOut = l;
     }
     if (firstOut >= 0) {
+      unsigned in = firstIn < 0 ? 0 : firstIn;
       std::string msg =
           "divergent barrier at " + formatLoc(op->getLoc()) + " in block " +
-          races.blockName() + ": reached by thread " +
-          races.threadName(firstIn < 0 ? 0 : firstIn) + " but not by thread " +
-          races.threadName(firstOut) +
+          blockState->name() + ": reached by thread " +
+          blockState->threadName(in) + " but not by thread " +
+          blockState->threadName(firstOut) +
           " (every thread of the block must reach the same barrier)";
-      faults.report(FaultKind::DivergentBarrier, nullptr, op, nullptr, msg);
+      reportFault(FaultKind::DivergentBarrier, nullptr, op,
+                  {in, unsigned(firstOut)}, std::move(msg));
     }
   }
   races.barrier();
@@ -398,10 +394,10 @@ bool Interpreter::linearIndex(const SimValue &m, unsigned lane,
   llvm::interleave(m.sizes, os, "x");
   os << ")";
   if (inKernel)
-    os << " in block " << races.blockName() << " by thread "
-       << races.threadName(threadOf(lane));
+    os << " in block " << blockState->name() << " by thread "
+       << blockState->threadName(threadOf(lane));
   os << " at " << formatLoc(op->getLoc());
-  faults.report(FaultKind::OutOfBounds, m.buffer, op, nullptr, s);
+  reportFault(FaultKind::OutOfBounds, m.buffer, op, {lane}, std::move(s));
   return false;
 }
 
@@ -427,14 +423,10 @@ FailureOr<Buffer *> Interpreter::getGlobal(Operation *op,
   auto it = globals.find(name);
   if (it != globals.end())
     return it->second;
-  auto global =
-      dyn_cast_or_null<memref::GlobalOp>(SymbolTable::lookupNearestSymbolFrom(
-          op, StringAttr::get(op->getContext(), name)));
-  if (!global)
-    return unsupported(op, "no memref.global @" + name);
+  // The verifier has resolved the symbol to a memref.global of static shape.
+  auto global = cast<memref::GlobalOp>(SymbolTable::lookupNearestSymbolFrom(
+      op, StringAttr::get(op->getContext(), name)));
   MemRefType type = global.getType();
-  if (!type.hasStaticShape())
-    return unsupported(op, "globals must have a static shape");
   FailureOr<Buffer *> b =
       allocate(op, type.getElementType(), type.getNumElements(), false,
                "@" + name.str());
@@ -464,6 +456,22 @@ FailureOr<Buffer *> Interpreter::getGlobal(Operation *op,
 LogicalResult Interpreter::unsupported(Operation *op, const llvm::Twine &msg) {
   op->emitError() << msg;
   return failure();
+}
+
+void Interpreter::reportFault(FaultKind kind, const Buffer *buffer,
+                              Operation *op, ArrayRef<unsigned> lanes,
+                              std::string message) {
+  Fault f;
+  f.kind = kind;
+  f.buffer = buffer ? buffer->name : "";
+  f.locations.push_back(op->getLoc());
+  f.message = std::move(message);
+  if (inKernel && blockState) {
+    f.block = blockState->blockId;
+    for (unsigned lane : lanes)
+      f.threads.push_back(getThread(lane));
+  }
+  faults.report(std::move(f), buffer, op, nullptr);
 }
 
 std::string Interpreter::nameOf(Value v) const {

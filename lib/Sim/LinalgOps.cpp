@@ -181,14 +181,12 @@ LogicalResult noOp(Interpreter &, Operation *) { return success(); }
 } // namespace
 
 void mlir::uop::sim::registerLinalgHandlers(HandlerRegistry &r) {
-  for (const char *name :
-       {"linalg.generic", "linalg.fill", "linalg.copy", "linalg.matmul",
-        "linalg.batch_matmul", "linalg.matvec", "linalg.vecmat", "linalg.dot",
-        "linalg.transpose", "linalg.broadcast", "linalg.elementwise",
-        "linalg.add", "linalg.sub", "linalg.mul", "linalg.div", "linalg.max",
-        "linalg.min", "linalg.exp", "linalg.contract",
-        "linalg.batch_reduce_matmul"})
-    r.add(name, structuredOp);
-  r.add("linalg.yield", noOp);
-  r.add("linalg.index", indexOp);
+  r.add<linalg::GenericOp, linalg::FillOp, linalg::CopyOp, linalg::MatmulOp,
+        linalg::BatchMatmulOp, linalg::MatvecOp, linalg::VecmatOp,
+        linalg::DotOp, linalg::TransposeOp, linalg::BroadcastOp,
+        linalg::ElementwiseOp, linalg::AddOp, linalg::SubOp, linalg::MulOp,
+        linalg::DivOp, linalg::MaxOp, linalg::MinOp, linalg::ExpOp,
+        linalg::ContractOp, linalg::BatchReduceMatmulOp>(structuredOp);
+  r.add<linalg::YieldOp>(noOp);
+  r.add<linalg::IndexOp>(indexOp);
 }

@@ -9,6 +9,8 @@
 
 #include "Elementwise.h"
 
+#include "mlir/Dialect/Math/IR/Math.h"
+
 #include <cmath>
 
 using namespace mlir;
@@ -28,41 +30,41 @@ double tanhd(double x) { return std::tanh(x); }
 } // namespace
 
 void mlir::uop::sim::registerMathHandlers(HandlerRegistry &r) {
-  r.add("math.exp", unary<std::exp>);
-  r.add("math.exp2", unary<exp2d>);
-  r.add("math.expm1", unary<std::expm1>);
-  r.add("math.log", unary<std::log>);
-  r.add("math.log2", unary<std::log2>);
-  r.add("math.log10", unary<std::log10>);
-  r.add("math.log1p", unary<std::log1p>);
-  r.add("math.sqrt", unary<std::sqrt>);
-  r.add("math.rsqrt", unary<rsqrt>);
-  r.add("math.tanh", unary<tanhd>);
-  r.add("math.sin", unary<std::sin>);
-  r.add("math.cos", unary<std::cos>);
-  r.add("math.tan", unary<std::tan>);
-  r.add("math.atan", unary<std::atan>);
-  r.add("math.erf", unary<std::erf>);
-  r.add("math.absf", unary<std::fabs>);
-  r.add("math.floor", unary<std::floor>);
-  r.add("math.ceil", unary<std::ceil>);
-  r.add("math.trunc", unary<std::trunc>);
-  r.add("math.round", unary<std::round>);
-  r.add("math.roundeven", unary<std::nearbyint>);
-  r.add("math.fma", fusedMultiplyAddOp);
-  r.add("math.powf", [](Interpreter &I, Operation *op) {
+  r.add<math::ExpOp>(unary<std::exp>);
+  r.add<math::Exp2Op>(unary<exp2d>);
+  r.add<math::ExpM1Op>(unary<std::expm1>);
+  r.add<math::LogOp>(unary<std::log>);
+  r.add<math::Log2Op>(unary<std::log2>);
+  r.add<math::Log10Op>(unary<std::log10>);
+  r.add<math::Log1pOp>(unary<std::log1p>);
+  r.add<math::SqrtOp>(unary<std::sqrt>);
+  r.add<math::RsqrtOp>(unary<rsqrt>);
+  r.add<math::TanhOp>(unary<tanhd>);
+  r.add<math::SinOp>(unary<std::sin>);
+  r.add<math::CosOp>(unary<std::cos>);
+  r.add<math::TanOp>(unary<std::tan>);
+  r.add<math::AtanOp>(unary<std::atan>);
+  r.add<math::ErfOp>(unary<std::erf>);
+  r.add<math::AbsFOp>(unary<std::fabs>);
+  r.add<math::FloorOp>(unary<std::floor>);
+  r.add<math::CeilOp>(unary<std::ceil>);
+  r.add<math::TruncOp>(unary<std::trunc>);
+  r.add<math::RoundOp>(unary<std::round>);
+  r.add<math::RoundEvenOp>(unary<std::nearbyint>);
+  r.add<math::FmaOp>(fusedMultiplyAddOp);
+  r.add<math::PowFOp>([](Interpreter &I, Operation *op) {
     return floatBinary(I, op,
                        [](double a, double b) { return std::pow(a, b); });
   });
-  r.add("math.atan2", [](Interpreter &I, Operation *op) {
+  r.add<math::Atan2Op>([](Interpreter &I, Operation *op) {
     return floatBinary(I, op,
                        [](double a, double b) { return std::atan2(a, b); });
   });
-  r.add("math.copysign", [](Interpreter &I, Operation *op) {
+  r.add<math::CopySignOp>([](Interpreter &I, Operation *op) {
     return floatBinary(I, op,
                        [](double a, double b) { return std::copysign(a, b); });
   });
-  r.add("math.absi", [](Interpreter &I, Operation *op) {
+  r.add<math::AbsIOp>([](Interpreter &I, Operation *op) {
     Type t = op->getResult(0).getType();
     unsigned bw = intWidthOf(t);
     map1(I, I.get(op->getOperand(0)), I.def(op->getResult(0)), widthOf(t),

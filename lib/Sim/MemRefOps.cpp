@@ -426,20 +426,20 @@ LogicalResult noOp(Interpreter &, Operation *) { return success(); }
 } // namespace
 
 void mlir::uop::sim::registerMemRefHandlers(HandlerRegistry &r) {
-  r.add("memref.load", loadOp);
-  r.add("memref.store", storeOp);
-  r.add("memref.alloc", allocOp);
-  r.add("memref.alloca", allocOp);
-  r.add("memref.dealloc", deallocOp);
-  r.add("memref.subview", subviewOp);
-  r.add("memref.cast", castLikeOp);
-  r.add("memref.memory_space_cast", castLikeOp);
-  r.add("memref.assume_alignment", castLikeOp);
-  r.add("memref.collapse_shape", collapseOp);
-  r.add("memref.expand_shape", expandOp);
-  r.add("memref.reinterpret_cast", reinterpretOp);
-  r.add("memref.dim", dimOp);
-  r.add("memref.copy", copyOp);
-  r.add("memref.get_global", getGlobalOp);
-  r.add("memref.global", noOp);
+  r.add<memref::LoadOp>(loadOp);
+  r.add<memref::StoreOp>(storeOp);
+  r.add<memref::AllocOp>(allocOp);
+  r.add<memref::AllocaOp>(allocOp);
+  r.add<memref::DeallocOp>(deallocOp);
+  r.add<memref::SubViewOp>(subviewOp);
+  r.add<memref::CastOp>(castLikeOp);
+  r.add<memref::MemorySpaceCastOp>(castLikeOp);
+  r.add<memref::AssumeAlignmentOp>(castLikeOp);
+  r.add<memref::CollapseShapeOp>(collapseOp);
+  r.add<memref::ExpandShapeOp>(expandOp);
+  r.add<memref::ReinterpretCastOp>(reinterpretOp);
+  r.add<memref::DimOp>(dimOp);
+  r.add<memref::CopyOp>(copyOp);
+  r.add<memref::GetGlobalOp>(getGlobalOp);
+  r.add<memref::GlobalOp>(noOp);
 }

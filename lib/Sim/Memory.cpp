@@ -192,9 +192,12 @@ Buffer::Buffer(ElemKind kind, Type elemType, int64_t numElements, bool shared,
 }
 
 Word Buffer::loadSlow(int64_t idx) const {
+  return loadElement(kind, bytes.data(), idx);
+}
+
+Word mlir::uop::sim::loadElement(ElemKind kind, const uint8_t *p, int64_t idx) {
   Word w;
   w.i = 0;
-  const uint8_t *p = bytes.data();
   switch (kind) {
   case ElemKind::F32:
     w.f = ((const float *)p)[idx];

@@ -1,7 +1,6 @@
-//===- RaceTracker.cpp - uop-sim faults and shared-memory races -----------===//
+//===- RaceTracker.cpp - uop-sim shared-memory race tracker ---------------===//
 //
-// Implements the per-element race bookkeeping described in RaceTracker.h and
-// the deduplicated fault log.
+// Implements the per-element race bookkeeping described in RaceTracker.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,71 +12,6 @@
 
 using namespace mlir;
 using namespace mlir::uop::sim;
-
-const char *mlir::uop::sim::getFaultKindName(FaultKind kind) {
-  switch (kind) {
-  case FaultKind::RaceRAW:
-    return "RAW race";
-  case FaultKind::RaceWAR:
-    return "WAR race";
-  case FaultKind::RaceWAW:
-    return "WAW race";
-  case FaultKind::DivergentBarrier:
-    return "divergent barrier";
-  case FaultKind::OutOfBounds:
-    return "out of bounds";
-  case FaultKind::UninitializedRead:
-    return "uninitialized read";
-  case FaultKind::Misaligned:
-    return "misaligned access";
-  }
-  return "fault";
-}
-
-std::string mlir::uop::sim::formatLoc(Location loc) {
-  if (auto fl = dyn_cast<FileLineColLoc>(loc))
-    return (fl.getFilename().str() + ":" + llvm::Twine(fl.getLine()) + ":" +
-            llvm::Twine(fl.getColumn()))
-        .str();
-  if (auto nl = dyn_cast<NameLoc>(loc))
-    return formatLoc(nl.getChildLoc());
-  if (auto fused = dyn_cast<FusedLoc>(loc))
-    if (!fused.getLocations().empty())
-      return formatLoc(fused.getLocations().front());
-  if (auto cs = dyn_cast<CallSiteLoc>(loc))
-    return formatLoc(cs.getCallee());
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  loc.print(os);
-  return s;
-}
-
-void FaultLog::report(FaultKind kind, const void *buffer, Operation *op1,
-                      Operation *op2, const std::string &message) {
-  if (!seen.insert({(int)kind, buffer, op1, op2}).second)
-    return;
-  lines.push_back(message);
-}
-
-void FaultLog::print(llvm::raw_ostream &os, llvm::StringRef prefix) const {
-  for (const std::string &l : lines)
-    os << prefix << l << "\n";
-}
-
-std::string RaceTracker::threadName(uint32_t tid) const {
-  int64_t x = tid % blockDim[0];
-  int64_t y = (tid / blockDim[0]) % blockDim[1];
-  int64_t z = tid / (blockDim[0] * blockDim[1]);
-  return ("(" + llvm::Twine(x) + ", " + llvm::Twine(y) + ", " +
-          llvm::Twine(z) + ")")
-      .str();
-}
-
-std::string RaceTracker::blockName() const {
-  return ("(" + llvm::Twine(blockId[0]) + ", " + llvm::Twine(blockId[1]) +
-          ", " + llvm::Twine(blockId[2]) + ")")
-      .str();
-}
 
 std::string RaceTracker::elementName(int64_t idx,
                                      llvm::ArrayRef<int64_t> shape) {
@@ -105,14 +39,31 @@ void RaceTracker::race(FaultKind kind, Buffer &b, int64_t idx, uint32_t tid1,
   std::string elem =
       elementName(idx, it == shapes.end() ? llvm::ArrayRef<int64_t>()
                                           : llvm::ArrayRef(it->second));
-  std::string msg = (llvm::Twine(getFaultKindName(kind)) + " on shared " +
-                     b.name + elem + " in block " + blockName() + ": " +
-                     first + " by thread " + threadName(tid2) + " at " +
-                     formatLoc(op2->getLoc()) + ", " + second +
-                     " by thread " + threadName(tid1) + " at " +
-                     formatLoc(op1->getLoc()))
-                        .str();
-  log.report(kind, &b, op1, op2, msg);
+  std::string msg =
+      (llvm::Twine(getFaultKindName(kind)) + " on shared " + b.name + elem +
+       " in block " + block->name() + ": " + first + " by thread " +
+       block->threadName(tid2) + " at " + formatLoc(op2->getLoc()) + ", " +
+       second + " by thread " + block->threadName(tid1) + " at " +
+       formatLoc(op1->getLoc()))
+          .str();
+  report(kind, b, {tid2, tid1}, {op2, op1}, std::move(msg));
+}
+
+void RaceTracker::report(FaultKind kind, Buffer &b,
+                         llvm::ArrayRef<uint32_t> tids,
+                         llvm::ArrayRef<Operation *> ops, std::string message) {
+  Fault f;
+  f.kind = kind;
+  f.buffer = b.name;
+  f.block = block->blockId;
+  f.message = std::move(message);
+  for (uint32_t tid : tids)
+    f.threads.push_back(block->thread(tid));
+  for (Operation *op : ops)
+    f.locations.push_back(op->getLoc());
+  // The site is the access that found the fault and the earlier one.
+  log.report(std::move(f), &b, ops.back(),
+             ops.size() > 1 ? ops.front() : nullptr);
 }
 
 bool RaceTracker::onReadSlow(Buffer &b, int64_t idx, uint32_t tid,
@@ -123,12 +74,12 @@ bool RaceTracker::onReadSlow(Buffer &b, int64_t idx, uint32_t tid,
     std::string elem =
         elementName(idx, it == shapes.end() ? llvm::ArrayRef<int64_t>()
                                             : llvm::ArrayRef(it->second));
-    log.report(FaultKind::UninitializedRead, &b, op, nullptr,
-               (llvm::Twine("uninitialized read of shared ") + b.name + elem +
-                " in block " + blockName() + " by thread " + threadName(tid) +
-                " at " + formatLoc(op->getLoc()) +
-                ": no thread of the block wrote it")
-                   .str());
+    report(FaultKind::UninitializedRead, b, {tid}, {op},
+           (llvm::Twine("uninitialized read of shared ") + b.name + elem +
+            " in block " + block->name() + " by thread " +
+            block->threadName(tid) + " at " + formatLoc(op->getLoc()) +
+            ": no thread of the block wrote it")
+               .str());
     return false;
   }
   if (a.writeEpoch == epoch && a.writer != tid)

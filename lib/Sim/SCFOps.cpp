@@ -361,13 +361,12 @@ static LogicalResult terminator(Interpreter &, Operation *) {
 }
 
 void mlir::uop::sim::registerSCFHandlers(HandlerRegistry &r) {
-  r.add("scf.for", forOp);
-  r.add("scf.if", ifOp);
-  r.add("scf.while", whileOp);
-  r.add("scf.forall", forallOpImpl);
-  r.add("scf.parallel", parallelOp);
-  r.add("scf.execute_region", executeRegionOp);
-  for (const char *name : {"scf.yield", "scf.condition", "scf.reduce",
-                           "scf.reduce.return", "scf.forall.in_parallel"})
-    r.add(name, terminator);
+  r.add<scf::ForOp>(forOp);
+  r.add<scf::IfOp>(ifOp);
+  r.add<scf::WhileOp>(whileOp);
+  r.add<scf::ForallOp>(forallOpImpl);
+  r.add<scf::ParallelOp>(parallelOp);
+  r.add<scf::ExecuteRegionOp>(executeRegionOp);
+  r.add<scf::YieldOp, scf::ConditionOp, scf::ReduceOp, scf::ReduceReturnOp,
+        scf::InParallelOp>(terminator);
 }

@@ -1,14 +1,16 @@
-//===- Simulator.cpp - the uop-sim driver ---------------------------------===//
+//===- Simulator.cpp - the simulator as a library -------------------------===//
 //
-// Parsing, the up-front checks (entry signature, supported ops, memory cap),
-// seeded inputs, the run, the comparison against a reference file and the
-// exit code. See docs/sim.md for the contract this implements.
+// The up-front checks (options, entry signatures, supported ops, memory
+// cap), seeded inputs, the runs, the comparison with a reference, and the
+// report; parsing with SSA names and printing in uop-sim's format for the
+// front ends. See docs/sim.md for the contract this implements.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Sim/Simulator.h"
+#include "Uop/Target/Targets.h"
 
-#include "Uop/InitAllUop.h"
+#include "Uop/Dialect/Uop/IR/UopOps.h"
 #include "Uop/Sim/Interpreter.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -19,32 +21,22 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 
 #include <cmath>
 
 using namespace mlir;
 using namespace mlir::uop::sim;
 
-namespace {
-
-/// A parsed input file with the SSA names of its values.
-struct Program {
-  llvm::SourceMgr sourceMgr;
-  OwningOpRef<ModuleOp> module;
-  llvm::DenseMap<Value, std::string> names;
-  func::FuncOp entry;
-  std::string path;
-};
+//===----------------------------------------------------------------------===//
+// Parsing
+//===----------------------------------------------------------------------===//
 
 /// Records the source spelling of every SSA name, so that reports say
 /// `%sA` rather than `%0`.
-void collectNames(const AsmParserState &state,
-                  llvm::DenseMap<Value, std::string> &names) {
+static void collectNames(const AsmParserState &state, ValueNames &names) {
   for (const AsmParserState::OperationDefinition &def : state.getOpDefs()) {
     for (const auto &group : def.resultGroups) {
       llvm::SMRange r = group.definition.loc;
@@ -73,60 +65,167 @@ void collectNames(const AsmParserState &state,
     }
 }
 
-/// Parses and verifies `path`; finds the entry. Errors go through the
-/// diagnostic handler; returns failure on bad input.
-LogicalResult loadProgram(MLIRContext &ctx, const std::string &path,
-                          const std::string &entry, Program &p,
-                          llvm::raw_ostream &err) {
-  p.path = path;
-  std::string msg;
-  auto buf = llvm::MemoryBuffer::getFileOrSTDIN(path);
-  if (!buf) {
-    err << "uop-sim: error: cannot open '" << path
-        << "': " << buf.getError().message() << "\n";
-    return failure();
-  }
-  p.sourceMgr.AddNewSourceBuffer(std::move(*buf), llvm::SMLoc());
+OwningOpRef<ModuleOp>
+mlir::uop::sim::parseSimSource(const llvm::SourceMgr &sourceMgr,
+                               unsigned bufferId, MLIRContext *context,
+                               ValueNames &names) {
+  // The parser reads the main buffer of a SourceMgr: give it one whose main
+  // buffer is a view of ours, so that locations (named after the buffer)
+  // and the names' source ranges point into text that outlives the parse.
+  const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferId);
+  llvm::SourceMgr view;
+  view.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(buffer->getMemBufferRef(),
+                                       /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
   Block block;
   AsmParserState state;
-  ParserConfig config(&ctx, /*verifyAfterParse=*/false);
-  if (failed(parseAsmSourceFile(p.sourceMgr, &block, config, &state)))
-    return failure();
-  // A file is one module, written or implied.
+  ParserConfig config(context, /*verifyAfterParse=*/false);
+  if (failed(parseAsmSourceFile(view, &block, config, &state)))
+    return nullptr;
+  OwningOpRef<ModuleOp> module;
+  // A source is one module, written or implied; an implied one stands for
+  // the whole source (line 0, as upstream's parser places it).
   if (llvm::hasSingleElement(block) && isa<ModuleOp>(block.front())) {
-    p.module = cast<ModuleOp>(block.front());
-    p.module->getOperation()->remove();
+    module = cast<ModuleOp>(block.front());
+    module->getOperation()->remove();
   } else {
-    p.module = ModuleOp::create(UnknownLoc::get(&ctx));
-    Block *body = p.module->getBody();
+    module = ModuleOp::create(
+        FileLineColLoc::get(context, buffer->getBufferIdentifier(), 0, 0));
+    Block *body = module->getBody();
     body->getOperations().splice(body->end(), block.getOperations());
   }
-  if (failed(verify(*p.module)))
-    return failure();
-  collectNames(state, p.names);
-  p.entry = p.module->lookupSymbol<func::FuncOp>(entry);
-  if (!p.entry || p.entry.isExternal()) {
-    err << "uop-sim: error: " << path << ": no function @" << entry
-        << " with a body to run\n";
-    return failure();
+  collectNames(state, names);
+  return module;
+}
+
+//===----------------------------------------------------------------------===//
+// Diagnostics
+//===----------------------------------------------------------------------===//
+
+SimDiagnosticHandler::SimDiagnosticHandler(llvm::SourceMgr &sourceMgr,
+                                           MLIRContext *context,
+                                           llvm::raw_ostream &os)
+    : SourceMgrDiagnosticHandler(sourceMgr, context, os) {
+  // Replaces the handler the base class registered.
+  setHandler([this](Diagnostic &diag) { handle(diag); });
+}
+
+void SimDiagnosticHandler::handle(Diagnostic &diag) {
+  Location loc = diag.getLocation();
+  auto fileLoc = dyn_cast<FileLineColLoc>(loc);
+  bool wholeSource = fileLoc && fileLoc.getLine() == 0;
+  if (!isa<UnknownLoc>(loc) && !wholeSource) {
+    emitDiagnostic(diag);
+    return;
   }
+  const char *severity = "error";
+  switch (diag.getSeverity()) {
+  case DiagnosticSeverity::Note:
+    severity = "note";
+    break;
+  case DiagnosticSeverity::Warning:
+    severity = "warning";
+    break;
+  case DiagnosticSeverity::Remark:
+    severity = "remark";
+    break;
+  case DiagnosticSeverity::Error:
+    break;
+  }
+  os << "uop-sim: " << severity << ": ";
+  if (wholeSource)
+    os << fileLoc.getFilename().getValue() << ": ";
+  os << diag.str() << "\n";
+  for (Diagnostic &note : diag.getNotes())
+    handle(note);
+}
+
+//===----------------------------------------------------------------------===//
+// Up-front checks
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A module to run and its entry.
+struct Program {
+  ModuleOp module;
+  func::FuncOp entry;
+};
+
+/// Checks a tolerance option: finite and non-negative.
+LogicalResult checkTolerance(MLIRContext *ctx, const char *flag,
+                             std::optional<double> value) {
+  if (!value || (std::isfinite(*value) && *value >= 0))
+    return success();
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format("%g", *value);
+  return emitError(UnknownLoc::get(ctx))
+         << "expected --" << flag << " to be a finite non-negative number, got "
+         << text;
+}
+
+/// Checks the options that do not depend on a module.
+LogicalResult checkOptions(MLIRContext *ctx, const SimOptions &opts) {
+  if (failed(checkTolerance(ctx, "atol", opts.atol)) ||
+      failed(checkTolerance(ctx, "rtol", opts.rtol)))
+    return failure();
+  if (opts.warpSize && *opts.warpSize == 0)
+    return emitError(UnknownLoc::get(ctx))
+           << "expected a warp size of at least 1, got 0";
+  return success();
+}
+
+/// Verifies `module` and finds its entry `name`, which must take statically
+/// shaped memrefs of storable element types only (the seeded inputs fill
+/// memrefs; there is no seed-independent value for a scalar).
+LogicalResult loadProgram(ModuleOp module, StringRef name, Program &p) {
+  if (failed(verify(module)))
+    return failure();
+  p.module = module;
+  p.entry = module.lookupSymbol<func::FuncOp>(name);
+  if (!p.entry || p.entry.isExternal())
+    return module.emitError()
+           << "no function @" << name << " with a body to run";
   for (Type t : p.entry.getArgumentTypes()) {
     auto mt = dyn_cast<MemRefType>(t);
-    if (!mt) {
-      p.entry.emitError() << "entry arguments must be memrefs (seeded "
-                             "inputs fill memrefs only), got "
-                          << t;
-      return failure();
-    }
-    if (!mt.hasStaticShape()) {
-      p.entry.emitError() << "entry memref arguments need a static shape, got "
-                          << t;
-      return failure();
-    }
-    if (!getElemKind(mt.getElementType())) {
-      p.entry.emitError() << "unsupported element type in " << t;
-      return failure();
-    }
+    if (!mt)
+      return p.entry.emitError() << "entry arguments must be memrefs (seeded "
+                                    "inputs fill memrefs only), got "
+                                 << t;
+    if (!mt.hasStaticShape())
+      return p.entry.emitError()
+             << "entry memref arguments need a static shape, got " << t;
+    if (!getElemKind(mt.getElementType()))
+      return p.entry.emitError() << "unsupported element type in " << t;
+  }
+  return success();
+}
+
+/// `t` as the source spells it (a diagnostic would quote it).
+std::string spell(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os);
+  return s;
+}
+
+/// The reference must take the same arguments as the entry: the same
+/// inputs fill both, and the outputs are compared pairwise.
+LogicalResult checkSameSignature(Program p, Program ref, const SimOptions &opts,
+                                 StringRef refEntry) {
+  MLIRContext *ctx = p.module.getContext();
+  if (p.entry.getNumArguments() != ref.entry.getNumArguments())
+    return emitError(UnknownLoc::get(ctx))
+           << "@" << opts.entry << " and reference @" << refEntry
+           << " take different numbers of arguments";
+  for (auto [a, b] :
+       llvm::zip(p.entry.getArgumentTypes(), ref.entry.getArgumentTypes())) {
+    auto ma = cast<MemRefType>(a), mb = cast<MemRefType>(b);
+    if (ma.getShape() != mb.getShape() ||
+        ma.getElementType() != mb.getElementType())
+      return emitError(UnknownLoc::get(ctx))
+             << "argument types differ: " << spell(a) << " vs " << spell(b);
   }
   return success();
 }
@@ -141,8 +240,8 @@ uint64_t staticBytes(Type t) {
 }
 
 /// Walks everything reachable from the entry (callees, kernels): every op
-/// must have a handler; sums the statically known buffer bytes.
-LogicalResult checkProgram(Program &p, uint64_t &bytes) {
+/// must have a handler; adds the statically known buffer bytes to `bytes`.
+LogicalResult checkProgram(Program p, uint64_t &bytes) {
   const HandlerRegistry &registry = HandlerRegistry::get();
   llvm::SetVector<Operation *> work;
   work.insert(p.entry);
@@ -158,31 +257,22 @@ LogicalResult checkProgram(Program &p, uint64_t &bytes) {
         op->emitError() << "unsupported operation '" << op->getName() << "'";
         return WalkResult::interrupt();
       }
+      // The verifier has resolved every callee, kernel and global.
       if (auto call = dyn_cast<func::CallOp>(op)) {
-        Operation *callee =
-            SymbolTable::lookupNearestSymbolFrom(op, call.getCalleeAttr());
-        if (!callee) {
-          op->emitError() << "callee @" << call.getCallee() << " not found";
-          return WalkResult::interrupt();
-        }
-        work.insert(callee);
+        if (Operation *callee =
+                SymbolTable::lookupNearestSymbolFrom(op, call.getCalleeAttr()))
+          work.insert(callee);
       } else if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
-        Operation *kernel =
-            SymbolTable::lookupNearestSymbolFrom(op, launch.getKernel());
-        if (!kernel) {
-          op->emitError() << "kernel " << launch.getKernel() << " not found";
-          return WalkResult::interrupt();
-        }
-        work.insert(kernel);
-      } else if (auto fnOp = dyn_cast<gpu::GPUFuncOp>(op)) {
-        (void)fnOp;
+        if (Operation *kernel =
+                SymbolTable::lookupNearestSymbolFrom(op, launch.getKernel()))
+          work.insert(kernel);
       } else if (auto g = dyn_cast<memref::GetGlobalOp>(op)) {
         Operation *global =
             SymbolTable::lookupNearestSymbolFrom(op, g.getNameAttr());
         if (global && globalsSeen.insert(global).second)
           bytes += staticBytes(g.getType());
-      } else if (isa<memref::AllocOp, memref::AllocaOp>(op) ||
-                 op->getName().getStringRef() == "uop.alloc_shared") {
+      } else if (isa<memref::AllocOp, memref::AllocaOp, uop::AllocSharedOp>(
+                     op)) {
         bytes += staticBytes(op->getResult(0).getType());
       }
       return WalkResult::advance();
@@ -197,38 +287,47 @@ LogicalResult checkProgram(Program &p, uint64_t &bytes) {
   return success();
 }
 
-/// The seeded inputs of an entry: buffer i from (seed, i).
-std::vector<std::unique_ptr<Buffer>> makeInputs(func::FuncOp entry,
-                                                uint64_t seed) {
+//===----------------------------------------------------------------------===//
+// Runs
+//===----------------------------------------------------------------------===//
+
+/// The seeded inputs of an entry: buffer i from (seed, i), named after the
+/// argument.
+std::vector<std::unique_ptr<Buffer>> makeInputs(Program p,
+                                                const SimOptions &opts) {
   std::vector<std::unique_ptr<Buffer>> inputs;
-  for (auto [i, t] : llvm::enumerate(entry.getArgumentTypes())) {
+  for (auto [i, t] : llvm::enumerate(p.entry.getArgumentTypes())) {
     auto mt = cast<MemRefType>(t);
+    std::string name = "%arg" + std::to_string(i);
+    if (opts.names) {
+      auto it = opts.names->find(p.entry.getArgument(i));
+      if (it != opts.names->end())
+        name = it->second;
+    }
     auto b = std::make_unique<Buffer>(*getElemKind(mt.getElementType()),
-                                      mt.getElementType(),
-                                      mt.getNumElements(), false,
-                                      "argument #" + std::to_string(i));
-    fillRandom(*b, seed, i);
+                                      mt.getElementType(), mt.getNumElements(),
+                                      false, name);
+    fillRandom(*b, opts.seed, i);
     inputs.push_back(std::move(b));
   }
   return inputs;
 }
 
 /// Runs `p`'s entry on `args` (modified in place). Returns failure on bad
-/// input; faults are collected in `faults`.
-LogicalResult runProgram(Program &p, const SimOptions &opts,
+/// input; faults go to `faults`.
+LogicalResult runProgram(Program p, const SimOptions &opts,
                          std::vector<std::unique_ptr<Buffer>> &args,
-                         FaultLog &faults, TrafficStats *traffic = nullptr) {
+                         FaultLog &faults, TrafficStats &traffic) {
   InterpreterConfig config;
   config.maxMemory = opts.maxMemory;
-  config.names = &p.names;
-  Interpreter interp(*p.module, config, faults);
+  // The target the module was compiled for says how its lanes form warps.
+  config.warpSize = opts.warpSize.value_or(
+      static_cast<unsigned>(uop::getTargetOrDefault(p.module).getWarpSize()));
+  config.names = opts.names;
+  Interpreter interp(p.module, config, faults);
   SmallVector<SimValue, 4> argValues, results;
   for (auto [i, t] : llvm::enumerate(p.entry.getArgumentTypes())) {
     auto mt = cast<MemRefType>(t);
-    args[i]->name = "%arg" + std::to_string(i);
-    auto it = p.names.find(p.entry.getArgument(i));
-    if (it != p.names.end())
-      args[i]->name = it->second;
     SimValue v;
     Interpreter::describe(v, args[i].get(), mt.getShape());
     // Honour a static strided layout on the argument type.
@@ -244,8 +343,7 @@ LogicalResult runProgram(Program &p, const SimOptions &opts,
     argValues.push_back(v);
   }
   LogicalResult result = interp.call(p.entry, p.entry, argValues, results);
-  if (traffic)
-    *traffic = interp.getTraffic();
+  traffic = interp.getTraffic();
   return result;
 }
 
@@ -274,153 +372,209 @@ void defaultTolerance(ElemKind k, double &atol, double &rtol) {
   }
 }
 
+/// Element `i` of `b` as a double.
 double asDouble(const Buffer &b, int64_t i) {
   Word w = b.load(i);
   return isFloatKind(b.kind) ? w.f : (double)w.i;
 }
 
-/// Prints the memref arguments of a run.
-void printOutputs(func::FuncOp entry,
-                  const std::vector<std::unique_ptr<Buffer>> &args,
-                  llvm::raw_ostream &out) {
-  for (auto [i, t] : llvm::enumerate(entry.getArgumentTypes())) {
-    auto mt = cast<MemRefType>(t);
-    const Buffer &b = *args[i];
-    out << b.name << ": " << t << " =\n";
-    int64_t row = mt.getRank() ? mt.getShape().back() : 1;
+/// Compares every argument of the run with the reference's.
+Comparison compare(const std::vector<std::unique_ptr<Buffer>> &args,
+                   const std::vector<std::unique_ptr<Buffer>> &refArgs,
+                   const SimOptions &opts) {
+  Comparison c;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Buffer &a = *args[i], &b = *refArgs[i];
+    ArgumentComparison ac;
+    ac.name = a.name;
+    defaultTolerance(a.kind, ac.atol, ac.rtol);
+    if (opts.atol)
+      ac.atol = *opts.atol;
+    if (opts.rtol)
+      ac.rtol = *opts.rtol;
+    for (int64_t e = 0; e < a.numElements; ++e) {
+      double x = asDouble(a, e), y = asDouble(b, e);
+      ++ac.elements;
+      bool bad;
+      if (std::isnan(x) || std::isnan(y)) {
+        bad = std::isnan(x) != std::isnan(y);
+        if (bad)
+          ac.maxAbsErr = ac.maxRelErr = INFINITY;
+      } else if (x == y) {
+        bad = false;
+      } else {
+        double d = std::fabs(x - y);
+        ac.maxAbsErr = std::max(ac.maxAbsErr, d);
+        if (y != 0)
+          ac.maxRelErr = std::max(ac.maxRelErr, d / std::fabs(y));
+        bad = !(d <= ac.atol + ac.rtol * std::fabs(y));
+      }
+      if (!bad)
+        continue;
+      ++ac.mismatches;
+      if (c.firstMismatches.size() < Comparison::kMaxListed)
+        c.firstMismatches.push_back({unsigned(i), e, x, y});
+    }
+    c.arguments.push_back(std::move(ac));
+  }
+  return c;
+}
+
+/// The arguments after a run, for the report.
+std::vector<SimOutput> takeOutputs(Program p,
+                                   std::vector<std::unique_ptr<Buffer>> &args) {
+  std::vector<SimOutput> outputs;
+  for (auto [i, t] : llvm::enumerate(p.entry.getArgumentTypes())) {
+    Buffer &b = *args[i];
+    outputs.push_back({b.name, cast<MemRefType>(t), b.kind, b.bytes});
+  }
+  return outputs;
+}
+
+} // namespace
+
+SimReport mlir::uop::sim::simulate(ModuleOp module, const SimOptions &opts,
+                                   ModuleOp reference) {
+  SimReport report;
+  MLIRContext *ctx = module.getContext();
+  if (failed(checkOptions(ctx, opts)))
+    return report;
+  Program prog, ref;
+  if (failed(loadProgram(module, opts.entry, prog)))
+    return report;
+  std::string refEntry = opts.refEntry.empty() ? opts.entry : opts.refEntry;
+  if (reference && (failed(loadProgram(reference, refEntry, ref)) ||
+                    failed(checkSameSignature(prog, ref, opts, refEntry))))
+    return report;
+
+  // Refuse before allocating anything when the buffers we can size up front
+  // do not fit.
+  uint64_t bytes = 0;
+  if (failed(checkProgram(prog, bytes)) ||
+      (reference && failed(checkProgram(ref, bytes))))
+    return report;
+  if (bytes > opts.maxMemory) {
+    emitError(UnknownLoc::get(ctx))
+        << "the program needs " << bytes
+        << " bytes of buffers, more than --max-memory=" << opts.maxMemory;
+    return report;
+  }
+
+  std::vector<std::unique_ptr<Buffer>> args = makeInputs(prog, opts);
+  FaultLog faults;
+  if (failed(runProgram(prog, opts, args, faults, report.traffic)))
+    return report;
+  report.ran = true;
+  report.faults = faults.takeFaults();
+  if (reference) {
+    std::vector<std::unique_ptr<Buffer>> refArgs = makeInputs(ref, opts);
+    FaultLog refFaults;
+    TrafficStats refTraffic;
+    if (failed(runProgram(ref, opts, refArgs, refFaults, refTraffic))) {
+      report.outputs = takeOutputs(prog, args);
+      return report;
+    }
+    report.referenceFaults = refFaults.takeFaults();
+    report.comparison = compare(args, refArgs, opts);
+  }
+  report.outputs = takeOutputs(prog, args);
+
+  if (!report.faults.empty() || !report.referenceFaults.empty())
+    report.status = SimStatus::Fault;
+  else if (report.comparison && !report.comparison->passed())
+    report.status = SimStatus::Mismatch;
+  else
+    report.status = SimStatus::Ok;
+  return report;
+}
+
+//===----------------------------------------------------------------------===//
+// Report
+//===----------------------------------------------------------------------===//
+
+Word SimOutput::getElement(int64_t i) const {
+  return loadElement(kind, bytes.data(), i);
+}
+
+double SimOutput::getAsDouble(int64_t i) const {
+  Word w = getElement(i);
+  return isFloatKind(kind) ? w.f : (double)w.i;
+}
+
+double Comparison::maxAbsErr() const {
+  double m = 0;
+  for (const ArgumentComparison &a : arguments)
+    m = std::max(m, a.maxAbsErr);
+  return m;
+}
+
+double Comparison::maxRelErr() const {
+  double m = 0;
+  for (const ArgumentComparison &a : arguments)
+    m = std::max(m, a.maxRelErr);
+  return m;
+}
+
+int64_t Comparison::mismatches() const {
+  int64_t n = 0;
+  for (const ArgumentComparison &a : arguments)
+    n += a.mismatches;
+  return n;
+}
+
+int64_t Comparison::elements() const {
+  int64_t n = 0;
+  for (const ArgumentComparison &a : arguments)
+    n += a.elements;
+  return n;
+}
+
+/// Prints every memref argument, one row (last dimension) per line.
+static void printOutputs(ArrayRef<SimOutput> outputs, llvm::raw_ostream &out) {
+  for (const SimOutput &o : outputs) {
+    out << o.name << ": " << o.type << " =\n";
+    int64_t row = o.type.getRank() ? o.type.getShape().back() : 1;
     if (row <= 0)
       row = 1;
-    for (int64_t e = 0; e < b.numElements; ++e) {
+    int64_t n = o.getNumElements();
+    for (int64_t e = 0; e < n; ++e) {
       out << (e % row ? " " : "  ");
-      if (isFloatKind(b.kind))
-        out << llvm::format(b.kind == ElemKind::F64 ? "%.17g" : "%.9g",
-                            b.load(e).f);
+      if (isFloatKind(o.kind))
+        out << llvm::format(o.kind == ElemKind::F64 ? "%.17g" : "%.9g",
+                            o.getElement(e).f);
       else
-        out << b.load(e).i;
-      if (e % row == row - 1 || e + 1 == b.numElements)
+        out << o.getElement(e).i;
+      if (e % row == row - 1 || e + 1 == n)
         out << "\n";
     }
   }
 }
 
-} // namespace
-
-int mlir::uop::sim::runSimulator(const SimOptions &opts,
+void mlir::uop::sim::printReport(const SimReport &report,
+                                 const PrintOptions &options,
                                  llvm::raw_ostream &out,
                                  llvm::raw_ostream &err) {
-  DialectRegistry registry;
-  registerAllUopDialects(registry);
-  // One thread: the simulator is sequential, and a thread pool only costs
-  // start-up time.
-  MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
-  ctx.loadAllAvailableDialects();
-  ctx.printOpOnDiagnostic(false);
-
-  Program prog, ref;
-  SourceMgrDiagnosticHandler handler(prog.sourceMgr, &ctx, err);
-  if (failed(loadProgram(ctx, opts.input, opts.entry, prog, err)))
-    return ExitBadInput;
-  bool comparing = !opts.compareWith.empty();
-  std::string refEntry = opts.refEntry.empty() ? opts.entry : opts.refEntry;
-  std::optional<SourceMgrDiagnosticHandler> refHandler;
-  if (comparing) {
-    refHandler.emplace(ref.sourceMgr, &ctx, err);
-    if (failed(loadProgram(ctx, opts.compareWith, refEntry, ref, err)))
-      return ExitBadInput;
-    if (prog.entry.getArgumentTypes().size() !=
-        ref.entry.getArgumentTypes().size()) {
-      err << "uop-sim: error: @" << opts.entry << " and reference @"
-          << refEntry << " take different numbers of arguments\n";
-      return ExitBadInput;
-    }
-    for (auto [a, b] : llvm::zip(prog.entry.getArgumentTypes(),
-                                 ref.entry.getArgumentTypes())) {
-      auto ma = cast<MemRefType>(a), mb = cast<MemRefType>(b);
-      if (ma.getShape() != mb.getShape() ||
-          ma.getElementType() != mb.getElementType()) {
-        err << "uop-sim: error: argument types differ: " << a << " vs " << b
-            << "\n";
-        return ExitBadInput;
-      }
-    }
-  }
-
-  // Refuse before allocating anything when the buffers we can size up front
-  // do not fit.
-  uint64_t bytes = 0;
-  if (failed(checkProgram(prog, bytes)))
-    return ExitBadInput;
-  if (comparing && failed(checkProgram(ref, bytes)))
-    return ExitBadInput;
-  if (bytes > opts.maxMemory) {
-    err << "uop-sim: error: the program needs " << bytes
-        << " bytes of buffers, more than --max-memory=" << opts.maxMemory
-        << "\n";
-    return ExitBadInput;
-  }
-
-  std::vector<std::unique_ptr<Buffer>> args = makeInputs(prog.entry, opts.seed);
-  FaultLog faults, refFaults;
-  TrafficStats traffic;
-  if (failed(runProgram(prog, opts, args, faults, &traffic)))
-    return ExitBadInput;
-  faults.print(err, "uop-sim: fault: ");
-  if (opts.traffic)
-    out << "traffic: global_loads=" << traffic.globalLoads
-        << " global_stores=" << traffic.globalStores
-        << " shared_loads=" << traffic.sharedLoads
-        << " shared_stores=" << traffic.sharedStores << "\n";
-  if (opts.printOutputs)
-    printOutputs(prog.entry, args, out);
-  if (!comparing)
-    return faults.empty() ? ExitOk : ExitFault;
-
-  std::vector<std::unique_ptr<Buffer>> refArgs =
-      makeInputs(ref.entry, opts.seed);
-  if (failed(runProgram(ref, opts, refArgs, refFaults)))
-    return ExitBadInput;
-  refFaults.print(err, "uop-sim: fault in reference: ");
-
-  double maxAbs = 0, maxRel = 0;
-  int64_t mismatches = 0, total = 0, reported = 0;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const Buffer &a = *args[i], &b = *refArgs[i];
-    double atol, rtol;
-    defaultTolerance(a.kind, atol, rtol);
-    if (opts.atol)
-      atol = *opts.atol;
-    if (opts.rtol)
-      rtol = *opts.rtol;
-    for (int64_t e = 0; e < a.numElements; ++e) {
-      double x = asDouble(a, e), y = asDouble(b, e);
-      ++total;
-      bool bad;
-      if (std::isnan(x) || std::isnan(y)) {
-        bad = std::isnan(x) != std::isnan(y);
-        if (bad)
-          maxAbs = maxRel = INFINITY;
-      } else if (x == y) {
-        bad = false;
-      } else {
-        double d = std::fabs(x - y);
-        maxAbs = std::max(maxAbs, d);
-        if (y != 0)
-          maxRel = std::max(maxRel, d / std::fabs(y));
-        bad = !(d <= atol + rtol * std::fabs(y));
-      }
-      if (bad) {
-        ++mismatches;
-        if (reported++ < 5)
-          err << "uop-sim: mismatch: " << a.name << " element " << e
-              << ": got " << llvm::format("%.9g", x) << ", expected "
-              << llvm::format("%.9g", y) << "\n";
-      }
-    }
-  }
-  out << "max_abs_err=" << llvm::format("%g", maxAbs)
-      << " max_rel_err=" << llvm::format("%g", maxRel)
-      << " mismatches=" << mismatches << "/" << total << "\n";
-  if (!faults.empty() || !refFaults.empty())
-    return ExitFault;
-  return mismatches ? ExitMismatch : ExitOk;
+  if (!report.ran)
+    return;
+  for (const Fault &f : report.faults)
+    err << "uop-sim: fault: " << f.message << "\n";
+  if (options.traffic)
+    out << "traffic: global_loads=" << report.traffic.globalLoads
+        << " global_stores=" << report.traffic.globalStores
+        << " shared_loads=" << report.traffic.sharedLoads
+        << " shared_stores=" << report.traffic.sharedStores << "\n";
+  if (options.outputs)
+    printOutputs(report.outputs, out);
+  for (const Fault &f : report.referenceFaults)
+    err << "uop-sim: fault in reference: " << f.message << "\n";
+  if (!report.comparison)
+    return;
+  const Comparison &c = *report.comparison;
+  for (const Mismatch &m : c.firstMismatches)
+    err << "uop-sim: mismatch: " << c.arguments[m.argument].name << " element "
+        << m.element << ": got " << llvm::format("%.9g", m.got) << ", expected "
+        << llvm::format("%.9g", m.expected) << "\n";
+  out << "max_abs_err=" << llvm::format("%g", c.maxAbsErr())
+      << " max_rel_err=" << llvm::format("%g", c.maxRelErr())
+      << " mismatches=" << c.mismatches() << "/" << c.elements() << "\n";
 }

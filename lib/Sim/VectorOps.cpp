@@ -190,7 +190,7 @@ LogicalResult loadStoreOp(Interpreter &I, Operation *op) {
            << (m.buffer->isShared ? "shared " : "") << m.buffer->name
            << " at byte " << lin * elemBytes << ", which is not a multiple "
            << "of its alignment " << align << " at " << formatLoc(op->getLoc());
-        I.getFaults().report(FaultKind::Misaligned, m.buffer, op, nullptr, msg);
+        I.reportFault(FaultKind::Misaligned, m.buffer, op, {l}, std::move(msg));
       }
     }
     for (unsigned e = 0; e < w; ++e) {
@@ -471,18 +471,18 @@ LogicalResult reductionOp(Interpreter &I, Operation *op) {
 } // namespace
 
 void mlir::uop::sim::registerVectorHandlers(HandlerRegistry &r) {
-  r.add("vector.transfer_read", transferReadOp);
-  r.add("vector.transfer_write", transferWriteOp);
-  r.add("vector.load", loadStoreOp);
-  r.add("vector.store", loadStoreOp);
-  r.add("vector.broadcast", broadcastOp);
-  r.add("vector.extract", extractOp);
-  r.add("vector.insert", insertOp);
-  r.add("vector.fma", fusedMultiplyAddOp);
-  r.add("vector.shape_cast", shapeCastOp);
-  r.add("vector.from_elements", fromElementsOp);
-  r.add("vector.to_elements", toElementsOp);
-  r.add("vector.step", stepOp);
-  r.add("vector.outerproduct", outerProductOp);
-  r.add("vector.reduction", reductionOp);
+  r.add<vector::TransferReadOp>(transferReadOp);
+  r.add<vector::TransferWriteOp>(transferWriteOp);
+  r.add<vector::LoadOp>(loadStoreOp);
+  r.add<vector::StoreOp>(loadStoreOp);
+  r.add<vector::BroadcastOp>(broadcastOp);
+  r.add<vector::ExtractOp>(extractOp);
+  r.add<vector::InsertOp>(insertOp);
+  r.add<vector::FMAOp>(fusedMultiplyAddOp);
+  r.add<vector::ShapeCastOp>(shapeCastOp);
+  r.add<vector::FromElementsOp>(fromElementsOp);
+  r.add<vector::ToElementsOp>(toElementsOp);
+  r.add<vector::StepOp>(stepOp);
+  r.add<vector::OuterProductOp>(outerProductOp);
+  r.add<vector::ReductionOp>(reductionOp);
 }

@@ -82,3 +82,44 @@ def test_many_runs_in_one_process():
         assert uop.simulate(smem, traffic=True).ok
         assert uop.simulate(kernel, compare_with=GEMM).ok
         uop.compile(GEMM, target="sm_80")
+
+
+def test_simulate_report():
+    # The report behind the text: each fault with its kind, buffer, block,
+    # threads (thread index, warp and lane) and locations; the comparison per
+    # argument; the traffic and the outputs.
+    kernel = read("examples", "smem_gemm.mlir")
+    racy = kernel.replace("uop.barrier\n      %next", "%next", 1)
+    result = uop.simulate(racy, warp_size=8)
+    assert [f.kind for f in result.faults] == ["RAW race", "RAW race"]
+    fault = result.faults[1]
+    assert fault.message in result.stderr
+    assert fault.buffer == "%sB" and fault.block == (0, 0, 0)
+    writer, reader = fault.threads
+    assert (writer.id, writer.warp, writer.lane) == ((0, 0, 0), 0, 0)
+    # Thread (0, 1, 0) of a 16-wide block is linear thread 16: warp 2 of 8
+    # lanes, lane 0.
+    assert (reader.id, reader.linear, reader.warp, reader.lane) == \
+        ((0, 1, 0), 16, 2, 0)
+    assert [loc.split(":", 1)[0] for loc in fault.locations] == ["<input>"] * 2
+
+    reference = read("test", "Sim", "Inputs", "matmul_ref.mlir")
+    result = uop.simulate(kernel, compare_with=reference)
+    assert result.ok and not result.faults
+    assert [a["name"] for a in result.comparison] == ["%A", "%B", "%C"]
+    assert all(a["mismatches"] == 0 and a["atol"] == 1e-5
+               for a in result.comparison)
+    assert result.traffic["global_loads"] == 32768
+    c = result.outputs[2]
+    assert (c["name"], c["type"], c["shape"]) == \
+        ("%C", "memref<64x64xf32>", (64, 64))
+    assert len(c["values"]) == 4096
+
+
+def test_simulate_bad_input_is_a_report():
+    # The simulator's diagnostics are its stderr (exit code 3), not an
+    # exception; a missing entry is named at the source.
+    result = uop.simulate("func.func @f() { return }", source_name="f.mlir")
+    assert result.code == 3 and result.traffic is None
+    assert result.stderr == \
+        "uop-sim: error: f.mlir: no function @main with a body to run\n"

@@ -9,25 +9,64 @@
 MLIR goes in and comes out as text; failures raise uop.Error with the
 diagnostics.
 """
-import os
-import tempfile
-from dataclasses import dataclass
-from typing import Optional
+from dataclasses import dataclass, field
+from typing import List, Optional, Tuple
 
-from ._uop import Error, compile, launch_configs, run_pipeline, simulate_file, to_ptx
+from ._uop import Error, compile, launch_configs, run_pipeline, to_ptx
+from ._uop import simulate as _simulate
 
-__all__ = ["Error", "SimResult", "compile", "launch_configs", "run_pipeline",
-           "simulate", "simulate_file", "to_ptx"]
+__all__ = ["Error", "Fault", "SimResult", "Thread", "compile",
+           "launch_configs", "run_pipeline", "simulate", "simulate_file",
+           "to_ptx"]
+
+
+@dataclass
+class Thread:
+    """A thread of a block: threadIdx (x, y, z), its linear index in the
+    block, and its warp and lane in that warp."""
+    id: Tuple[int, int, int]
+    linear: int
+    warp: int
+    lane: int
+
+
+@dataclass
+class Fault:
+    """A fault site of a simulated run (docs/sim.md): kind ("RAW race",
+    "divergent barrier", "out of bounds", ...), the report line, the buffer,
+    the block (None in host code), the threads and source locations involved
+    (for a race, the earlier access first)."""
+    kind: str
+    message: str
+    buffer: str
+    block: Optional[Tuple[int, int, int]]
+    threads: List[Thread]
+    locations: List[str]
+
+    @staticmethod
+    def _from(d: dict) -> "Fault":
+        return Fault(d["kind"], d["message"], d["buffer"], d["block"],
+                     [Thread(**t) for t in d["threads"]], d["locations"])
 
 
 @dataclass
 class SimResult:
     """What uop-sim reported: its exit code (0 ran and agreed, 1 results
     differ, 2 a fault such as a shared-memory race, 3 bad input) and its
-    output."""
+    output, with the report behind them: the faults of the run and of the
+    reference, the comparison per argument (name, atol, rtol, max_abs_err,
+    max_rel_err, mismatches, elements; None without a reference), the
+    elements the kernels moved (None when the run did not complete), and
+    the entry's memref arguments after the run (name, type, shape and the
+    row-major values)."""
     code: int
     stdout: str
     stderr: str
+    faults: List[Fault] = field(default_factory=list)
+    reference_faults: List[Fault] = field(default_factory=list)
+    comparison: Optional[List[dict]] = None
+    traffic: Optional[dict] = None
+    outputs: List[dict] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -37,19 +76,38 @@ class SimResult:
 def simulate(source: str, compare_with: Optional[str] = None, *,
              entry: str = "main", ref_entry: Optional[str] = None,
              seed: int = 0, atol: Optional[float] = None,
-             rtol: Optional[float] = None, traffic: bool = False) -> SimResult:
-    """Runs MLIR text (any stage of the ladder) on the CPU with uop-sim,
-    optionally against a reference program text on identical inputs."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "input.mlir")
-        with open(path, "w") as f:
-            f.write(source)
-        ref = None
-        if compare_with is not None:
-            ref = os.path.join(tmp, "reference.mlir")
-            with open(ref, "w") as f:
-                f.write(compare_with)
-        code, out, err = simulate_file(path, entry=entry, seed=seed,
-                                       compare_with=ref, ref_entry=ref_entry,
-                                       atol=atol, rtol=rtol, traffic=traffic)
-    return SimResult(code, out, err)
+             rtol: Optional[float] = None, traffic: bool = False,
+             warp_size: Optional[int] = None, source_name: str = "<input>",
+             reference_name: str = "<reference>") -> SimResult:
+    """Runs MLIR text (any stage of the ladder) on the CPU with the
+    simulator, optionally against a reference program text on identical
+    inputs. Both are parsed in memory; diagnostics name them source_name and
+    reference_name. warp_size: lanes per warp (None: the simulator's
+    default, that of NVIDIA GPUs)."""
+    r = _simulate(source, compare_with, entry=entry, ref_entry=ref_entry,
+                  seed=seed, atol=atol, rtol=rtol, traffic=traffic,
+                  warp_size=warp_size, source_name=source_name,
+                  reference_name=reference_name)
+    return SimResult(r["code"], r["stdout"], r["stderr"],
+                     [Fault._from(f) for f in r["faults"]],
+                     [Fault._from(f) for f in r["reference_faults"]],
+                     r["comparison"], r["traffic"], r["outputs"])
+
+
+def simulate_file(path: str, entry: str = "main", seed: int = 0,
+                  compare_with: Optional[str] = None,
+                  ref_entry: Optional[str] = None,
+                  atol: Optional[float] = None, rtol: Optional[float] = None,
+                  traffic: bool = False) -> Tuple[int, str, str]:
+    """Runs uop-sim on a file (and a reference file); returns (exit code,
+    stdout, stderr)."""
+    with open(path) as f:
+        source = f.read()
+    reference = None
+    if compare_with is not None:
+        with open(compare_with) as f:
+            reference = f.read()
+    r = simulate(source, reference, entry=entry, ref_entry=ref_entry,
+                 seed=seed, atol=atol, rtol=rtol, traffic=traffic,
+                 source_name=path, reference_name=compare_with or "")
+    return r.code, r.stdout, r.stderr

@@ -57,3 +57,9 @@ func.func @main(%A: memref<64x64xf32>, %B: memref<64x64xf32>,
   }
   return
 }
+
+// A racy reference is a fault too, named as the reference's.
+// RUN: sh -c 'uop-sim %S/Inputs/matmul_ref.mlir --compare-with %s 2>&1; echo exit=$?' | FileCheck %s --check-prefix=REF
+// REF: uop-sim: fault in reference: RAW race on shared %sA[0, 0] in block (0, 0, 0): write by thread (0, 0, 0) at {{.*}}race-raw.mlir:41:7, read by thread (1, 0, 0) at {{.*}}race-raw.mlir:46:14
+// REF: max_abs_err=0 max_rel_err=0 mismatches=0/12288
+// REF: exit=2

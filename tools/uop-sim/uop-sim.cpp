@@ -1,19 +1,44 @@
 //===- uop-sim.cpp - run MLIR kernels on the CPU --------------------------===//
 //
-// Command line of the simulator; everything else lives in lib/Sim.
+// Command line of the simulator: parse the options and the file(s), run the
+// library's `simulate`, print its report, exit with its status.
 //
 //   uop-sim FILE [--entry NAME] [--seed N] [--compare-with REF.mlir
-//                [--ref-entry NAME]] [--atol X] [--rtol Y] [--print-outputs] [--traffic]
-//                [--max-memory BYTES]
+//                [--ref-entry NAME]] [--atol X] [--rtol Y] [--print-outputs]
+//                [--traffic] [--max-memory BYTES] [--warp-size N]
 //
 //===----------------------------------------------------------------------===//
 
+#include "Uop/InitAllUopDialects.h"
 #include "Uop/Sim/Simulator.h"
 
+#include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
+
+#include <algorithm>
+#include <limits>
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
+using namespace mlir::uop::sim;
+
+/// Reads `path` (`-`: stdin) into `sources` and parses it; null after a
+/// diagnostic.
+static mlir::OwningOpRef<mlir::ModuleOp> load(const std::string &path,
+                                              SourceMgr &sources,
+                                              mlir::MLIRContext &ctx,
+                                              ValueNames &names) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buf =
+      MemoryBuffer::getFileOrSTDIN(path);
+  if (!buf) {
+    mlir::emitError(mlir::UnknownLoc::get(&ctx))
+        << "cannot open '" << path << "': " << buf.getError().message();
+    return nullptr;
+  }
+  unsigned id = sources.AddNewSourceBuffer(std::move(*buf), SMLoc());
+  return parseSimSource(sources, id, &ctx, names);
+}
 
 int main(int argc, char **argv) {
   cl::OptionCategory cat("uop-sim options");
@@ -29,12 +54,10 @@ int main(int argc, char **argv) {
   cl::opt<std::string> refEntry(
       "ref-entry", cl::desc("entry of the reference (default: --entry)"),
       cl::init(""), cl::cat(cat));
-  cl::opt<double> atol("atol",
-                       cl::desc("absolute tolerance (default: by type)"),
-                       cl::init(-1.0), cl::cat(cat));
-  cl::opt<double> rtol("rtol",
-                       cl::desc("relative tolerance (default: by type)"),
-                       cl::init(-1.0), cl::cat(cat));
+  cl::opt<double> atol(
+      "atol", cl::desc("absolute tolerance (default: by type)"), cl::cat(cat));
+  cl::opt<double> rtol(
+      "rtol", cl::desc("relative tolerance (default: by type)"), cl::cat(cat));
   cl::opt<bool> printOutputs("print-outputs",
                              cl::desc("print every memref argument after "
                                       "the run"),
@@ -43,31 +66,60 @@ int main(int argc, char **argv) {
       "traffic",
       cl::desc("print the elements the kernels loaded and stored from global "
                "and shared memory"),
-      cl::init(false));
+      cl::init(false), cl::cat(cat));
   cl::opt<uint64_t> maxMemory("max-memory",
                               cl::desc("refuse programs whose buffers need "
                                        "more bytes than this"),
-                              cl::init(uint64_t(4) << 30), cl::cat(cat));
+                              cl::init(kDefaultMaxMemory), cl::cat(cat));
+  cl::opt<int64_t> warpSize(
+      "warp-size",
+      cl::desc("lanes per warp (default: the module target's warp_size)"),
+      cl::init(-1), cl::cat(cat));
   cl::HideUnrelatedOptions(cat);
-  if (!cl::ParseCommandLineOptions(argc, argv,
-                                   "uop-sim: run MLIR kernels on the CPU\n",
-                                   &errs()))
-    return mlir::uop::sim::ExitBadInput;
+  if (!cl::ParseCommandLineOptions(
+          argc, argv, "uop-sim: run MLIR kernels on the CPU\n", &errs()))
+    return int(SimStatus::BadInput);
 
-  mlir::uop::sim::SimOptions opts;
-  opts.input = input;
+  SimOptions opts;
   opts.entry = entry;
-  opts.seed = seed;
-  opts.compareWith = compareWith;
   opts.refEntry = refEntry;
-  if (atol >= 0)
+  opts.seed = seed;
+  if (atol.getNumOccurrences())
     opts.atol = atol;
-  if (rtol >= 0)
+  if (rtol.getNumOccurrences())
     opts.rtol = rtol;
-  opts.printOutputs = printOutputs;
-  opts.traffic = traffic;
   opts.maxMemory = maxMemory;
-  int rc = mlir::uop::sim::runSimulator(opts, outs(), errs());
+  if (warpSize >= 0)
+    opts.warpSize = static_cast<unsigned>(
+        std::min<int64_t>(warpSize, std::numeric_limits<unsigned>::max()));
+
+  mlir::DialectRegistry registry;
+  mlir::uop::registerAllUopDialects(registry);
+  // One thread: the simulator is sequential, and a thread pool only costs
+  // start-up time.
+  mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
+  ctx.loadAllAvailableDialects();
+  ctx.printOpOnDiagnostic(false);
+  SourceMgr sources;
+  SimDiagnosticHandler handler(sources, &ctx, errs());
+
+  ValueNames names;
+  opts.names = &names;
+  mlir::OwningOpRef<mlir::ModuleOp> module = load(input, sources, ctx, names);
+  if (!module)
+    return int(SimStatus::BadInput);
+  mlir::OwningOpRef<mlir::ModuleOp> reference;
+  if (!compareWith.empty()) {
+    reference = load(compareWith, sources, ctx, names);
+    if (!reference)
+      return int(SimStatus::BadInput);
+  }
+
+  SimReport report = simulate(*module, opts, reference ? *reference : nullptr);
+  PrintOptions print;
+  print.outputs = printOutputs;
+  print.traffic = traffic;
+  printReport(report, print, outs(), errs());
   outs().flush();
-  return rc;
+  return report.getExitCode();
 }

@@ -4,28 +4,34 @@
 // lane; a GPU launch runs its blocks one after another, and all threads of a
 // block as the lanes of one SIMT execution: each operation runs once for the
 // whole block, under an active-lane mask for divergent control flow. A
-// barrier must be reached with every lane active.
+// barrier must be reached with every lane active. The lanes of a block are
+// grouped into warps (BlockState.h).
 //
-// Operations are executed by handlers, one per operation name, registered in
-// one table (`HandlerRegistry`); the files under lib/Sim group them by
-// dialect. Supporting a new op means adding one handler there.
+// Operations are executed by handlers, one per operation class, registered in
+// one table (`HandlerRegistry`) keyed by the op's TypeID; the files under
+// lib/Sim group them by dialect, lib/Sim/Uop/ by uop op family. Supporting a
+// new op means adding one handler there.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef UOP_SIM_INTERPRETER_H
 #define UOP_SIM_INTERPRETER_H
 
+#include "Uop/Sim/BlockState.h"
+#include "Uop/Sim/Fault.h"
 #include "Uop/Sim/RaceTracker.h"
 #include "Uop/Sim/SimValue.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
+#include "mlir/Support/TypeID.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <array>
 #include <deque>
+#include <optional>
 
 namespace mlir::uop::sim {
 
@@ -35,20 +41,29 @@ class Interpreter;
 /// bad input (an unsupported form), after `Interpreter::unsupported`.
 using OpHandler = LogicalResult (*)(Interpreter &, Operation *);
 
-/// The one table from operation name to handler.
+/// The one table from operation class to handler. Keys are the TypeIDs of
+/// the op classes, which are the same in every MLIRContext of the process,
+/// so one table serves every run (unlike interned operation names, which
+/// belong to one context).
 class HandlerRegistry {
 public:
   /// The registry with every handler of lib/Sim.
   static const HandlerRegistry &get();
 
-  void add(llvm::StringRef name, OpHandler handler) {
-    handlers[name] = handler;
+  /// Registers `handler` for each of the op classes `OpTys`, e.g.
+  /// `r.add<arith::AddFOp, arith::MulFOp>(handler)`.
+  template <typename... OpTys>
+  void add(OpHandler handler) {
+    (handlers.insert_or_assign(TypeID::get<OpTys>(), handler), ...);
   }
   /// The handler of `op`, or null when the op is not supported.
-  OpHandler lookup(Operation *op) const;
+  OpHandler lookup(Operation *op) const {
+    auto found = handlers.find(op->getName().getTypeID());
+    return found == handlers.end() ? nullptr : found->second;
+  }
 
 private:
-  llvm::StringMap<OpHandler> handlers;
+  llvm::DenseMap<TypeID, OpHandler> handlers;
 };
 
 void registerArithHandlers(HandlerRegistry &registry);
@@ -59,20 +74,16 @@ void registerVectorHandlers(HandlerRegistry &registry);
 void registerLinalgHandlers(HandlerRegistry &registry);
 void registerGPUHandlers(HandlerRegistry &registry);
 void registerFuncHandlers(HandlerRegistry &registry);
+/// The uop tile ops: alloc_shared, barrier, copy, matmul (lib/Sim/Uop/).
 void registerUopTileHandlers(HandlerRegistry &registry);
-
-/// Elements moved by the kernels of a run, by memory space (the traffic
-/// tables of a tiled GEMM: loads per FMA from global and from shared memory).
-struct TrafficStats {
-  uint64_t globalLoads = 0, globalStores = 0;
-  uint64_t sharedLoads = 0, sharedStores = 0;
-};
 
 /// Limits and names the interpreter needs from the driver.
 struct InterpreterConfig {
-  uint64_t maxMemory = uint64_t(4) << 30;
+  uint64_t maxMemory = kDefaultMaxMemory;
+  /// Lanes per warp (at least 1).
+  unsigned warpSize = kDefaultWarpSize;
   /// SSA names of values as written in the source (for reports).
-  llvm::DenseMap<Value, std::string> *names = nullptr;
+  const llvm::DenseMap<Value, std::string> *names = nullptr;
 };
 
 /// Executes functions of one module.
@@ -97,6 +108,30 @@ public:
   uint32_t threadOf(unsigned lane) const { return inKernel ? lane : 0; }
   /// True inside a GPU kernel.
   bool isInKernel() const { return inKernel; }
+
+  //===--------------------------------------------------------------------===//
+  // Warps
+  //===--------------------------------------------------------------------===//
+
+  /// Lanes per warp.
+  unsigned getWarpSize() const { return config.warpSize; }
+  /// The warp of `lane` in its block (0 on the host).
+  unsigned warpOf(unsigned lane) const {
+    return threadOf(lane) / config.warpSize;
+  }
+  /// The position of `lane` in its warp (0 on the host).
+  unsigned laneInWarp(unsigned lane) const {
+    return threadOf(lane) % config.warpSize;
+  }
+  /// Warps of the running block (1 on the host).
+  unsigned numWarps() const {
+    return inKernel && blockState ? blockState->numWarps() : 1;
+  }
+  /// The thread of `lane` (block-relative ids, warp and lane).
+  SimThread getThread(unsigned lane) const {
+    return inKernel && blockState ? blockState->thread(threadOf(lane))
+                                  : SimThread();
+  }
 
   /// Runs `fn` with only the lanes set in `m` active (m has numLanes()
   /// entries); returns its result. Lanes not already active stay inactive.
@@ -165,8 +200,8 @@ public:
   // Kernel state
   //===--------------------------------------------------------------------===//
 
+  /// What a launch keeps for all of its blocks.
   struct KernelState {
-    std::array<int64_t, 3> blockId = {0, 0, 0};
     std::array<int64_t, 3> gridDim = {1, 1, 1};
     std::array<int64_t, 3> blockDim = {1, 1, 1};
     /// Per-lane thread ids x, y, z and the linear id (varying).
@@ -177,6 +212,8 @@ public:
   };
   /// The state of the running kernel, or null on the host.
   KernelState *kernel() { return kernelState; }
+  /// The state of the running block (ids, warps), or null on the host.
+  BlockState *block() { return blockState; }
 
   /// The shared buffer of the current block for `key`, created on first use
   /// with the element type and static shape of `type`.
@@ -228,6 +265,10 @@ public:
 
   /// Reports bad input at `op` (exit code 3) and returns failure.
   LogicalResult unsupported(Operation *op, const llvm::Twine &msg);
+  /// Records a fault found by `op` on `buffer` (null: none) with the report
+  /// line `message`; `lanes` are the threads involved, in message order.
+  void reportFault(FaultKind kind, const Buffer *buffer, Operation *op,
+                   ArrayRef<unsigned> lanes, std::string message);
   /// The SSA name of `v` in the source, or a location-based name.
   std::string nameOf(Value v) const;
 
@@ -266,13 +307,9 @@ private:
   const uint8_t *mask = nullptr;
   bool inKernel = false;
   KernelState *kernelState = nullptr;
+  BlockState *blockState = nullptr;
   Frame *frame = nullptr;
   Frame hostFrame;
-
-  /// Handlers by the op's interned name, so dispatch hashes a pointer. Kept
-  /// per interpreter: interned names belong to one MLIRContext, and another
-  /// context may reuse the address for another name.
-  llvm::DenseMap<const void *, OpHandler> handlerCache;
 
   std::vector<std::unique_ptr<Buffer>> buffers;
   uint64_t liveBytes = 0;

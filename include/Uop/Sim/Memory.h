@@ -68,6 +68,10 @@ inline uint64_t zeroExtend(int64_t v, unsigned width) {
   return (uint64_t)v & ((uint64_t(1) << width) - 1);
 }
 
+/// Reads element `idx` of raw storage `bytes` holding elements of `kind` as a
+/// lane word.
+Word loadElement(ElemKind kind, const uint8_t *bytes, int64_t idx);
+
 /// Per-element state of the shared-memory race tracker: who last wrote the
 /// element and who read it within the current barrier interval ("epoch").
 struct ElemAccess {
@@ -118,6 +122,16 @@ struct Buffer {
   /// Forgets all accesses (a new block starts with uninitialized memory).
   void resetAccesses();
   size_t sizeInBytes() const { return bytes.size(); }
+};
+
+/// The default cap on the bytes of all buffers of a run.
+constexpr uint64_t kDefaultMaxMemory = uint64_t(4) << 30;
+
+/// Elements moved by the kernels of a run, by memory space (the traffic
+/// tables of a tiled GEMM: loads per FMA from global and from shared memory).
+struct TrafficStats {
+  uint64_t globalLoads = 0, globalStores = 0;
+  uint64_t sharedLoads = 0, sharedStores = 0;
 };
 
 /// Fills `buf` from the reproducible generator seeded with (seed, argIndex):

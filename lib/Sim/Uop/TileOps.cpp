@@ -1,15 +1,22 @@
-//===- TileOps.cpp - uop-sim handlers of the tile-level uop ops -----------===//
+//===- TileOps.cpp - uop-sim handlers of the uop tile ops -----------------===//
 //
-// uop.copy and uop.matmul run by their definitions, so that every rung of the
-// GEMM ladder (tiled, promoted to shared memory, expanded) executes under
-// uop-sim and can be compared with the linalg input:
+// The tile family of the uop dialect run by their definitions, so that every
+// rung of the GEMM ladder (tiled, promoted to shared memory, expanded)
+// executes under uop-sim and can be compared with the linalg input:
 //
+// - uop.alloc_shared: the block's shared buffer for the op, one per block,
+//   uninitialized at the start of every block.
+// - uop.barrier: every thread of the block must reach it (else a divergent
+//   barrier fault); it ends the race tracker's barrier interval.
 // - uop.copy: dest element e (row-major) is written by thread e mod
 //   (threads of the block), from the source or as zero past its edge, at the
 //   swizzled column; shared accesses go through the race tracker.
 // - uop.matmul: each thread updates its TM x TN register tile with fused
 //   multiply-adds over K in order, reading zero outside the operands, as the
 //   expanded code does.
+//
+// Each further family of uop ops gets its own file here, with its own
+// register function called from HandlerRegistry::get.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +30,23 @@ using namespace mlir::uop;
 using namespace mlir::uop::sim;
 
 namespace {
+
+/// uop.alloc_shared: the block's buffer, created by the first block to run.
+LogicalResult allocSharedOp(Interpreter &I, Operation *op) {
+  auto a = cast<AllocSharedOp>(op);
+  FailureOr<Buffer *> b =
+      I.getSharedBuffer(op, op, a.getType(), I.nameOf(a.getBuffer()));
+  if (failed(b))
+    return failure();
+  Interpreter::describe(I.def(a.getBuffer()), *b, a.getType().getShape());
+  return success();
+}
+
+/// uop.barrier: bar.sync 0 over the whole block.
+LogicalResult barrierOp(Interpreter &I, Operation *op) {
+  I.barrier(op);
+  return success();
+}
 
 /// Column of logical element (row, col) of a tile written with XOR swizzle.
 int64_t swizzleColumn(int64_t row, int64_t col, int64_t swizzle) {
@@ -132,6 +156,8 @@ LogicalResult matmulOp(Interpreter &I, Operation *op) {
 } // namespace
 
 void mlir::uop::sim::registerUopTileHandlers(HandlerRegistry &r) {
-  r.add("uop.copy", copyOp);
-  r.add("uop.matmul", matmulOp);
+  r.add<AllocSharedOp>(allocSharedOp);
+  r.add<BarrierOp>(barrierOp);
+  r.add<CopyOp>(copyOp);
+  r.add<MatmulOp>(matmulOp);
 }

@@ -1,0 +1,71 @@
+//===- BlockState.h - the block and warps a kernel is running ---*- C++ -*-===//
+//
+// The hardware groups the threads of a block into warps: `warpSize`
+// consecutive linear thread ids (32 on every NVIDIA GPU), the unit that
+// issues an instruction and that warp-wide operations (shuffles, votes,
+// mma fragments spread over the lanes of a warp, elect) work on. The
+// simulator runs one block at a time with every thread a lane of one SIMT
+// execution, lane = linear thread id, so warp w of a block is the lanes
+// [w * warpSize, (w + 1) * warpSize), the last warp partial when the block
+// size is not a multiple of the warp size.
+//
+// `BlockState` is what the interpreter keeps for the block it is running:
+// created when the block starts and dropped when it ends, so nothing of one
+// block leaks into the next. State that lives as long as a block and is
+// shared by its threads belongs here (mbarrier phases, tensor memory);
+// state of one warp belongs in its `WarpState` (the register fragments of a
+// warp-wide matrix operation). Today both hold the numbering only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_SIM_BLOCKSTATE_H
+#define UOP_SIM_BLOCKSTATE_H
+
+#include "Uop/Sim/Fault.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mlir::uop::sim {
+
+/// The warp size of every NVIDIA GPU so far.
+constexpr unsigned kDefaultWarpSize = 32;
+
+/// The state of one warp of the running block.
+struct WarpState {
+  /// The warp's linear thread ids (= lanes) are [firstThread, firstThread +
+  /// numThreads).
+  uint32_t firstThread = 0, numThreads = 0;
+};
+
+/// The state of the block the interpreter is running.
+struct BlockState {
+  /// Builds the state of block `blockId` of a kernel with blocks of
+  /// `blockDim` threads grouped into warps of `warpSize` (at least 1).
+  BlockState(std::array<int64_t, 3> blockId, std::array<int64_t, 3> blockDim,
+             unsigned warpSize);
+
+  /// blockIdx (x, y, z) and blockDim (x, y, z).
+  std::array<int64_t, 3> blockId;
+  std::array<int64_t, 3> blockDim;
+  unsigned warpSize;
+  /// One entry per warp, in order.
+  std::vector<WarpState> warps;
+
+  uint32_t numThreads() const {
+    return uint32_t(blockDim[0] * blockDim[1] * blockDim[2]);
+  }
+  unsigned numWarps() const { return unsigned(warps.size()); }
+  /// The thread with linear index `linear`.
+  SimThread thread(uint32_t linear) const;
+  /// "(x, y, z)" of the thread with linear index `linear`.
+  std::string threadName(uint32_t linear) const;
+  /// "(x, y, z)" of the block.
+  std::string name() const;
+};
+
+} // namespace mlir::uop::sim
+
+#endif // UOP_SIM_BLOCKSTATE_H
