@@ -218,10 +218,8 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
     Value tile = op->getOperand(i);
     if (isShared(tile))
       continue;
-    if (loop && !loop.isDefinedOutsideOfLoop(tile) &&
-        tile.getParentBlock() != loop.getBody())
-      return op.emitOpError("operand #")
-             << i << " is not defined in the K loop";
+    // Dominance puts `tile` in the loop body or above the loop: both are
+    // staged (cloneForIteration recomputes a body value for the next step).
     StagedOperand s;
     s.operandIndex = i;
     s.tile = tile;
