@@ -27,7 +27,8 @@ if [ -x "$ptxas" ]; then
   fi
   echo "ptxas: ok ($target)"
 else
-  echo "ptxas: not found, PTX not assembled" >&2
+  echo "error: ptxas not found (expected /usr/local/cuda/bin/ptxas or on PATH); the PTX is not checked" >&2
+  exit 1
 fi
 if [ -x "$bin/uop-sim" ] && [ -z "${UOP_NO_SIM:-}" ]; then
   # Run the kernel stage on the CPU and compare it with the input.

@@ -8,6 +8,7 @@
 
 #include "Uop/Dialect/Uop/IR/UopDialect.h"
 #include "Uop/Target/PTX.h"
+#include "Uop/Target/Targets.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
@@ -61,6 +62,12 @@ FailureOr<std::string> mlir::uop::translateModuleToPTX(ModuleOp module) {
                            "expected exactly one #nvvm.target on the "
                            "gpu.module, got ")
            << targets;
+  // LLVM only warns about a chip it does not know and then writes PTX no
+  // ptxas accepts: refuse chips outside the table of targets.
+  auto nvvmTarget = cast<NVVM::NVVMTargetAttr>(targets[0]);
+  if (!lookupTarget(module.getContext(), nvvmTarget.getChip()))
+    return mlir::emitError(gpuModule.getLoc(), "expected a chip of ")
+           << getSupportedChips() << ", got '" << nvvmTarget.getChip() << "'";
   if (Operation *op = findUnloweredOp(gpuModule))
     return mlir::emitError(op->getLoc(),
                            "gpu.module is not lowered to LLVM/NVVM: found '")

@@ -24,6 +24,16 @@ module attributes {gpu.container_module} {
 // -----
 
 module attributes {gpu.container_module} {
+  // LLVM would only warn about an unknown chip and write PTX no ptxas takes.
+  // expected-error @+1 {{expected a chip of sm_80, sm_90a, sm_100a, got 'sm_9999'}}
+  gpu.module @u [#nvvm.target<chip = "sm_9999">] {
+    llvm.func @f() { llvm.return }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
   gpu.module @k [#nvvm.target<chip = "sm_80">] {
     // expected-error @+1 {{gpu.module is not lowered to LLVM/NVVM: found 'gpu.func'; compile with --uop-compile="emit=llvm"}}
     gpu.func @f() kernel { gpu.return }
