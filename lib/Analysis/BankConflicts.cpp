@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Analysis/BankConflicts.h"
+#include "Uop/Target/Targets.h"
 #include "Uop/Analysis/LaneAddressEvaluator.h"
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 
@@ -59,7 +60,9 @@ mlir::uop::analyzeSharedAccess(Operation *access,
       *whyNot = why.str();
     return failure();
   };
-  const BankModel &model = options.model;
+  const BankModel model =
+      options.model ? *options.model
+                    : BankModel::get(getTargetOrDefault(access));
   std::optional<SharedAccessDesc> desc = describeSharedAccess(access);
   if (!desc)
     return reject("the op is not a load or store of shared memory");

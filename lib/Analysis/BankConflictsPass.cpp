@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Analysis/Passes.h"
-#include "Uop/Target/Targets.h"
 
 namespace mlir::uop {
 #define GEN_PASS_DEF_UOPBANKCONFLICTS
@@ -25,7 +24,6 @@ struct UopBankConflictsPass
   void runOnOperation() override {
     BankConflictOptions options;
     options.loopIterations = loopIterations;
-    options.model = BankModel::get(getTargetOrDefault(getOperation()));
     emitBankConflictRemarks(getOperation(), options, emitSummary);
     markAllAnalysesPreserved();
   }

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Sim/Interpreter.h"
+#include "Uop/Target/Targets.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -44,6 +45,11 @@ Interpreter::Interpreter(ModuleOp module, const InterpreterConfig &config,
                          FaultLog &faults)
     : module(module), config(config), faults(faults), races(faults) {
   frame = &hostFrame;
+  // Unless the driver says otherwise, lanes form the warps of the chip the
+  // module was compiled for.
+  if (this->config.warpSize == 0)
+    this->config.warpSize =
+        static_cast<unsigned>(getTargetOrDefault(module).getWarpSize());
 }
 
 Interpreter::~Interpreter() = default;

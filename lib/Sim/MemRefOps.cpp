@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Elementwise.h"
+#include "Uop/Dialect/Uop/IR/Layout.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -186,9 +187,7 @@ LogicalResult storeOp(Interpreter &I, Operation *op) {
 /// memref.alloc / memref.alloca: a host buffer, or one slice per lane.
 LogicalResult allocOp(Interpreter &I, Operation *op) {
   auto type = cast<MemRefType>(op->getResult(0).getType());
-  if (isa_and_nonnull<gpu::AddressSpaceAttr>(type.getMemorySpace()) &&
-      cast<gpu::AddressSpaceAttr>(type.getMemorySpace()).getValue() ==
-          gpu::AddressSpace::Workgroup) {
+  if (uop::isWorkgroupMemRef(type)) {
     FailureOr<Buffer *> b =
         I.getSharedBuffer(op, op, type, I.nameOf(op->getResult(0)));
     if (failed(b))
@@ -407,8 +406,7 @@ LogicalResult getGlobalOp(Interpreter &I, Operation *op) {
   auto g = cast<memref::GetGlobalOp>(op);
   MemRefType type = g.getType();
   FailureOr<Buffer *> b;
-  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
-  if (space && space.getValue() == gpu::AddressSpace::Workgroup) {
+  if (uop::isWorkgroupMemRef(type)) {
     Operation *global =
         SymbolTable::lookupNearestSymbolFrom(op, g.getNameAttr());
     b = I.getSharedBuffer(op, global, type, "@" + g.getName().str());

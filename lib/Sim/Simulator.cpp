@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Sim/Simulator.h"
-#include "Uop/Target/Targets.h"
 
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 #include "Uop/Sim/Interpreter.h"
@@ -320,9 +319,8 @@ LogicalResult runProgram(Program p, const SimOptions &opts,
                          FaultLog &faults, TrafficStats &traffic) {
   InterpreterConfig config;
   config.maxMemory = opts.maxMemory;
-  // The target the module was compiled for says how its lanes form warps.
-  config.warpSize = opts.warpSize.value_or(
-      static_cast<unsigned>(uop::getTargetOrDefault(p.module).getWarpSize()));
+  // Unset: the warps of the target the module was compiled for.
+  config.warpSize = opts.warpSize.value_or(0);
   config.names = opts.names;
   Interpreter interp(p.module, config, faults);
   SmallVector<SimValue, 4> argValues, results;

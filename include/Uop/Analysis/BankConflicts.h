@@ -24,9 +24,9 @@ namespace mlir::uop {
 
 /// Knobs of the bank-conflict analysis.
 struct BankConflictOptions {
-  /// The banks and the warp of the target; the defaults are every current
-  /// NVIDIA GPU's.
-  BankModel model;
+  /// The banks and the warp to count with; unset: those of the module's
+  /// `uop.target` (BankModel::get).
+  std::optional<BankModel> model;
   /// Iterations of each enclosing sequential loop (scf.for, affine.for,
   /// scf.parallel, scf.forall not mapped to threads) that are evaluated; the
   /// worst iteration is reported. 1 takes every loop at its lower bound.

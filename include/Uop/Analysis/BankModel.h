@@ -39,14 +39,16 @@ struct WarpAccessPasses {
   int64_t conflictWays = 0;
 };
 
-/// The shared-memory banks and the warp that accesses them.
+/// The shared-memory banks and the warp that accesses them, as the target
+/// states them (BankModel::get): there are no defaults here, the table of
+/// targets holds the facts.
 struct BankModel {
   /// Number of banks.
-  int64_t banks = 32;
+  int64_t banks = 0;
   /// Width of one bank in bytes: the word conflicts are counted in.
-  int64_t bankBytes = 4;
+  int64_t bankBytes = 0;
   /// Threads per warp.
-  int64_t warpSize = 32;
+  int64_t warpSize = 0;
   /// The widest access one lane makes in one instruction (ld.shared.v4.b32,
   /// 16 bytes); wider ones are several instructions.
   int64_t maxBytesPerLane = 16;

@@ -30,9 +30,6 @@
 
 namespace mlir::uop::sim {
 
-/// The warp size of every NVIDIA GPU so far.
-constexpr unsigned kDefaultWarpSize = 32;
-
 /// The state of one warp of the running block.
 struct WarpState {
   /// The warp's linear thread ids (= lanes) are [firstThread, firstThread +

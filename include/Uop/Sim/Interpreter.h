@@ -80,8 +80,8 @@ void registerUopTileHandlers(HandlerRegistry &registry);
 /// Limits and names the interpreter needs from the driver.
 struct InterpreterConfig {
   uint64_t maxMemory = kDefaultMaxMemory;
-  /// Lanes per warp (at least 1).
-  unsigned warpSize = kDefaultWarpSize;
+  /// Lanes per warp; 0: the `warp_size` of the module's `uop.target`.
+  unsigned warpSize = 0;
   /// SSA names of values as written in the source (for reports).
   const llvm::DenseMap<Value, std::string> *names = nullptr;
 };

@@ -48,11 +48,6 @@ LogicalResult barrierOp(Interpreter &I, Operation *op) {
   return success();
 }
 
-/// Column of logical element (row, col) of a tile written with XOR swizzle.
-int64_t swizzleColumn(int64_t row, int64_t col, int64_t swizzle) {
-  return swizzle > 1 ? (col ^ (row % swizzle)) : col;
-}
-
 /// Reads element (i0, i1) of the 2-D memref `m` for `lane` as a float, zero
 /// when outside its sizes. Returns false on a fault (out-of-bounds access of
 /// the buffer behind the view).
@@ -94,7 +89,7 @@ LogicalResult copyOp(Interpreter &I, Operation *op) {
     } else if (isa<FloatType>(dst.buffer->elemType)) {
       w.f = 0.0;
     }
-    int64_t idx[2] = {r, swizzleColumn(r, c, swizzle)};
+    int64_t idx[2] = {r, getSwizzledColumn(r, c, swizzle)};
     int64_t linear;
     if (!I.linearIndex(dst, lane, idx, op, linear))
       continue;
@@ -134,13 +129,13 @@ LogicalResult matmulOp(Interpreter &I, Operation *op) {
       for (int64_t i = 0; i < tm; ++i) {
         int64_t r = ty + i * threadsM;
         int64_t i0 = ta ? kk : r, i1 = ta ? r : kk;
-        if (!readOrZero(I, a, l, i0, swizzleColumn(i0, i1, aSwz), op, aCol[i]))
+        if (!readOrZero(I, a, l, i0, getSwizzledColumn(i0, i1, aSwz), op, aCol[i]))
           return success();
       }
       for (int64_t j = 0; j < tn; ++j) {
         int64_t c = tx + j * threadsN;
         int64_t i0 = tb ? c : kk, i1 = tb ? kk : c;
-        if (!readOrZero(I, b, l, i0, swizzleColumn(i0, i1, bSwz), op, bRow[j]))
+        if (!readOrZero(I, b, l, i0, getSwizzledColumn(i0, i1, bSwz), op, bRow[j]))
           return success();
       }
       for (int64_t i = 0; i < tm; ++i)
