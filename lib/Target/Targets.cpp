@@ -13,6 +13,9 @@
 //   with dynamic shared memory a block may opt in to 163 KiB on sm_80 and
 //   227 KiB on sm_90a and sm_100a.
 // - Banks: 32 banks of 4 bytes; warps of 32 threads.
+// - Launch limits (compute capability 8.0 to 10.0 alike): 1024 threads per
+//   block, blocks of at most 1024 x 1024 x 64, grids of at most
+//   (2^31 - 1) x 65535 x 65535.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +24,8 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/STLExtras.h"
+
+#include <array>
 
 using namespace mlir;
 using namespace mlir::uop;
@@ -36,17 +41,24 @@ struct TargetRow {
   int64_t banks;
   int64_t bankBytes;
   int64_t warpSize;
+  int64_t maxThreads;
+  std::array<int64_t, 3> maxBlock;
+  std::array<int64_t, 3> maxGrid;
 };
 } // namespace
 
 static constexpr int64_t kKiB = 1024;
+static constexpr std::array<int64_t, 3> kMaxBlock = {1024, 1024, 64};
+static constexpr std::array<int64_t, 3> kMaxGrid = {2147483647, 65535, 65535};
 
 /// Oldest first: the first row is the default.
 static const TargetRow kTargets[] = {
-    {"sm_80", 70, TensorCoreKind::mma_sync, 48 * kKiB, 163 * kKiB, 32, 4, 32},
-    {"sm_90a", 80, TensorCoreKind::wgmma, 48 * kKiB, 227 * kKiB, 32, 4, 32},
-    {"sm_100a", 86, TensorCoreKind::tcgen05, 48 * kKiB, 227 * kKiB, 32, 4,
-     32},
+    {"sm_80", 70, TensorCoreKind::mma_sync, 48 * kKiB, 163 * kKiB, 32, 4, 32,
+     1024, kMaxBlock, kMaxGrid},
+    {"sm_90a", 80, TensorCoreKind::wgmma, 48 * kKiB, 227 * kKiB, 32, 4, 32,
+     1024, kMaxBlock, kMaxGrid},
+    {"sm_100a", 86, TensorCoreKind::tcgen05, 48 * kKiB, 227 * kKiB, 32, 4, 32,
+     1024, kMaxBlock, kMaxGrid},
 };
 
 StringRef mlir::uop::getDefaultChip() { return kTargets[0].chip; }
@@ -66,7 +78,9 @@ TargetAttr mlir::uop::lookupTarget(MLIRContext *context, StringRef chip) {
   context->getOrLoadDialect<UopDialect>();
   return TargetAttr::get(context, row->chip, row->ptx, row->tensorCore,
                          row->maxStaticShared, row->maxShared, row->banks,
-                         row->bankBytes, row->warpSize);
+                         row->bankBytes, row->warpSize, row->maxThreads,
+                         DenseI64ArrayAttr::get(context, row->maxBlock),
+                         DenseI64ArrayAttr::get(context, row->maxGrid));
 }
 
 TargetAttr mlir::uop::getTarget(Operation *op) {

@@ -7,7 +7,7 @@
 // RUN: uop-opt %s --uop-compile="target=sm_90a emit=llvm" | FileCheck %s --check-prefixes=LLVM,SM90
 // RUN: uop-opt %s --uop-compile="target=sm_100a" | FileCheck %s --check-prefixes=LLVM,SM100
 
-// KERNEL: module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32>}
+// KERNEL: module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>}
 // KERNEL-LABEL: func.func @copy_reverse(%{{.*}}: memref<256xf32>, %{{.*}}: memref<256xf32>)
 // KERNEL: gpu.launch
 // KERNEL-NEXT: uop.alloc_shared : memref<256xf32, #gpu.address_space<workgroup>>

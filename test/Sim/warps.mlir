@@ -22,7 +22,7 @@
 
 // Without --warp-size the module's target decides: a hypothetical chip with
 // warps of 16.
-// RUN: sed -e 's/^func.func @main/module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = none, max_static_shared = 49152, max_shared = 49152, banks = 32, bank_bytes = 4, warp_size = 16>} { func.func @main/' -e 's/^}$/} }/' %s > %t.target16.mlir
+// RUN: sed -e 's/^func.func @main/module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = none, max_static_shared = 49152, max_shared = 49152, banks = 32, bank_bytes = 4, warp_size = 16, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} { func.func @main/' -e 's/^}$/} }/' %s > %t.target16.mlir
 // RUN: uop-sim %t.target16.mlir --print-outputs | FileCheck %s --check-prefix=W16
 
 func.func @main(%lane: memref<48xindex>, %warp: memref<48xindex>,

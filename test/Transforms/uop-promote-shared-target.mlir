@@ -3,7 +3,7 @@
 // fit the 48 KiB of every real chip but not a hypothetical 2 KiB one.
 // RUN: uop-opt %s --uop-promote-shared=stages=2 --split-input-file -verify-diagnostics
 
-module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 2048, max_shared = 2048, banks = 32, bank_bytes = 4, warp_size = 32>} {
+module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 2048, max_shared = 2048, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
   func.func @main(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index

@@ -91,7 +91,7 @@ func.func @too_much_shared() {
 
 // The limit is the module target's max_static_shared: 4 KiB fits every real
 // chip but not a hypothetical 2 KiB one.
-module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 2048, max_shared = 2048, banks = 32, bank_bytes = 4, warp_size = 32>} {
+module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 2048, max_shared = 2048, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
   func.func @small_target() {
     %c1 = arith.constant 1 : index
     // expected-error @+1 {{kernel needs 4096 bytes of static shared memory, above the limit of 2048 bytes for static .shared arrays; use smaller tiles}}

@@ -3,49 +3,49 @@
 // and of the uop.target module attribute.
 
 // expected-error @+1 {{expected a chip name of the form sm_<N>, got 'gfx90a'}}
-module attributes {uop.target = #uop.target<chip = "gfx90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32>} {
+module attributes {uop.target = #uop.target<chip = "gfx90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
 }
 
 // -----
 
 // expected-error @+1 {{expected a PTX ISA version major * 10 + minor of at least 60, got 8}}
-module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 8, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32>} {
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 8, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
 }
 
 // -----
 
 // expected-error @+1 {{expected 0 < max_static_shared <= max_shared, got 65536 and 49152}}
-module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 65536, max_shared = 49152, banks = 32, bank_bytes = 4, warp_size = 32>} {
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 65536, max_shared = 49152, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
 }
 
 // -----
 
 // expected-error @+1 {{expected max_shared of at most 1 GiB, got 4294967296}}
-module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 4294967296, banks = 32, bank_bytes = 4, warp_size = 32>} {
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 4294967296, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
 }
 
 // -----
 
 // expected-error @+1 {{expected a power-of-two bank count up to 1024, got 33}}
-module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 33, bank_bytes = 4, warp_size = 32>} {
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 33, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
 }
 
 // -----
 
 // expected-error @+1 {{expected a power-of-two bank width up to 64 bytes, got 0}}
-module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 0, warp_size = 32>} {
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 0, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
 }
 
 // -----
 
 // expected-error @+1 {{expected a power-of-two warp size up to 1024, got 48}}
-module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 48>} {
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 48, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
 }
 
 // -----
 
 // expected-error @+1 {{expected 'uop.target' on a builtin.module, got it on 'func.func'}}
-func.func @f() attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32>} {
+func.func @f() attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
   return
 }
 
@@ -87,4 +87,22 @@ func.func @swizzle(%src: memref<8x8xf32>) {
     gpu.terminator
   }
   return
+}
+
+// -----
+
+// expected-error @+1 {{expected max_threads between the warp size and 2^20, got 16}}
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 16, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+}
+
+// -----
+
+// expected-error @+1 {{expected max_block to hold three sizes x, y, z, got 2}}
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024], max_grid = [2147483647, 65535, 65535]>} {
+}
+
+// -----
+
+// expected-error @+1 {{expected max_grid sizes between 1 and 2^31, got 0}}
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 0, 65535]>} {
 }

@@ -2,15 +2,15 @@
 // RUN: uop-opt %s -split-input-file --mlir-print-op-generic | uop-opt -split-input-file | FileCheck %s
 
 // The target a module is compiled for, with every fact spelled out.
-// CHECK: module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32>}
-module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32>} {
+// CHECK: module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>}
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
 }
 
 // -----
 
 // A hypothetical chip: CUDA cores only, 16 banks of 8 bytes.
-// CHECK: #uop.target<chip = "sm_70", ptx = 63, tensor_core = none, max_static_shared = 49152, max_shared = 98304, banks = 16, bank_bytes = 8, warp_size = 32>
-module attributes {uop.target = #uop.target<chip = "sm_70", ptx = 63, tensor_core = none, max_static_shared = 49152, max_shared = 98304, banks = 16, bank_bytes = 8, warp_size = 32>} {
+// CHECK: #uop.target<chip = "sm_70", ptx = 63, tensor_core = none, max_static_shared = 49152, max_shared = 98304, banks = 16, bank_bytes = 8, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>
+module attributes {uop.target = #uop.target<chip = "sm_70", ptx = 63, tensor_core = none, max_static_shared = 49152, max_shared = 98304, banks = 16, bank_bytes = 8, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
 }
 
 // -----

@@ -35,7 +35,8 @@ LogicalResult
 TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    StringRef chip, int64_t ptx, TensorCoreKind tensorCore,
                    int64_t maxStaticShared, int64_t maxShared, int64_t banks,
-                   int64_t bankBytes, int64_t warpSize) {
+                   int64_t bankBytes, int64_t warpSize, int64_t maxThreads,
+                   DenseI64ArrayAttr maxBlock, DenseI64ArrayAttr maxGrid) {
   if (!chip.starts_with("sm_"))
     return emitError() << "expected a chip name of the form sm_<N>, got '"
                        << chip << "'";
@@ -59,6 +60,21 @@ TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (warpSize <= 0 || !llvm::isPowerOf2_64(warpSize) || warpSize > 1024)
     return emitError() << "expected a power-of-two warp size up to 1024, got "
                        << warpSize;
+  if (maxThreads < warpSize || maxThreads > (int64_t(1) << 20))
+    return emitError() << "expected max_threads between the warp size and "
+                          "2^20, got "
+                       << maxThreads;
+  for (auto [name, dims] : {std::pair{"max_block", maxBlock},
+                            std::pair{"max_grid", maxGrid}}) {
+    if (!dims || dims.size() != 3)
+      return emitError() << "expected " << name
+                         << " to hold three sizes x, y, z, got "
+                         << (dims ? dims.size() : 0);
+    for (int64_t d : dims.asArrayRef())
+      if (d <= 0 || d > (int64_t(1) << 31))
+        return emitError() << "expected " << name
+                           << " sizes between 1 and 2^31, got " << d;
+  }
   return success();
 }
 

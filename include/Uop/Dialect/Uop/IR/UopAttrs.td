@@ -64,11 +64,16 @@ def Uop_TargetAttr : Uop_Attr<"Target", "target"> {
     - `banks`, `bank_bytes`: the shared-memory bank model (32 banks of 4
       bytes; a bank serves one word per cycle).
     - `warp_size`: threads that execute in lockstep.
+    - `max_threads`: threads per block (1024).
+    - `max_block`: the largest block along x, y, z (1024, 1024, 64).
+    - `max_grid`: the largest grid along x, y, z (2^31 - 1, 65535, 65535).
 
     ```mlir
     module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80,
         tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448,
-        banks = 32, bank_bytes = 4, warp_size = 32>} {}
+        banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024,
+        max_block = [1024, 1024, 64],
+        max_grid = [2147483647, 65535, 65535]>} {}
     ```
   }];
   let parameters = (ins
@@ -79,7 +84,10 @@ def Uop_TargetAttr : Uop_Attr<"Target", "target"> {
     "int64_t":$max_shared,
     "int64_t":$banks,
     "int64_t":$bank_bytes,
-    "int64_t":$warp_size
+    "int64_t":$warp_size,
+    "int64_t":$max_threads,
+    "::mlir::DenseI64ArrayAttr":$max_block,
+    "::mlir::DenseI64ArrayAttr":$max_grid
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
