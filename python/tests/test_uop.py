@@ -27,6 +27,30 @@ def test_kernel_stage_agrees_with_linalg():
     assert "mismatches=0/" in result.stdout
 
 
+def test_every_stage_runs_and_agrees():
+    assert uop.stages() == ["kernel", "gpu", "nvgpu", "llvm"]
+    for stage in ("kernel", "gpu", "nvgpu"):
+        module = uop.compile(GEMM, target="sm_90a", emit=stage,
+                             tile=(32, 32, 8), thread_tile=(4, 4))
+        assert "uop.target = #uop.target<chip = \"sm_90a\"" in module
+        result = uop.simulate(module, compare_with=GEMM)
+        assert result.ok, (stage, result.stderr)
+    llvm = uop.compile(GEMM, target="sm_100a", tile=(32, 32, 8),
+                       thread_tile=(4, 4), opt_level=1)
+    assert '#nvvm.target<O = 1, chip = "sm_100a", features = "+ptx86">' in llvm
+
+
+def test_options_are_checked_by_their_pass():
+    with pytest.raises(uop.Error, match="unsupported emit stage 'ptx'"):
+        uop.compile(GEMM, emit="ptx")
+    with pytest.raises(uop.Error, match="expected stages to be 1 or 2, got 3"):
+        uop.compile(GEMM, stages=3)
+    with pytest.raises(uop.Error, match="unsupported target 'sm_75'"):
+        uop.compile(GEMM, target="sm_75")
+    with pytest.raises(uop.Error, match="expected 'tile' to hold three sizes"):
+        uop.compile(GEMM, tile=(32, 32))
+
+
 def test_ptx_and_launch_configuration():
     llvm = uop.compile(GEMM, target="sm_90a")
     ptx = uop.to_ptx(llvm)

@@ -12,12 +12,12 @@ diagnostics.
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from ._uop import Error, compile, launch_configs, run_pipeline, to_ptx
+from ._uop import Error, compile, launch_configs, run_pipeline, stages, to_ptx
 from ._uop import simulate as _simulate
 
 __all__ = ["Error", "Fault", "SimResult", "Thread", "compile",
            "launch_configs", "run_pipeline", "simulate", "simulate_file",
-           "to_ptx"]
+           "stages", "to_ptx"]
 
 
 @dataclass
