@@ -351,7 +351,7 @@ Interpreter::launch(Operation *launchOp, Region &body,
         blockState = &bs;
         // Starting a block is a step, so that a huge grid of empty blocks
         // ends too.
-        result = step(launchOp, 1);
+        result = step(launchOp, kBlockStartSteps);
         if (failed(result)) {
           blockState = nullptr;
           break;

@@ -81,7 +81,7 @@ void registerUopTileHandlers(HandlerRegistry &registry);
 struct InterpreterConfig {
   uint64_t maxMemory = kDefaultMaxMemory;
   /// The step budget: lane-operations (an operation executed for N lanes
-  /// counts N, a block started counts 1) before the run is ended with a
+  /// counts N, a block started kBlockStartSteps) before the run is ended with a
   /// step-limit fault.
   uint64_t maxSteps = kDefaultMaxSteps;
   /// Lanes per warp; 0: the `warp_size` of the module's `uop.target`.

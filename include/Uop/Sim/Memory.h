@@ -146,10 +146,15 @@ struct Buffer {
 /// The default cap on the bytes of all buffers of a run.
 constexpr uint64_t kDefaultMaxMemory = uint64_t(4) << 30;
 
-/// The default step budget of a run, in lane-operations (docs/sim.md): far
-/// above what the GEMMs of the test suite and bench/sim_gemm take, and a
-/// few minutes of simulation.
-constexpr uint64_t kDefaultMaxSteps = uint64_t(1) << 34;
+/// The default step budget of a run, in lane-operations (docs/sim.md): 2^32,
+/// 55 times what bench/sim_gemm's 256^3 GEMM takes (7.8e7) and 7 times a
+/// 512^3 one, and under a minute of simulation.
+constexpr uint64_t kDefaultMaxSteps = uint64_t(1) << 32;
+
+/// The steps a block start counts: setting up a block costs about as much
+/// as an operation on a few dozen lanes, and a grid of empty blocks must
+/// end within the budget too.
+constexpr uint64_t kBlockStartSteps = 64;
 
 /// Elements moved by the kernels of a run, by memory space (the traffic
 /// tables of a tiled GEMM: loads per FMA from global and from shared memory).

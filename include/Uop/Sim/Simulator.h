@@ -67,7 +67,7 @@ struct SimOptions {
   /// The most bytes all buffers (and vector values) of a run may take.
   uint64_t maxMemory = kDefaultMaxMemory;
   /// The step budget of each run, in lane-operations (an operation executed
-  /// for N lanes counts N; each block started counts 1). A run past it ends
+  /// for N lanes counts N; each block started counts kBlockStartSteps). A run past it ends
   /// with a step-limit fault naming where it was.
   uint64_t maxSteps = kDefaultMaxSteps;
   /// Lanes per warp (at least 1); unset: the `warp_size` of the module's
