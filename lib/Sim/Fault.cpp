@@ -30,6 +30,12 @@ const char *mlir::uop::sim::getFaultKindName(FaultKind kind) {
     return "uninitialized read";
   case FaultKind::Misaligned:
     return "misaligned access";
+  case FaultKind::InterBlockRace:
+    return "inter-block race";
+  case FaultKind::StepLimit:
+    return "step limit";
+  case FaultKind::CallDepth:
+    return "call depth";
   }
   return "fault";
 }

@@ -9,6 +9,7 @@
 #include "Uop/Target/Targets.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
@@ -150,11 +151,61 @@ void Interpreter::mergeLanes(SimValue &dst, const SimValue &src,
         dst.data[(size_t)l * w + e] = src.at(l, e);
 }
 
+LogicalResult Interpreter::step(Operation *op, uint64_t n) {
+  steps += n;
+  if (steps <= config.maxSteps)
+    return success();
+  std::string msg = "step limit: the run took more than --max-steps=" +
+                    std::to_string(config.maxSteps) +
+                    " lane-operations; it was at " + op->getName().getStringRef().str() +
+                    " at " + formatLoc(op->getLoc());
+  if (inKernel && blockState)
+    msg += " in block " + blockState->name();
+  msg += " (a loop that does not end, or a program too large to simulate)";
+  return fatalFault(FaultKind::StepLimit, nullptr, op, std::move(msg));
+}
+
+LogicalResult Interpreter::checkVectorValue(Operation *op, VectorType type) {
+  // A vector value holds one 8-byte word per element and lane (one lane
+  // when uniform; the check assumes the worst case).
+  uint64_t n = 1;
+  bool overflow = false;
+  for (int64_t s : type.getShape())
+    overflow |= __builtin_mul_overflow(n, (uint64_t)s, &n);
+  uint64_t bytes = 0;
+  overflow |= __builtin_mul_overflow(n, (uint64_t)8 * lanes, &bytes);
+  if (!overflow && n <= INT32_MAX && liveBytes + bytes <= config.maxMemory)
+    return success();
+  std::string t;
+  llvm::raw_string_ostream os(t);
+  type.print(os);
+  InFlightDiagnostic d = op->emitError();
+  d << "expected a vector value within --max-memory=" << config.maxMemory
+    << " bytes, got " << t;
+  if (overflow || n > INT32_MAX)
+    d << " (too many elements)";
+  else
+    d << " (" << bytes << " bytes for " << lanes << " lanes on top of "
+      << liveBytes << " bytes of buffers)";
+  return failure();
+}
+
 LogicalResult Interpreter::execOp(Operation *op) {
   OpHandler h = HandlerRegistry::get().lookup(op);
   if (!h)
     return unsupported(op, "unsupported operation '" +
                                op->getName().getStringRef() + "'");
+  if (failed(step(op, lanes)))
+    return failure();
+  // Vector results are sized by their type: refuse one that would not fit
+  // before the handler allocates it. vector.load checks its bounds first (an
+  // access wider than its memref is an out-of-bounds fault) and then calls
+  // checkVectorValue itself.
+  if (!isa<vector::LoadOp>(op))
+    for (Type t : op->getResultTypes())
+      if (auto vt = dyn_cast<VectorType>(t))
+        if (failed(checkVectorValue(op, vt)))
+          return failure();
   if (failed(h(*this, op)))
     return failure();
   if (brokenInvariant)
@@ -193,10 +244,23 @@ LogicalResult Interpreter::call(Operation *caller, Operation *callee,
                                 SmallVectorImpl<SimValue> &results) {
   if (callee->getNumRegions() == 0 || callee->getRegion(0).empty())
     return unsupported(caller, "call of a function without a body");
+  // Unbounded recursion overflows the hardware's stack (and the
+  // simulator's): end the run at a fixed depth.
+  if (callDepth >= kMaxCallDepth) {
+    std::string msg = "call depth: calls nested more than " +
+                      std::to_string(kMaxCallDepth) + " deep at " +
+                      formatLoc(caller->getLoc());
+    if (inKernel && blockState)
+      msg += " in block " + blockState->name();
+    msg += " (unbounded recursion?)";
+    return fatalFault(FaultKind::CallDepth, nullptr, caller, std::move(msg));
+  }
   Frame f;
   Frame *saved = frame;
   frame = &f;
+  ++callDepth;
   LogicalResult r = runRegion(callee->getRegion(0), args, results);
+  --callDepth;
   frame = saved;
   return r;
 }
@@ -207,12 +271,48 @@ Interpreter::launch(Operation *launchOp, Region &body,
                     llvm::function_ref<LogicalResult()> bindArgs) {
   if (inKernel || lanes != 1)
     return unsupported(launchOp, "kernel launch inside a kernel");
+  // The launch limits of the chip the module was compiled for: a launch
+  // beyond them fails on the hardware before any thread runs.
+  uop::TargetAttr target = getTargetOrDefault(module);
+  auto dims = [](std::array<int64_t, 3> d) {
+    return "(" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " +
+           std::to_string(d[2]) + ")";
+  };
+  ArrayRef<int64_t> maxBlock = target.getMaxBlock().asArrayRef(),
+                    maxGrid = target.getMaxGrid().asArrayRef();
   for (int d = 0; d < 3; ++d)
     if (grid[d] < 1 || block[d] < 1)
-      return unsupported(launchOp, "grid and block sizes must be positive");
+      return unsupported(launchOp, "expected positive grid and block sizes, "
+                                   "got grid " +
+                                       dims(grid) + " and block " +
+                                       dims(block));
+  for (int d = 0; d < 3; ++d)
+    if (block[d] > maxBlock[d])
+      return unsupported(launchOp,
+                         "expected a block within the target's max_block (" +
+                             std::to_string(maxBlock[0]) + ", " +
+                             std::to_string(maxBlock[1]) + ", " +
+                             std::to_string(maxBlock[2]) + "), got " +
+                             dims(block));
+  for (int d = 0; d < 3; ++d)
+    if (grid[d] > maxGrid[d])
+      return unsupported(launchOp,
+                         "expected a grid within the target's max_grid (" +
+                             std::to_string(maxGrid[0]) + ", " +
+                             std::to_string(maxGrid[1]) + ", " +
+                             std::to_string(maxGrid[2]) + "), got " +
+                             dims(grid));
+  // Each size is now at most 2^31 - 1, and a block's at most max_block's:
+  // the products below do not overflow.
   int64_t threads = block[0] * block[1] * block[2];
-  if (threads > 65536)
-    return unsupported(launchOp, "blocks of more than 65536 threads");
+  if (threads > target.getMaxThreads())
+    return unsupported(launchOp,
+                       "expected at most " +
+                           std::to_string(target.getMaxThreads()) +
+                           " threads per block (the target's max_threads), "
+                           "got " +
+                           std::to_string(threads) + " in block " +
+                           dims(block));
   if (!body.hasOneBlock())
     return unsupported(launchOp, "kernel bodies must have one block");
 
@@ -238,13 +338,24 @@ Interpreter::launch(Operation *launchOp, Region &body,
   inKernel = true;
   kernelState = &ks;
 
+  // A new launch: the inter-block records of earlier launches are stale.
+  ++launchCount;
+  blockSeq = 0;
   LogicalResult result = success();
   for (int64_t bz = 0; bz < grid[2] && succeeded(result); ++bz)
     for (int64_t by = 0; by < grid[1] && succeeded(result); ++by)
-      for (int64_t bx = 0; bx < grid[0] && succeeded(result); ++bx) {
+      for (int64_t bx = 0; bx < grid[0] && succeeded(result); ++bx,
+                   ++blockSeq) {
         // Each block starts from fresh block and warp state.
         BlockState bs({bx, by, bz}, block, config.warpSize);
         blockState = &bs;
+        // Starting a block is a step, so that a huge grid of empty blocks
+        // ends too.
+        result = step(launchOp, kBlockStartSteps);
+        if (failed(result)) {
+          blockState = nullptr;
+          break;
+        }
         races.beginBlock(bs);
         // Shared memory starts uninitialized in every block.
         for (auto &it : ks.shared)
@@ -337,7 +448,17 @@ FailureOr<Buffer *> Interpreter::allocate(Operation *op, Type elemType,
   }
   if (n < 0)
     return unsupported(op, "negative buffer size");
-  uint64_t bytes = (uint64_t)n * getElemBytes(*kind);
+  // The byte size of a huge element count overflows 64 bits: compare the
+  // count against what the cap leaves instead of multiplying first.
+  uint64_t elemBytes = getElemBytes(*kind);
+  if ((uint64_t)n > UINT64_MAX / elemBytes) {
+    op->emitError() << "buffers need more than --max-memory="
+                    << config.maxMemory << " bytes: " << liveBytes
+                    << " bytes allocated and " << n << " elements of "
+                    << elemBytes << " bytes requested";
+    return failure();
+  }
+  uint64_t bytes = (uint64_t)n * elemBytes;
   if (liveBytes + bytes > config.maxMemory) {
     op->emitError() << "buffers need " << (liveBytes + bytes)
                     << " bytes, more than --max-memory=" << config.maxMemory;
@@ -357,6 +478,9 @@ void Interpreter::deallocate(Buffer *b) {
       b->bytes.clear();
       b->bytes.shrink_to_fit();
       b->access.clear();
+      shadowBytes -= b->blockAccess.size() * sizeof(BlockAccess);
+      b->blockAccess.clear();
+      b->blockAccess.shrink_to_fit();
       b->numElements = 0;
       return;
     }
@@ -417,11 +541,108 @@ Word Interpreter::uninitializedWord(const Buffer &b) {
 
 void Interpreter::storeElem(Buffer &b, int64_t linear, Word w, unsigned lane,
                             Operation *op) {
-  if (inKernel)
+  if (inKernel) {
     ++(b.isShared ? traffic.sharedStores : traffic.globalStores);
-  if (b.isShared && inKernel)
-    races.onWrite(b, linear, threadOf(lane), op);
+    if (b.isShared)
+      races.onWrite(b, linear, threadOf(lane), op);
+    else
+      noteGlobalWrite(b, linear, lane, op);
+  }
   b.store(linear, w);
+}
+
+uint32_t Interpreter::opIndex(Operation *op) {
+  auto [it, inserted] =
+      accessOpIndex.try_emplace(op, (uint32_t)accessOps.size());
+  if (inserted)
+    accessOps.push_back(op);
+  return it->second;
+}
+
+void Interpreter::onGlobalAccess(Buffer &b, int64_t linear, unsigned lane,
+                                 Operation *op, bool write) {
+  // The blocks of a launch run in no defined order on the hardware (and
+  // concurrently), so two blocks touching one global element, one of them
+  // writing, without atomics, is a race even though the simulator runs the
+  // blocks one after another. Blocks past 2^32 - 2 in one launch are not
+  // tracked (the step budget ends such a launch long before).
+  if (blockSeq >= BlockAccess::kNoBlock)
+    return;
+  if (b.blockAccess.empty()) {
+    if (b.blockAccessRefused || b.numElements == 0)
+      return;
+    // The shadow costs sizeof(BlockAccess) per element; skip the check for
+    // a buffer whose shadow would not fit under the cap.
+    uint64_t bytes = (uint64_t)b.numElements * sizeof(BlockAccess);
+    if (liveBytes + shadowBytes + bytes > config.maxMemory) {
+      b.blockAccessRefused = true;
+      return;
+    }
+    b.blockAccess.resize(b.numElements);
+    shadowBytes += bytes;
+  }
+  BlockAccess &a = b.blockAccess[linear];
+  uint32_t me = (uint32_t)blockSeq;
+  if (a.launch != launchCount) {
+    a = BlockAccess();
+    a.launch = launchCount;
+  }
+  if (write) {
+    if (a.writer != BlockAccess::kNoBlock && a.writer != me)
+      interBlockRace(b, linear, lane, "write", a.writer, a.writeOp, "write",
+                     op);
+    else if (a.reader1 != BlockAccess::kNoBlock && a.reader1 != me)
+      interBlockRace(b, linear, lane, "read", a.reader1, a.read1Op, "write",
+                     op);
+    else if (a.reader2 != BlockAccess::kNoBlock && a.reader2 != me)
+      interBlockRace(b, linear, lane, "read", a.reader2, a.read2Op, "write",
+                     op);
+    a.writer = me;
+    a.writeOp = opIndex(op);
+    return;
+  }
+  if (a.writer != BlockAccess::kNoBlock && a.writer != me)
+    interBlockRace(b, linear, lane, "write", a.writer, a.writeOp, "read", op);
+  if (a.reader1 == BlockAccess::kNoBlock) {
+    a.reader1 = me;
+    a.read1Op = opIndex(op);
+  } else if (a.reader1 != me && a.reader2 == BlockAccess::kNoBlock) {
+    a.reader2 = me;
+    a.read2Op = opIndex(op);
+  }
+}
+
+void Interpreter::interBlockRace(Buffer &b, int64_t linear, unsigned lane,
+                                 const char *firstKind, uint32_t firstBlock,
+                                 uint32_t firstOp, const char *secondKind,
+                                 Operation *op) {
+  // The earlier block by its linear index in the grid.
+  const std::array<int64_t, 3> &g = kernelState->gridDim;
+  int64_t fx = firstBlock % g[0], fy = (firstBlock / g[0]) % g[1],
+          fz = firstBlock / (g[0] * g[1]);
+  std::string first = "(" + std::to_string(fx) + ", " + std::to_string(fy) +
+                      ", " + std::to_string(fz) + ")";
+  Operation *earlier = accessOps[firstOp];
+  auto it = races.shapes.find(&b);
+  std::string elem = RaceTracker::elementName(
+      linear, it == races.shapes.end() ? llvm::ArrayRef<int64_t>()
+                                       : llvm::ArrayRef(it->second));
+  std::string msg = "inter-block race on " + b.name + elem + ": " + firstKind +
+                    " by block " + first + " at " +
+                    formatLoc(earlier->getLoc()) + ", " + secondKind +
+                    " by block " + blockState->name() + " thread " +
+                    blockState->threadName(threadOf(lane)) + " at " +
+                    formatLoc(op->getLoc()) +
+                    " (blocks of a launch run in no defined order)";
+  Fault f;
+  f.kind = FaultKind::InterBlockRace;
+  f.buffer = b.name;
+  f.block = blockState->blockId;
+  f.threads.push_back(getThread(lane));
+  f.locations.push_back(earlier->getLoc());
+  f.locations.push_back(op->getLoc());
+  f.message = std::move(msg);
+  faults.report(std::move(f), &b, op, earlier);
 }
 
 FailureOr<Buffer *> Interpreter::getGlobal(Operation *op,
@@ -461,6 +682,13 @@ FailureOr<Buffer *> Interpreter::getGlobal(Operation *op,
 
 LogicalResult Interpreter::unsupported(Operation *op, const llvm::Twine &msg) {
   op->emitError() << msg;
+  return failure();
+}
+
+LogicalResult Interpreter::fatalFault(FaultKind kind, const Buffer *buffer,
+                                      Operation *op, std::string message) {
+  reportFault(kind, buffer, op, {}, std::move(message));
+  fatal = true;
   return failure();
 }
 

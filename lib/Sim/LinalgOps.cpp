@@ -56,6 +56,71 @@ struct OperandAccess {
   bool used = true;
 };
 
+/// Checks that every memref operand stays in bounds over the whole loop
+/// box `ranges` (each nonempty): operands whose shapes disagree with the
+/// ranges (dynamic sizes that differ at run time, mismatched static ones)
+/// would otherwise be read or written past their end. Each indexing-map
+/// result is affine-linear (checked by the caller's linearize), so its
+/// extremes are at corners of the box. Reports an out-of-bounds fault and
+/// fails for the first operand that does not fit.
+LogicalResult checkBounds(Interpreter &I, Operation *op,
+                          ArrayRef<AffineMap> maps, ArrayRef<int64_t> ranges) {
+  unsigned nLoops = ranges.size();
+  for (auto [k, o] : llvm::enumerate(op->getOpOperands())) {
+    if (!isa<MemRefType>(o.get().getType()))
+      continue;
+    const SimValue &m = I.get(o.get());
+    int64_t lo = m.offset(0), hi = m.offset(0);
+    bool ok = true;
+    for (auto [j, e] : llvm::enumerate(maps[k].getResults())) {
+      SmallVector<int64_t, 6> coef(nLoops, 0);
+      int64_t cst = 0;
+      if (!linearize(e, 1, coef, cst))
+        return failure();
+      // The extremes of this index over the box, with overflow treated as
+      // out of bounds.
+      int64_t imin = cst, imax = cst;
+      for (unsigned d = 0; d < nLoops && ok; ++d) {
+        int64_t span;
+        ok &= !__builtin_mul_overflow(coef[d], ranges[d] - 1, &span);
+        ok &= !__builtin_add_overflow(span < 0 ? imin : imax, span,
+                                      span < 0 ? &imin : &imax);
+      }
+      ok &= imin >= 0 && imax < m.sizes[j];
+      if (!ok) {
+        std::string msg;
+        llvm::raw_string_ostream os(msg);
+        os << "out of bounds: " << op->getName() << " operand #" << k
+           << " (" << m.buffer->name << ", sizes ";
+        llvm::interleave(m.sizes, os, "x");
+        os << ") indexed " << imin << " to " << imax << " in dimension " << j
+           << " by the loop ranges (";
+        llvm::interleave(ranges, os, "x");
+        os << ") at " << formatLoc(op->getLoc());
+        I.reportFault(FaultKind::OutOfBounds, m.buffer, op, {}, std::move(msg));
+        return failure();
+      }
+      // The element range it covers in the buffer.
+      int64_t s = m.strides[j], a, b;
+      ok &= !__builtin_mul_overflow(imin, s, &a) &&
+            !__builtin_mul_overflow(imax, s, &b) &&
+            !__builtin_add_overflow(lo, std::min(a, b), &lo) &&
+            !__builtin_add_overflow(hi, std::max(a, b), &hi);
+    }
+    if (!ok || lo < 0 || hi >= m.buffer->numElements) {
+      std::string msg;
+      llvm::raw_string_ostream os(msg);
+      os << "out of bounds: " << op->getName() << " operand #" << k << " ("
+         << m.buffer->name << ") reaches elements " << lo << " to " << hi
+         << " of a buffer of " << m.buffer->numElements << " at "
+         << formatLoc(op->getLoc());
+      I.reportFault(FaultKind::OutOfBounds, m.buffer, op, {}, std::move(msg));
+      return failure();
+    }
+  }
+  return success();
+}
+
 LogicalResult structuredOp(Interpreter &I, Operation *op) {
   auto lop = cast<linalg::LinalgOp>(op);
   if (!lop.hasPureBufferSemantics())
@@ -72,6 +137,15 @@ LogicalResult structuredOp(Interpreter &I, Operation *op) {
   if (!s2l)
     return I.unsupported(op, "cannot derive the loop ranges");
   SmallVector<int64_t, 4> ranges = s2l.compose(shapes);
+  // Loop ranges are taken from the first operand that has each dimension;
+  // the others are checked against them below. The point count must fit.
+  int64_t points = 1;
+  for (int64_t r : ranges) {
+    if (r < 0)
+      return I.unsupported(op, "negative loop range");
+    if (__builtin_mul_overflow(points, r, &points))
+      return I.unsupported(op, "expected at most 2^63 - 1 loop points");
+  }
   SmallVector<utils::IteratorType> iters = lop.getIteratorTypesArray();
   SmallVector<AffineMap> maps = lop.getIndexingMapsArray();
   Block *body = lop.getBlock();
@@ -105,6 +179,8 @@ LogicalResult structuredOp(Interpreter &I, Operation *op) {
   for (unsigned d : red)
     R *= ranges[d];
   if (P == 0 || R == 0)
+    return success();
+  if (failed(checkBounds(I, op, maps, ranges)))
     return success();
   auto yield = body->getTerminator();
   unsigned numInputs = lop.getNumDpsInputs();

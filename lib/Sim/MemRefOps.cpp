@@ -88,6 +88,8 @@ LogicalResult loadOp(Interpreter &I, Operation *op) {
     if (!tracked) {
       *o = b.load(lin);
       I.countLoads(b, activeCount(I));
+      // One record per block suffices for the inter-block check.
+      I.noteGlobalRead(b, lin, l0, op);
       return success();
     }
     for (unsigned l = 0; l < n; ++l)
@@ -103,6 +105,7 @@ LogicalResult loadOp(Interpreter &I, Operation *op) {
     const float *data = (const float *)b.bytes.data();
     int64_t s0 = m.sizes[0], s1 = m.sizes[1], st0 = m.strides[0],
             st1 = m.strides[1];
+    bool inKernel = I.isInKernel();
     for (unsigned l = 0; l < n; ++l) {
       int64_t a = i0.at(l).i, c = i1.at(l).i;
       int64_t lin = m.offset(l) + a * st0 + c * st1;
@@ -115,6 +118,8 @@ LogicalResult loadOp(Interpreter &I, Operation *op) {
         continue;
       }
       o[l].f = data[lin];
+      if (inKernel)
+        I.noteGlobalRead(b, lin, l, op);
     }
     I.countLoads(b, n);
     return success();
@@ -141,6 +146,7 @@ LogicalResult loadOp(Interpreter &I, Operation *op) {
     } else {
       o[l] = b.load(lin);
       I.countLoads(b, 1);
+      I.noteGlobalRead(b, lin, l, op);
     }
   }
   return success();
@@ -162,8 +168,10 @@ LogicalResult storeOp(Interpreter &I, Operation *op) {
     unsigned l0 = firstActive(I);
     iv.at(l0, idx);
     int64_t lin;
-    if (I.linearIndex(m, l0, idx, op, lin))
+    if (I.linearIndex(m, l0, idx, op, lin)) {
       b.store(lin, v.data[0]);
+      I.noteGlobalWrite(b, lin, l0, op);
+    }
     I.countStores(b, activeCount(I));
     return success();
   }
@@ -179,6 +187,7 @@ LogicalResult storeOp(Interpreter &I, Operation *op) {
     } else {
       b.store(lin, v.at(l));
       I.countStores(b, 1);
+      I.noteGlobalWrite(b, lin, l, op);
     }
   }
   return success();
@@ -208,11 +217,27 @@ LogicalResult allocOp(Interpreter &I, Operation *op) {
   }
   if (!type.getLayout().isIdentity())
     return I.unsupported(op, "allocations with a non-identity layout");
-  int64_t count = 1;
-  for (int64_t s : sizes)
-    count *= s;
+  // The element count of a huge shape overflows int64: refuse it with the
+  // sizes rather than allocate a wrapped-around (small or negative) count.
+  int64_t count = 1, total;
   unsigned lanes = I.numLanes();
-  FailureOr<Buffer *> b = I.allocate(op, type.getElementType(), count * lanes,
+  bool overflow = false;
+  for (int64_t s : sizes) {
+    if (s < 0)
+      return I.unsupported(op, "negative buffer size");
+    overflow |= __builtin_mul_overflow(count, s, &count);
+  }
+  overflow |= __builtin_mul_overflow(count, (int64_t)lanes, &total);
+  if (overflow) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    llvm::interleave(sizes, os, "x");
+    return I.unsupported(op, "expected an allocation of at most 2^63 - 1 "
+                             "elements, got " +
+                                 text + " for " + std::to_string(lanes) +
+                                 " lane(s)");
+  }
+  FailureOr<Buffer *> b = I.allocate(op, type.getElementType(), total,
                                      false, I.nameOf(op->getResult(0)));
   if (failed(b))
     return failure();

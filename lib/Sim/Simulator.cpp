@@ -172,6 +172,9 @@ LogicalResult checkOptions(MLIRContext *ctx, const SimOptions &opts) {
   if (opts.warpSize && *opts.warpSize == 0)
     return emitError(UnknownLoc::get(ctx))
            << "expected a warp size of at least 1, got 0";
+  if (opts.maxSteps == 0)
+    return emitError(UnknownLoc::get(ctx))
+           << "expected --max-steps of at least 1, got 0";
   return success();
 }
 
@@ -229,13 +232,26 @@ LogicalResult checkSameSignature(Program p, Program ref, const SimOptions &opts,
   return success();
 }
 
-/// Bytes of a statically shaped memref type (0 when dynamic).
+/// Bytes of a statically shaped memref type (0 when dynamic), saturating at
+/// UINT64_MAX when the product overflows (it is then over any cap).
 uint64_t staticBytes(Type t) {
   auto mt = dyn_cast<MemRefType>(t);
   if (!mt || !mt.hasStaticShape())
     return 0;
   std::optional<ElemKind> k = getElemKind(mt.getElementType());
-  return k ? (uint64_t)mt.getNumElements() * getElemBytes(*k) : 0;
+  if (!k)
+    return 0;
+  uint64_t bytes = getElemBytes(*k);
+  for (int64_t s : mt.getShape())
+    if (__builtin_mul_overflow(bytes, (uint64_t)s, &bytes))
+      return UINT64_MAX;
+  return bytes;
+}
+
+/// `a + b`, saturating at UINT64_MAX.
+uint64_t addSat(uint64_t a, uint64_t b) {
+  uint64_t r;
+  return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
 }
 
 /// Walks everything reachable from the entry (callees, kernels): every op
@@ -245,7 +261,7 @@ LogicalResult checkProgram(Program p, uint64_t &bytes) {
   llvm::SetVector<Operation *> work;
   work.insert(p.entry);
   for (Type t : p.entry.getArgumentTypes())
-    bytes += staticBytes(t);
+    bytes = addSat(bytes, staticBytes(t));
   llvm::DenseSet<Operation *> globalsSeen;
   for (size_t i = 0; i < work.size(); ++i) {
     Operation *fn = work[i];
@@ -269,10 +285,10 @@ LogicalResult checkProgram(Program p, uint64_t &bytes) {
         Operation *global =
             SymbolTable::lookupNearestSymbolFrom(op, g.getNameAttr());
         if (global && globalsSeen.insert(global).second)
-          bytes += staticBytes(g.getType());
+          bytes = addSat(bytes, staticBytes(g.getType()));
       } else if (isa<memref::AllocOp, memref::AllocaOp, uop::AllocSharedOp>(
                      op)) {
-        bytes += staticBytes(op->getResult(0).getType());
+        bytes = addSat(bytes, staticBytes(op->getResult(0).getType()));
       }
       return WalkResult::advance();
     });
@@ -280,7 +296,7 @@ LogicalResult checkProgram(Program p, uint64_t &bytes) {
       return failure();
     if (auto k = dyn_cast<gpu::GPUFuncOp>(fn)) {
       for (BlockArgument a : k.getWorkgroupAttributions())
-        bytes += staticBytes(a.getType());
+        bytes = addSat(bytes, staticBytes(a.getType()));
     }
   }
   return success();
@@ -313,12 +329,15 @@ std::vector<std::unique_ptr<Buffer>> makeInputs(Program p,
 }
 
 /// Runs `p`'s entry on `args` (modified in place). Returns failure on bad
-/// input; faults go to `faults`.
+/// input; faults go to `faults`, and a fault that ended the run early
+/// (a step limit, a call depth) sets `fatal` and still returns success.
 LogicalResult runProgram(Program p, const SimOptions &opts,
                          std::vector<std::unique_ptr<Buffer>> &args,
-                         FaultLog &faults, TrafficStats &traffic) {
+                         FaultLog &faults, TrafficStats &traffic,
+                         uint64_t &steps) {
   InterpreterConfig config;
   config.maxMemory = opts.maxMemory;
+  config.maxSteps = opts.maxSteps;
   // Unset: the warps of the target the module was compiled for.
   config.warpSize = opts.warpSize.value_or(0);
   config.names = opts.names;
@@ -339,9 +358,15 @@ LogicalResult runProgram(Program p, const SimOptions &opts,
       v.data[0].i = offset;
     }
     argValues.push_back(v);
+    // Inter-block race reports name elements of the arguments by index.
+    interp.getRaces().shapes[args[i].get()] =
+        SmallVector<int64_t, 4>(mt.getShape());
   }
   LogicalResult result = interp.call(p.entry, p.entry, argValues, results);
   traffic = interp.getTraffic();
+  steps = interp.getSteps();
+  if (failed(result) && interp.hadFatalFault())
+    return success();
   return result;
 }
 
@@ -460,7 +485,8 @@ SimReport mlir::uop::sim::simulate(ModuleOp module, const SimOptions &opts,
 
   std::vector<std::unique_ptr<Buffer>> args = makeInputs(prog, opts);
   FaultLog faults;
-  if (failed(runProgram(prog, opts, args, faults, report.traffic)))
+  if (failed(runProgram(prog, opts, args, faults, report.traffic,
+                        report.steps)))
     return report;
   report.ran = true;
   report.faults = faults.takeFaults();
@@ -468,7 +494,9 @@ SimReport mlir::uop::sim::simulate(ModuleOp module, const SimOptions &opts,
     std::vector<std::unique_ptr<Buffer>> refArgs = makeInputs(ref, opts);
     FaultLog refFaults;
     TrafficStats refTraffic;
-    if (failed(runProgram(ref, opts, refArgs, refFaults, refTraffic))) {
+    uint64_t refSteps = 0;
+    if (failed(runProgram(ref, opts, refArgs, refFaults, refTraffic,
+                          refSteps))) {
       report.outputs = takeOutputs(prog, args);
       return report;
     }
@@ -561,6 +589,8 @@ void mlir::uop::sim::printReport(const SimReport &report,
         << " global_stores=" << report.traffic.globalStores
         << " shared_loads=" << report.traffic.sharedLoads
         << " shared_stores=" << report.traffic.sharedStores << "\n";
+  if (options.steps)
+    out << "steps: " << report.steps << "\n";
   if (options.outputs)
     printOutputs(report.outputs, out);
   for (const Fault &f : report.referenceFaults)

@@ -119,6 +119,7 @@ LogicalResult transferReadOp(Interpreter &I, Operation *op) {
       } else {
         o[(size_t)l * w + e] = m.buffer->load(lin);
         I.countLoads(*m.buffer, 1);
+        I.noteGlobalRead(*m.buffer, lin, l, op);
       }
     }
   }
@@ -160,10 +161,32 @@ LogicalResult loadStoreOp(Interpreter &I, Operation *op) {
   VectorType vt = isLoad ? cast<vector::LoadOp>(op).getVectorType()
                          : cast<vector::StoreOp>(op).getVectorType();
   const SimValue &m = I.get(base);
-  unsigned w = vt.getNumElements(), rank = m.sizes.size(), vr = vt.getRank();
+  unsigned rank = m.sizes.size(), vr = vt.getRank();
   if (vr > rank || rank > 8)
     return I.unsupported(op, "vector of higher rank than its memref, or "
                              "rank above 8");
+  // A vector longer than the memref dimension it runs along is out of
+  // bounds for every index, however large (and its element count may not
+  // even fit in the index arithmetic): a fault that ends the run, since no
+  // value of that size can be built.
+  for (unsigned j = 0; j < vr; ++j)
+    if (vt.getDimSize(j) > m.sizes[rank - vr + j]) {
+      std::string msg;
+      llvm::raw_string_ostream os(msg);
+      os << "out of bounds: " << op->getName() << " of " << vt << " from "
+         << (m.buffer->isShared ? "shared " : "") << m.buffer->name
+         << " (sizes ";
+      llvm::interleave(m.sizes, os, "x");
+      os << "): dimension " << (rank - vr + j) << " is shorter than the vector";
+      if (I.isInKernel() && I.block())
+        os << " in block " << I.block()->name();
+      os << " at " << formatLoc(op->getLoc());
+      return I.fatalFault(FaultKind::OutOfBounds, m.buffer, op,
+                          std::move(msg));
+    }
+  if (isLoad && failed(I.checkVectorValue(op, vt)))
+    return failure();
+  unsigned w = vt.getNumElements();
   const SimValue *val = isLoad ? nullptr : &I.get(op->getOperand(0));
   SimValue *r = isLoad ? &I.def(op->getResult(0)) : nullptr;
   Word *o = isLoad ? r->setVarying(I.numLanes(), w) : nullptr;

@@ -58,7 +58,7 @@ func.func @nested_launch(%out: memref<4xf32>) {
 
 // Grid and block sizes are checked when the launch runs.
 // RUN: sh -c 'uop-sim %s --entry empty_block 2>&1; echo exit=$?' | FileCheck %s --check-prefix=EMPTY
-// EMPTY: interpreter-errors.mlir:[[@LINE+5]]:3: error: grid and block sizes must be positive
+// EMPTY: interpreter-errors.mlir:[[@LINE+5]]:3: error: expected positive grid and block sizes, got grid (1, 1, 1) and block (0, 1, 1)
 // EMPTY: exit=3
 func.func @empty_block(%out: memref<4xf32>) {
   %c0 = arith.constant 0 : index
@@ -70,9 +70,10 @@ func.func @empty_block(%out: memref<4xf32>) {
   return
 }
 
-// The simulator's limit on a block (the hardware's is 1024 threads).
+// A block over the target's max_threads (1024 for every chip, and for a
+// module without a target), though each size is within max_block.
 // RUN: sh -c 'uop-sim %s --entry huge_block 2>&1; echo exit=$?' | FileCheck %s --check-prefix=HUGE
-// HUGE: interpreter-errors.mlir:[[@LINE+6]]:3: error: blocks of more than 65536 threads
+// HUGE: interpreter-errors.mlir:[[@LINE+6]]:3: error: expected at most 1024 threads per block (the target's max_threads), got 65792 in block (257, 256, 1)
 // HUGE: exit=3
 func.func @huge_block(%out: memref<4xf32>) {
   %c1 = arith.constant 1 : index

@@ -5,7 +5,8 @@
 //
 //   uop-sim FILE [--entry NAME] [--seed N] [--compare-with REF.mlir
 //                [--ref-entry NAME]] [--atol X] [--rtol Y] [--print-outputs]
-//                [--traffic] [--max-memory BYTES] [--warp-size N]
+//                [--traffic] [--max-memory BYTES] [--max-steps N]
+//                [--print-steps] [--warp-size N]
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,11 +18,45 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace mlir::uop::sim;
+
+/// Parses a byte count with an optional binary suffix: `4294967296`, `4G`,
+/// `4GiB`, `512MiB`, `64k` (K, M, G, T, with or without `iB` / `B`, any
+/// case; all powers of 1024). None on anything else or on overflow.
+static std::optional<uint64_t> parseBytes(StringRef text) {
+  StringRef digits = text.take_while([](char c) { return isDigit(c); });
+  StringRef suffix = text.drop_front(digits.size()).lower();
+  uint64_t value;
+  if (digits.empty() || digits.getAsInteger(10, value))
+    return std::nullopt;
+  std::string s = suffix.str();
+  // "KiB" and "KB" mean K; a bare "B" means bytes.
+  if (s.size() == 3 && StringRef(s).ends_with("ib"))
+    s.resize(1);
+  else if (!s.empty() && s.back() == 'b')
+    s.pop_back();
+  unsigned shift;
+  if (s.empty())
+    shift = 0;
+  else if (s == "k")
+    shift = 10;
+  else if (s == "m")
+    shift = 20;
+  else if (s == "g")
+    shift = 30;
+  else if (s == "t")
+    shift = 40;
+  else
+    return std::nullopt;
+  if (shift && value > (UINT64_MAX >> shift))
+    return std::nullopt;
+  return value << shift;
+}
 
 /// Reads `path` (`-`: stdin) into `sources` and parses it; null after a
 /// diagnostic.
@@ -67,10 +102,19 @@ int main(int argc, char **argv) {
       cl::desc("print the elements the kernels loaded and stored from global "
                "and shared memory"),
       cl::init(false), cl::cat(cat));
-  cl::opt<uint64_t> maxMemory("max-memory",
-                              cl::desc("refuse programs whose buffers need "
-                                       "more bytes than this"),
-                              cl::init(kDefaultMaxMemory), cl::cat(cat));
+  cl::opt<std::string> maxMemory(
+      "max-memory",
+      cl::desc("refuse programs whose buffers need more bytes than this "
+               "(suffixes K, M, G, T, KiB, MiB, GiB, TiB; default 4GiB)"),
+      cl::init(""), cl::cat(cat));
+  cl::opt<uint64_t> maxSteps(
+      "max-steps",
+      cl::desc("end a run after this many lane-operations with a step-limit "
+               "fault"),
+      cl::init(kDefaultMaxSteps), cl::cat(cat));
+  cl::opt<bool> printSteps(
+      "print-steps", cl::desc("print the lane-operations the run executed"),
+      cl::init(false), cl::cat(cat));
   cl::opt<int64_t> warpSize(
       "warp-size",
       cl::desc("lanes per warp (default: the module target's warp_size)"),
@@ -88,7 +132,18 @@ int main(int argc, char **argv) {
     opts.atol = atol;
   if (rtol.getNumOccurrences())
     opts.rtol = rtol;
-  opts.maxMemory = maxMemory;
+  if (!maxMemory.empty()) {
+    std::optional<uint64_t> bytes = parseBytes(maxMemory);
+    if (!bytes) {
+      errs() << "uop-sim: error: expected --max-memory to be a byte count "
+                "with an optional suffix K, M, G, T, KiB, MiB, GiB or TiB, "
+                "got '"
+             << maxMemory << "'\n";
+      return int(SimStatus::BadInput);
+    }
+    opts.maxMemory = *bytes;
+  }
+  opts.maxSteps = maxSteps;
   if (warpSize >= 0)
     opts.warpSize = static_cast<unsigned>(
         std::min<int64_t>(warpSize, std::numeric_limits<unsigned>::max()));
@@ -119,6 +174,7 @@ int main(int argc, char **argv) {
   PrintOptions print;
   print.outputs = printOutputs;
   print.traffic = traffic;
+  print.steps = printSteps;
   printReport(report, print, outs(), errs());
   outs().flush();
   return report.getExitCode();

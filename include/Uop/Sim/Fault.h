@@ -1,7 +1,9 @@
 //===- Fault.h - faults of a simulated program ------------------*- C++ -*-===//
 //
-// The faults uop-sim finds in a simulated program: shared-memory races,
-// divergent barriers, out-of-bounds, uninitialized and misaligned accesses.
+// The faults uop-sim finds in a simulated program: shared-memory and
+// inter-block races, divergent barriers, out-of-bounds, uninitialized and
+// misaligned accesses, and programs that do not end (a step budget, a call
+// depth).
 // On the hardware each of these is a wrong answer that may or may not show,
 // or a trap; the simulator records every one as a structured fault (kind,
 // buffer, block, the threads and source locations involved, the report
@@ -41,6 +43,15 @@ enum class FaultKind {
   OutOfBounds,
   UninitializedRead,
   Misaligned,
+  /// Two blocks of one launch touch one global element, at least one of
+  /// them writing, without atomics (blocks have no order on the hardware).
+  InterBlockRace,
+  /// The run exceeded its step budget (--max-steps): a program that does not
+  /// end, or one too large to simulate. Ends the run.
+  StepLimit,
+  /// Calls nested deeper than the simulator allows (unbounded recursion
+  /// overflows the hardware's stack). Ends the run.
+  CallDepth,
 };
 
 /// Returns the report name of `kind` ("RAW race", "out of bounds", ...).

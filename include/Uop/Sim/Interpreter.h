@@ -80,11 +80,20 @@ void registerUopTileHandlers(HandlerRegistry &registry);
 /// Limits and names the interpreter needs from the driver.
 struct InterpreterConfig {
   uint64_t maxMemory = kDefaultMaxMemory;
+  /// The step budget: lane-operations (an operation executed for N lanes
+  /// counts N, a block started kBlockStartSteps) before the run is ended with a
+  /// step-limit fault.
+  uint64_t maxSteps = kDefaultMaxSteps;
   /// Lanes per warp; 0: the `warp_size` of the module's `uop.target`.
   unsigned warpSize = 0;
   /// SSA names of values as written in the source (for reports).
   const llvm::DenseMap<Value, std::string> *names = nullptr;
 };
+
+/// Calls (host and kernel, func.call) nested deeper than this end the run
+/// with a call-depth fault: each nested call takes native stack, and no
+/// GEMM program recurses.
+constexpr unsigned kMaxCallDepth = 512;
 
 /// Executes functions of one module.
 class Interpreter {
@@ -241,13 +250,32 @@ public:
   bool linearIndex(const SimValue &m, unsigned lane, const int64_t *idx,
                    Operation *op, int64_t &linear);
   /// Loads element `linear` of `b` on behalf of `lane` (race tracking for
-  /// shared memory).
+  /// shared memory, inter-block tracking for global memory).
   Word loadElem(Buffer &b, int64_t linear, unsigned lane, Operation *op) {
-    if (inKernel)
+    if (inKernel) {
       ++(b.isShared ? traffic.sharedLoads : traffic.globalLoads);
-    if (b.isShared && inKernel && !races.onRead(b, linear, threadOf(lane), op))
-      return uninitializedWord(b);
+      if (b.isShared) {
+        if (!races.onRead(b, linear, threadOf(lane), op))
+          return uninitializedWord(b);
+      } else {
+        noteGlobalRead(b, linear, lane, op);
+      }
+    }
     return b.load(linear);
+  }
+  /// Records, in a kernel, that the running block read (wrote) element
+  /// `linear` of the global buffer `b` through `op` (by `lane`, for the
+  /// report): the inter-block race check. No-op outside kernels and for
+  /// shared memory. Paths that bypass loadElem / storeElem call these.
+  void noteGlobalRead(Buffer &b, int64_t linear, unsigned lane,
+                      Operation *op) {
+    if (inKernel && !b.isShared)
+      onGlobalAccess(b, linear, lane, op, /*write=*/false);
+  }
+  void noteGlobalWrite(Buffer &b, int64_t linear, unsigned lane,
+                       Operation *op) {
+    if (inKernel && !b.isShared)
+      onGlobalAccess(b, linear, lane, op, /*write=*/true);
   }
   /// What a read of never-written shared memory returns (NaN for floats).
   static Word uninitializedWord(const Buffer &b);
@@ -265,6 +293,18 @@ public:
 
   /// Reports bad input at `op` (exit code 3) and returns failure.
   LogicalResult unsupported(Operation *op, const llvm::Twine &msg);
+  /// Records a fault that ends the run (a step limit, a call depth, an
+  /// access that cannot be simulated) and returns failure; the run's status
+  /// is Fault, not BadInput.
+  LogicalResult fatalFault(FaultKind kind, const Buffer *buffer, Operation *op,
+                           std::string message);
+  /// True when the run ended with a fatal fault.
+  bool hadFatalFault() const { return fatal; }
+  /// Refuses (bad input) a vector value of `type` for the current lanes
+  /// whose storage would exceed the memory cap.
+  LogicalResult checkVectorValue(Operation *op, VectorType type);
+  /// Lane-operations executed so far (the step count).
+  uint64_t getSteps() const { return steps; }
   /// Records a fault found by `op` on `buffer` (null: none) with the report
   /// line `message`; `lanes` are the threads involved, in message order.
   void reportFault(FaultKind kind, const Buffer *buffer, Operation *op,
@@ -313,6 +353,34 @@ private:
 
   std::vector<std::unique_ptr<Buffer>> buffers;
   uint64_t liveBytes = 0;
+  /// Bytes of the inter-block shadows (BlockAccess); they count against the
+  /// cap but a shadow that does not fit is skipped, not an error.
+  uint64_t shadowBytes = 0;
+
+  /// The inter-block race check of one access (noteGlobalRead / Write).
+  void onGlobalAccess(Buffer &b, int64_t linear, unsigned lane, Operation *op,
+                      bool write);
+  /// Reports an inter-block race on element `linear` of `b`.
+  void interBlockRace(Buffer &b, int64_t linear, unsigned lane,
+                      const char *firstKind, uint32_t firstBlock,
+                      uint32_t firstOp, const char *secondKind,
+                      Operation *op);
+  /// The index of `op` in `accessOps` (added on first use).
+  uint32_t opIndex(Operation *op);
+  std::vector<Operation *> accessOps;
+  llvm::DenseMap<Operation *, uint32_t> accessOpIndex;
+  /// Launches so far (1-based; BlockAccess::launch == 0 is stale), and the
+  /// linear index of the running block in its grid.
+  uint32_t launchCount = 0;
+  uint64_t blockSeq = 0;
+
+  /// The step count and the nesting of calls.
+  uint64_t steps = 0;
+  unsigned callDepth = 0;
+  /// Set by fatalFault.
+  bool fatal = false;
+  /// Counts `n` steps at `op`; fails with a step-limit fault past the budget.
+  LogicalResult step(Operation *op, uint64_t n);
   llvm::StringMap<Buffer *> globals;
   /// Set when an internal invariant broke (e.g. a value used before it was
   /// defined); reported as bad input.

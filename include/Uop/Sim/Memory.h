@@ -85,6 +85,19 @@ struct ElemAccess {
   mlir::Operation *read2Op = nullptr;
 };
 
+/// Per-element state of the inter-block race check on global memory: which
+/// blocks of the current launch wrote and read the element. Blocks are
+/// numbered by their linear index in the grid; kNoBlock: none. Operations
+/// are indices into the interpreter's table of accessing operations.
+struct BlockAccess {
+  static constexpr uint32_t kNoBlock = UINT32_MAX;
+  uint32_t launch = 0; ///< The launch the fields below belong to.
+  uint32_t writer = kNoBlock;
+  uint32_t reader1 = kNoBlock;
+  uint32_t reader2 = kNoBlock; ///< A second reader block, if any.
+  uint32_t writeOp = 0, read1Op = 0, read2Op = 0;
+};
+
 /// A simulated allocation: raw, typed element storage. Shared-memory buffers
 /// also carry the race tracker's per-element state.
 struct Buffer {
@@ -94,6 +107,12 @@ struct Buffer {
   std::vector<uint8_t> bytes;
   /// Non-null for shared memory: one record per element.
   std::vector<ElemAccess> access;
+  /// Global buffers accessed by a kernel: one record per element for the
+  /// inter-block race check, created on the first kernel access (empty when
+  /// it would not fit under the memory cap).
+  std::vector<BlockAccess> blockAccess;
+  /// Whether `blockAccess` was tried (and refused) already.
+  bool blockAccessRefused = false;
   bool isShared = false;
   /// Human-readable name for reports (SSA name or symbol).
   std::string name;
@@ -126,6 +145,16 @@ struct Buffer {
 
 /// The default cap on the bytes of all buffers of a run.
 constexpr uint64_t kDefaultMaxMemory = uint64_t(4) << 30;
+
+/// The default step budget of a run, in lane-operations (docs/sim.md): 2^32,
+/// 55 times what bench/sim_gemm's 256^3 GEMM takes (7.8e7) and 7 times a
+/// 512^3 one, and under a minute of simulation.
+constexpr uint64_t kDefaultMaxSteps = uint64_t(1) << 32;
+
+/// The steps a block start counts: setting up a block costs about as much
+/// as an operation on a few dozen lanes, and a grid of empty blocks must
+/// end within the budget too.
+constexpr uint64_t kBlockStartSteps = 64;
 
 /// Elements moved by the kernels of a run, by memory space (the traffic
 /// tables of a tiled GEMM: loads per FMA from global and from shared memory).

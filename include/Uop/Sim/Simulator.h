@@ -64,8 +64,12 @@ struct SimOptions {
   /// Comparison tolerances for every element type; unset: by type
   /// (docs/sim.md). Must be finite and non-negative.
   std::optional<double> atol, rtol;
-  /// The most bytes all buffers of a run may take.
+  /// The most bytes all buffers (and vector values) of a run may take.
   uint64_t maxMemory = kDefaultMaxMemory;
+  /// The step budget of each run, in lane-operations (an operation executed
+  /// for N lanes counts N; each block started counts kBlockStartSteps). A run past it ends
+  /// with a step-limit fault naming where it was.
+  uint64_t maxSteps = kDefaultMaxSteps;
   /// Lanes per warp (at least 1); unset: the `warp_size` of the module's
   /// `uop.target` (of the default target when it has none).
   std::optional<unsigned> warpSize;
@@ -143,6 +147,8 @@ struct SimReport {
   std::optional<Comparison> comparison;
   /// Elements the main run's kernels moved.
   TrafficStats traffic;
+  /// Lane-operations the main run executed (the --max-steps count).
+  uint64_t steps = 0;
 
   int getExitCode() const { return int(status); }
 };
@@ -171,6 +177,8 @@ struct PrintOptions {
   bool outputs = false;
   /// The elements the kernels moved (--traffic).
   bool traffic = false;
+  /// The lane-operations the main run executed (--print-steps).
+  bool steps = false;
 };
 
 /// Prints `report` as uop-sim does: faults and mismatching elements to
