@@ -205,6 +205,8 @@ py::dict simulate(const std::string &source,
                   uint64_t seed, std::optional<double> atol,
                   std::optional<double> rtol, bool traffic,
                   std::optional<unsigned> warpSize,
+                  std::optional<uint64_t> maxSteps,
+                  std::optional<uint64_t> maxMemory,
                   const std::string &sourceName,
                   const std::string &referenceName) {
   DialectRegistry registry;
@@ -226,6 +228,10 @@ py::dict simulate(const std::string &source,
   opts.rtol = rtol;
   if (warpSize)
     opts.warpSize = *warpSize;
+  if (maxSteps)
+    opts.maxSteps = *maxSteps;
+  if (maxMemory)
+    opts.maxMemory = *maxMemory;
   uop::sim::ValueNames names;
   opts.names = &names;
   uop::sim::SimReport report;
@@ -359,6 +365,7 @@ PYBIND11_MODULE(_uop, m) {
         py::arg("ref_entry") = py::none(), py::arg("seed") = 0,
         py::arg("atol") = py::none(), py::arg("rtol") = py::none(),
         py::arg("traffic") = false, py::arg("warp_size") = py::none(),
+        py::arg("max_steps") = py::none(), py::arg("max_memory") = py::none(),
         py::arg("source_name") = "<input>",
         py::arg("reference_name") = "<reference>",
         "Runs the simulator on MLIR text (and a reference text) in memory; "

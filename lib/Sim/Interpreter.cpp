@@ -217,6 +217,10 @@ LogicalResult Interpreter::execBlock(Block &block) {
   for (Operation &op : block.without_terminator())
     if (failed(execOp(&op)))
       return failure();
+  // The terminator is a step too: a loop whose body does nothing else (an
+  // scf.while of a bare condition) still spends the budget.
+  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
+    return step(&block.back(), lanes);
   return success();
 }
 

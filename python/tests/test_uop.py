@@ -147,3 +147,20 @@ def test_simulate_bad_input_is_a_report():
     assert result.code == 3 and result.traffic is None
     assert result.stderr == \
         "uop-sim: error: f.mlir: no function @main with a body to run\n"
+
+
+def test_a_program_that_never_ends_is_a_fault():
+    endless = """
+func.func @main(%out: memref<1xi32>) {
+  %true = arith.constant true
+  scf.while : () -> () {
+    scf.condition(%true)
+  } do {
+    scf.yield
+  }
+  return
+}
+"""
+    result = uop.simulate(endless, max_steps=10000)
+    assert result.code == 2, result.stderr
+    assert "step limit" in result.stderr

@@ -77,16 +77,21 @@ def simulate(source: str, compare_with: Optional[str] = None, *,
              entry: str = "main", ref_entry: Optional[str] = None,
              seed: int = 0, atol: Optional[float] = None,
              rtol: Optional[float] = None, traffic: bool = False,
-             warp_size: Optional[int] = None, source_name: str = "<input>",
+             warp_size: Optional[int] = None,
+             max_steps: Optional[int] = None,
+             max_memory: Optional[int] = None, source_name: str = "<input>",
              reference_name: str = "<reference>") -> SimResult:
     """Runs MLIR text (any stage of the ladder) on the CPU with the
     simulator, optionally against a reference program text on identical
     inputs. Both are parsed in memory; diagnostics name them source_name and
-    reference_name. warp_size: lanes per warp (None: the simulator's
-    default, that of NVIDIA GPUs)."""
+    reference_name. warp_size: lanes per warp (None: the warp_size of the
+    module's uop.target). max_steps, max_memory: uop-sim's --max-steps and
+    --max-memory (None: their defaults); a program past either is a fault
+    or bad input, never a hang."""
     r = _simulate(source, compare_with, entry=entry, ref_entry=ref_entry,
                   seed=seed, atol=atol, rtol=rtol, traffic=traffic,
-                  warp_size=warp_size, source_name=source_name,
+                  warp_size=warp_size, max_steps=max_steps,
+                  max_memory=max_memory, source_name=source_name,
                   reference_name=reference_name)
     return SimResult(r["code"], r["stdout"], r["stderr"],
                      [Fault._from(f) for f in r["faults"]],

@@ -47,10 +47,11 @@ func.func @kernel_loop(%out: memref<4xf32>) {
 }
 
 // A grid of 2^31 - 1 blocks (the largest x the target allows) of an empty
-// kernel: every block started counts 64 steps, so the grid ends too (the
-// three host operations before it took 3 steps; 3 + 79 * 64 > 5000).
+// kernel: every block started counts 64 steps and its gpu.terminator 1, so
+// the grid ends too (the three host operations before it took 3 steps;
+// 3 + 76 * 65 + 64 > 5000).
 // RUN: sh -c 'uop-sim %s --entry huge_grid --max-steps 5000 2>&1; echo exit=$?' | FileCheck %s --check-prefix=GRID
-// GRID: uop-sim: fault: step limit: the run took more than --max-steps=5000 lane-operations; it was at gpu.launch at {{.*}}step-limit.mlir:[[@LINE+5]]:3 in block (78, 0, 0)
+// GRID: uop-sim: fault: step limit: the run took more than --max-steps=5000 lane-operations; it was at gpu.launch at {{.*}}step-limit.mlir:[[@LINE+5]]:3 in block (76, 0, 0)
 // GRID-NEXT: exit=2
 func.func @huge_grid(%out: memref<4xf32>) {
   %c1 = arith.constant 1 : index
@@ -68,10 +69,26 @@ func.func @huge_grid(%out: memref<4xf32>) {
 // ZERO-NEXT: exit=3
 
 // --print-steps prints the count of a run that ends: 3 ops (two constants,
-// the launch) on the host, then 64 for the block's start and 32 for the one
-// op of its body (terminators do not count).
+// the launch) on the host, then 64 for the block's start, 32 for the one op
+// of its body and 32 for its gpu.terminator, and 1 for the host's return
+// (a terminator counts once per lane, so a loop of nothing but its
+// terminators still spends the budget).
 // RUN: uop-sim %s --entry counted --print-steps | FileCheck %s --check-prefix=COUNT
-// COUNT: steps: 99
+// COUNT: steps: 132
+// An scf.while whose body is only its terminators.
+// RUN: sh -c 'uop-sim %s --entry bare_loop --max-steps 1000 2>&1; echo exit=$?' | FileCheck %s --check-prefix=BARE
+// BARE: uop-sim: fault: step limit: the run took more than --max-steps=1000 lane-operations; it was at scf.{{condition|yield}} at
+// BARE-NEXT: exit=2
+func.func @bare_loop(%out: memref<4xf32>) {
+  %true = arith.constant true
+  scf.while : () -> () {
+    scf.condition(%true)
+  } do {
+    scf.yield
+  }
+  return
+}
+
 func.func @counted(%out: memref<4xf32>) {
   %c1 = arith.constant 1 : index
   %c32 = arith.constant 32 : index
