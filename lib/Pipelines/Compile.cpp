@@ -2,7 +2,7 @@
 //
 // The lowering ladder as named stages (see Pipelines.h):
 //
-//   kernel   uop-attach-target, uop-tile, uop-promote-shared,
+//   kernel   uop-attach-target, uop-verify-launch, uop-tile, uop-promote-shared,
 //            uop-lower-tiles, uop-hoist-shared (+ canonicalize, cse)
 //   gpu      index sinking, gpu-kernel-outlining, convert-uop-to-gpu,
 //            uop-merge-kernel-modules
@@ -114,6 +114,7 @@ UopAttachNVVMTargetOptions CompileOptions::getAttachNVVMTargetOptions() const {
 /// block in lockstep.
 static void buildKernelStage(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createUopAttachTarget(options.getAttachTargetOptions()));
+  pm.addPass(createUopVerifyLaunch());
   pm.addPass(createUopTile(options.getTileOptions()));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

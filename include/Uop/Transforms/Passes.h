@@ -48,6 +48,10 @@ FailureOr<TileConfig> getTileConfig(ArrayRef<int64_t> tile,
                                     std::string &whyNot,
                                     TargetAttr target);
 
+/// Checks that the `threads` of `op` match the constant block size of its
+/// kernel (success when the size is not constant).
+LogicalResult verifyMatmulThreads(MatmulOp op);
+
 struct GemmInfo;
 /// Replaces the GEMM `gemm` (and its absorbed fill) by a tiled gpu.launch.
 void tileGemm(RewriterBase &rewriter, const GemmInfo &gemm,
