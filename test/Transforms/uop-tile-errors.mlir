@@ -46,3 +46,12 @@ func.func @too_many_block_columns(%A: memref<1x1xf32>, %B: memref<1x274877906944
   linalg.matmul ins(%A, %B : memref<1x1xf32>, memref<1x274877906944xf32>) outs(%C : memref<1x274877906944xf32>)
   return
 }
+
+// -----
+
+// f64 inputs are named as such, not as a body that does not match.
+func.func @f64_inputs(%A: memref<8x8xf64>, %B: memref<8x8xf64>, %C: memref<8x8xf32>) {
+  // expected-error @+1 {{unsupported input element type f64 (expected f32, f16 or bf16)}}
+  linalg.matmul ins(%A, %B : memref<8x8xf64>, memref<8x8xf64>) outs(%C : memref<8x8xf32>)
+  return
+}
