@@ -2,7 +2,7 @@
 //
 // The lowering ladder as named stages (see Pipelines.h):
 //
-//   kernel   uop-attach-target, uop-tile, uop-promote-shared,
+//   kernel   uop-attach-target, uop-verify-launch, uop-tile, uop-promote-shared,
 //            uop-lower-tiles, uop-hoist-shared (+ canonicalize, cse)
 //   gpu      index sinking, gpu-kernel-outlining, convert-uop-to-gpu,
 //            uop-merge-kernel-modules
@@ -33,6 +33,7 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace mlir::uop;
@@ -113,6 +114,7 @@ UopAttachNVVMTargetOptions CompileOptions::getAttachNVVMTargetOptions() const {
 /// block in lockstep.
 static void buildKernelStage(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createUopAttachTarget(options.getAttachTargetOptions()));
+  pm.addPass(createUopVerifyLaunch());
   pm.addPass(createUopTile(options.getTileOptions()));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -189,6 +191,45 @@ LogicalResult mlir::uop::buildCompilePipeline(
   return success();
 }
 
+/// Returns the first option named twice in the pipeline options `text`
+/// ("a=1 b=2 a=3" names `a` twice), or an empty string. A repeated scalar
+/// option silently keeps its last value and a repeated list option appends:
+/// both are refused rather than guessed at.
+static std::string findRepeatedOption(StringRef text) {
+  llvm::StringSet<> seen;
+  int depth = 0;
+  char quote = 0;
+  size_t start = 0;
+  auto visit = [&](StringRef token) -> std::string {
+    StringRef key = token.split('=').first.trim();
+    if (key.empty())
+      return "";
+    if (!seen.insert(key).second)
+      return key.str();
+    return "";
+  };
+  for (size_t i = 0; i <= text.size(); ++i) {
+    char ch = i < text.size() ? text[i] : ' ';
+    if (quote) {
+      quote = ch == quote ? 0 : quote;
+      continue;
+    }
+    if (ch == '"' || ch == '\'') {
+      quote = ch;
+    } else if (ch == '{') {
+      ++depth;
+    } else if (ch == '}') {
+      --depth;
+    } else if (ch == ' ' && depth == 0) {
+      if (i > start)
+        if (std::string key = visit(text.slice(start, i)); !key.empty())
+          return key;
+      start = i + 1;
+    }
+  }
+  return "";
+}
+
 void mlir::uop::registerUopPipelines() {
   registerPassPipeline(
       "uop-compile",
@@ -196,6 +237,9 @@ void mlir::uop::registerUopPipelines() {
       "llvm up to emit=<stage>",
       [](OpPassManager &pm, StringRef optionsStr,
          function_ref<LogicalResult(const Twine &)> errorHandler) {
+        if (std::string key = findRepeatedOption(optionsStr); !key.empty())
+          return errorHandler("option '" + key +
+                              "' of uop-compile is given twice: give it once");
         CompileOptions options;
         if (failed(options.parseFromString(optionsStr)))
           return failure();
@@ -211,8 +255,11 @@ void mlir::uop::registerUopPipelines() {
         ("one stage of uop-compile: from the state before '" + name +
          "' to '" + name + "'")
             .str(),
-        [s](OpPassManager &pm, StringRef optionsStr,
-            function_ref<LogicalResult(const Twine &)>) {
+        [s, name](OpPassManager &pm, StringRef optionsStr,
+                  function_ref<LogicalResult(const Twine &)> errorHandler) {
+          if (std::string key = findRepeatedOption(optionsStr); !key.empty())
+            return errorHandler("option '" + key + "' of uop-stage-" + name +
+                                " is given twice: give it once");
           CompileOptions options;
           if (failed(options.parseFromString(optionsStr)))
             return failure();

@@ -1,9 +1,12 @@
 //===- CheckLowered.cpp - uop-check-lowered pass --------------------------===//
 //
-// Checks that the kernels of a module are fully lowered to LLVM/NVVM.
+// Checks that the kernels of a module are fully lowered to LLVM/NVVM and are
+// what the NVPTX backend can take, and that every launch is within the
+// target's limits (verifyLoweredModule, shared with uop-translate).
 //
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Target/PTX.h"
 #include "Uop/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -22,19 +25,7 @@ namespace {
 struct UopCheckLoweredPass
     : public mlir::uop::impl::UopCheckLoweredBase<UopCheckLoweredPass> {
   void runOnOperation() override {
-    bool failedAny = false;
-    for (auto gpuModule : getOperation().getOps<gpu::GPUModuleOp>()) {
-      gpuModule.getBody()->walk<WalkOrder::PreOrder>([&](Operation *op) {
-        if (isa<LLVM::LLVMDialect, NVVM::NVVMDialect>(op->getDialect()))
-          return WalkResult::advance();
-        op->emitError("'") << op->getName()
-                           << "' was not lowered to LLVM/NVVM: the kernel "
-                              "cannot become PTX";
-        failedAny = true;
-        return WalkResult::skip();
-      });
-    }
-    if (failedAny)
+    if (failed(verifyLoweredModule(getOperation())))
       signalPassFailure();
   }
 };

@@ -178,6 +178,16 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
     return failure();
   }
 
+  // A float type uop does not compute in (f64) is the reason to give: the
+  // body's conversions of it would otherwise be reported instead.
+  for (Value v : {info.a, info.b}) {
+    Type t = cast<MemRefType>(v.getType()).getElementType();
+    if (isa<FloatType>(t) && !t.isF32() && !t.isF16() && !t.isBF16()) {
+      whyNot = "unsupported input element type " + toString(t) +
+               " (expected f32, f16 or bf16)";
+      return failure();
+    }
+  }
   if (failed(checkBody(*op.getBlock(), whyNot)))
     return failure();
 

@@ -191,7 +191,8 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   int64_t swizzle = op.getSwizzle();
 
   // 16 bytes per thread and access where both sides allow it.
-  int64_t width = 16 / elemBytes;
+  // (An element of 16 bytes or more, a vector element, moves alone.)
+  int64_t width = std::max<int64_t>(1, 16 / std::max<int64_t>(1, elemBytes));
   std::optional<int64_t> srcStride = getStaticRowStride(srcType);
   std::optional<int64_t> dstStride = getStaticRowStride(dstType);
   bool vecLoad = cols % width == 0 && srcStride && *srcStride % width == 0 &&
@@ -340,6 +341,8 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
 }
 
 LogicalResult mlir::uop::lowerMatmul(RewriterBase &rewriter, MatmulOp op) {
+  if (failed(verifyMatmulThreads(op)))
+    return failure();
   ImplicitLocOpBuilder b(op.getLoc(), rewriter);
   b.setInsertionPoint(op);
   TileCodegen cg{b};

@@ -22,7 +22,10 @@
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 namespace mlir::uop {
 #define GEN_PASS_DEF_UOPPROMOTESHARED
@@ -247,13 +250,31 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   // Static shared memory stops at the target's limit (48 KiB per block):
   // refuse here, naming the tiles, rather than in a later conversion.
   int64_t maxSharedBytes = getTargetOrDefault(op).getMaxStaticShared();
+  // Every sum and product is checked: an overflowing count saturates at
+  // INT64_MAX, above the limit, where a wrapped one could pass it.
+  static constexpr int64_t kSaturated = std::numeric_limits<int64_t>::max();
+  auto add = [](int64_t a, int64_t b) {
+    return llvm::checkedAdd(a, b).value_or(kSaturated);
+  };
+  auto mul = [](int64_t a, int64_t b) {
+    return llvm::checkedMul(a, b).value_or(kSaturated);
+  };
   int64_t bytes = 0;
-  kernel->walk(
-      [&](AllocSharedOp alloc) { bytes += getBufferBytes(alloc.getType()); });
+  kernel->walk([&](AllocSharedOp alloc) {
+    bytes = add(bytes, getBufferBytes(alloc.getType()));
+  });
   for (StagedOperand &s : staged)
-    bytes +=
-        stages * s.rows * (s.cols + s.pad) *
-        getElementBytes(cast<MemRefType>(s.tile.getType()).getElementType());
+    bytes = add(
+        bytes,
+        mul(mul(mul(stages, s.rows), add(s.cols, s.pad)),
+            getElementBytes(
+                cast<MemRefType>(s.tile.getType()).getElementType())));
+  if (bytes == kSaturated)
+    return op.emitOpError("staging its tiles needs more than 2^63 bytes of "
+                          "shared memory per block, above the limit of ")
+           << maxSharedBytes
+           << " bytes of static shared memory; use smaller tiles or fewer "
+              "stages";
   if (bytes > maxSharedBytes)
     return op.emitOpError("staging its tiles needs ")
            << bytes << " bytes of shared memory per block, above the limit of "

@@ -10,6 +10,7 @@
 
 #include "Uop/Transforms/GemmMatcher.h"
 #include "Uop/Transforms/Passes.h"
+#include "Uop/Target/Targets.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -18,6 +19,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir::uop {
 #define GEN_PASS_DEF_UOPTILE
@@ -27,15 +29,29 @@ namespace mlir::uop {
 using namespace mlir;
 using namespace mlir::uop;
 
+/// Describes how many sizes a list option received, noting that a list
+/// option given twice appends the second list to the first.
+static std::string describeCount(StringRef name, size_t count,
+                                 size_t expected) {
+  std::string text = std::to_string(count);
+  if (count > expected && count % expected == 0)
+    text += llvm::formatv(" (was '{0}' given {1} times? a repeated list "
+                          "option appends; give it once)",
+                          name, count / expected)
+                .str();
+  return text;
+}
+
 FailureOr<TileConfig> mlir::uop::getTileConfig(ArrayRef<int64_t> tile,
                                                ArrayRef<int64_t> threadTile,
-                                               std::string &whyNot) {
+                                               std::string &whyNot,
+                                               TargetAttr target) {
   TileConfig c;
   if (!tile.empty()) {
     if (tile.size() != 3) {
       whyNot = llvm::formatv("expected 'tile' to hold three sizes BM,BN,BK, "
                              "got {0}",
-                             tile.size());
+                             describeCount("tile", tile.size(), 3));
       return failure();
     }
     c.blockM = tile[0];
@@ -46,7 +62,7 @@ FailureOr<TileConfig> mlir::uop::getTileConfig(ArrayRef<int64_t> tile,
     if (threadTile.size() != 2) {
       whyNot = llvm::formatv("expected 'thread-tile' to hold two sizes TM,TN, "
                              "got {0}",
-                             threadTile.size());
+                             describeCount("thread-tile", threadTile.size(), 2));
       return failure();
     }
     c.threadM = threadTile[0];
@@ -63,13 +79,29 @@ FailureOr<TileConfig> mlir::uop::getTileConfig(ArrayRef<int64_t> tile,
                            c.threadM, c.threadN, c.blockM, c.blockN);
     return failure();
   }
-  int64_t threads = (c.blockM / c.threadM) * (c.blockN / c.threadN);
-  if (threads > 1024) {
-    whyNot = llvm::formatv("{0} threads per block, above the limit of 1024",
-                           threads);
+  // The block is BN/TN threads along x and BM/TM along y: each within the
+  // target's block shape, their product within its threads per block. The
+  // shape is checked first so that the product of two in-range factors
+  // cannot overflow.
+  int64_t threadsM = c.blockM / c.threadM, threadsN = c.blockN / c.threadN;
+  ArrayRef<int64_t> maxBlock = target.getMaxBlock().asArrayRef();
+  int64_t maxThreads = target.getMaxThreads();
+  if (threadsN > maxBlock[0] || threadsM > maxBlock[1]) {
+    whyNot = llvm::formatv("a block of {0}x{1} threads (BN/TN x BM/TM), "
+                           "above the limit of {2}x{3} of {4}",
+                           threadsN, threadsM, maxBlock[0], maxBlock[1],
+                           target.getChip());
     return failure();
   }
-  if (c.threadM * c.threadN > 256) {
+  int64_t threads = threadsM * threadsN;
+  if (threads > maxThreads) {
+    whyNot = llvm::formatv("{0} threads per block, above the limit of {1}",
+                           threads, maxThreads);
+    return failure();
+  }
+  // Each thread keeps TM x TN f32 accumulators in registers.
+  std::optional<int64_t> accumulators = llvm::checkedMul(c.threadM, c.threadN);
+  if (!accumulators || *accumulators > 256) {
     whyNot = llvm::formatv("a {0}x{1} register tile needs more accumulators "
                            "than a thread has registers",
                            c.threadM, c.threadN);
@@ -268,7 +300,9 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
 
   void runOnOperation() override {
     std::string whyNot;
-    FailureOr<TileConfig> parsed = getTileConfig(tile, threadTile, whyNot);
+    TargetAttr target = getTargetOrDefault(getOperation());
+    FailureOr<TileConfig> parsed =
+        getTileConfig(tile, threadTile, whyNot, target);
     if (failed(parsed)) {
       mlir::emitError(getOperation()->getLoc(), "uop-tile: ") << whyNot;
       return signalPassFailure();
@@ -290,10 +324,21 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
               "host functions)";
       else
         gemm = matchGemm(op, why);
-      if (succeeded(gemm) && llvm::divideCeil(gemm->m, config.blockM) > 65535)
-        why = llvm::formatv("M = {0} needs {1} block rows, above the grid's "
-                            "limit of 65535 along y; use a larger tile M",
-                            gemm->m, llvm::divideCeil(gemm->m, config.blockM));
+      if (succeeded(gemm)) {
+        // The grid is ceil(N / BN) blocks along x and ceil(M / BM) along y,
+        // within the target's grid.
+        ArrayRef<int64_t> maxGrid = target.getMaxGrid().asArrayRef();
+        int64_t gridX = llvm::divideCeil(gemm->n, config.blockN);
+        int64_t gridY = llvm::divideCeil(gemm->m, config.blockM);
+        if (gridX > maxGrid[0])
+          why = llvm::formatv("N = {0} needs {1} block columns, above the "
+                              "grid's limit of {2} along x; use a larger tile N",
+                              gemm->n, gridX, maxGrid[0]);
+        else if (gridY > maxGrid[1])
+          why = llvm::formatv("M = {0} needs {1} block rows, above the grid's "
+                              "limit of {2} along y; use a larger tile M",
+                              gemm->m, gridY, maxGrid[1]);
+      }
       if (!why.empty() && succeeded(gemm))
         gemm = failure();
       if (failed(gemm)) {

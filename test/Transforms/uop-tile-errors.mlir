@@ -37,3 +37,21 @@ func.func @too_many_block_rows(%A: memref<8388736x1xf32>, %B: memref<1x1xf32>, %
   linalg.matmul ins(%A, %B : memref<8388736x1xf32>, memref<1x1xf32>) outs(%C : memref<8388736x1xf32>)
   return
 }
+
+// -----
+
+// The grid's x limit (2^31 - 1 blocks on every target) is the target's too.
+func.func @too_many_block_columns(%A: memref<1x1xf32>, %B: memref<1x274877906944xf32>, %C: memref<1x274877906944xf32>) {
+  // expected-error @+1 {{N = 274877906944 needs 2147483648 block columns, above the grid's limit of 2147483647 along x; use a larger tile N}}
+  linalg.matmul ins(%A, %B : memref<1x1xf32>, memref<1x274877906944xf32>) outs(%C : memref<1x274877906944xf32>)
+  return
+}
+
+// -----
+
+// f64 inputs are named as such, not as a body that does not match.
+func.func @f64_inputs(%A: memref<8x8xf64>, %B: memref<8x8xf64>, %C: memref<8x8xf32>) {
+  // expected-error @+1 {{unsupported input element type f64 (expected f32, f16 or bf16)}}
+  linalg.matmul ins(%A, %B : memref<8x8xf64>, memref<8x8xf64>) outs(%C : memref<8x8xf32>)
+  return
+}

@@ -9,6 +9,7 @@
 #define UOP_TARGET_PTX_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/ValueRange.h"
 #include "mlir/Support/LLVM.h"
 
 #include <array>
@@ -45,6 +46,20 @@ void writeLaunchConfigJSON(ArrayRef<KernelLaunch> launches, raw_ostream &os);
 /// Registers `--uop-to-ptx` (and its `--uop-launch-config=FILE` option) with
 /// mlir-translate's registry.
 void registerUopToPTXTranslation();
+
+/// Checks the constant sizes of the launch `op` (a gpu.launch or a
+/// gpu.launch_func: `grid` and `block` are its x, y, z sizes) against the
+/// launch limits of its module's target: every size at least 1 and within
+/// max_grid / max_block, the block within max_threads. Emits on `op`.
+LogicalResult verifyLaunchSizes(Operation *op, ValueRange grid,
+                                ValueRange block);
+
+/// Checks that `module` is what the NVPTX backend can take: every op of its
+/// gpu.modules is LLVM or NVVM, code stands in functions, parameters and
+/// results hold data, GEPs index structs and arrays with integers; and every
+/// gpu.launch_func has launch sizes within the target's limits. Emits a
+/// diagnostic for each problem.
+LogicalResult verifyLoweredModule(ModuleOp module);
 
 } // namespace mlir::uop
 

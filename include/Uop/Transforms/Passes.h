@@ -39,11 +39,18 @@ struct TileConfig {
 };
 
 /// Reads and checks uop-tile's `tile` and `thread-tile` options (sizes
-/// given, divisibility, thread count, register budget): the one place they
-/// are validated. On failure `whyNot` says what is wrong with which option.
+/// given, divisibility, thread count and block shape against the launch
+/// limits of `target`, register budget, all
+/// without overflow): the one place they are validated. On failure `whyNot`
+/// says what is wrong with which option.
 FailureOr<TileConfig> getTileConfig(ArrayRef<int64_t> tile,
                                     ArrayRef<int64_t> threadTile,
-                                    std::string &whyNot);
+                                    std::string &whyNot,
+                                    TargetAttr target);
+
+/// Checks that the `threads` of `op` match the constant block size of its
+/// kernel (success when the size is not constant).
+LogicalResult verifyMatmulThreads(MatmulOp op);
 
 struct GemmInfo;
 /// Replaces the GEMM `gemm` (and its absorbed fill) by a tiled gpu.launch.

@@ -204,6 +204,22 @@ def UopCheckLowered : Pass<"uop-check-lowered", "::mlir::ModuleOp"> {
   }];
 }
 
+def UopVerifyLaunch : Pass<"uop-verify-launch"> {
+  let summary = "check launch sizes and uop.matmul thread shapes against the target";
+  let description = [{
+    Every `gpu.launch` and `gpu.launch_func` whose grid or block sizes are
+    constants must launch: each size at least 1 and at most the module
+    target's `max_grid` / `max_block` along its dimension, and the block at
+    most `max_threads` threads. Every `uop.matmul` in a kernel of constant
+    block size must have `threads = [TY, TX]` equal to the block's TX x TY
+    x 1 shape: its lowering assigns rows and columns by thread id and reads
+    outside the tiles otherwise. The first step of `--uop-compile` after
+    `uop-attach-target`, so that a hand-written kernel with a block of 2048
+    threads or a grid of 2^40 blocks is an error, not a launch
+    configuration.
+  }];
+}
+
 def UopKeepBarrierLoopsRolled : Pass<"uop-keep-barrier-loops-rolled"> {
   let summary = "tell LLVM not to unroll loops that contain a barrier";
   let description = [{

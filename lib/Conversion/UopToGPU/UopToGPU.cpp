@@ -21,6 +21,9 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <limits>
 
 namespace mlir::uop {
 #define GEN_PASS_DEF_CONVERTUOPTOGPU
@@ -65,6 +68,12 @@ void mlir::uop::configureUopToGPUConversionLegality(ConversionTarget &target) {
 // Shared allocations
 //===----------------------------------------------------------------------===//
 
+/// `a + b` for byte counts, saturating at INT64_MAX (above every limit)
+/// rather than wrapping below one.
+static int64_t addBytes(int64_t a, int64_t b) {
+  return llvm::checkedAdd(a, b).value_or(std::numeric_limits<int64_t>::max());
+}
+
 int64_t mlir::uop::getStaticSharedBytes(Operation *kernel) {
   int64_t bytes = 0;
   ArrayRef<BlockArgument> attributions;
@@ -73,10 +82,10 @@ int64_t mlir::uop::getStaticSharedBytes(Operation *kernel) {
   else if (auto func = dyn_cast<gpu::GPUFuncOp>(kernel))
     attributions = func.getWorkgroupAttributions();
   for (BlockArgument arg : attributions)
-    bytes += getBufferBytes(cast<MemRefType>(arg.getType()));
+    bytes = addBytes(bytes, getBufferBytes(cast<MemRefType>(arg.getType())));
   kernel->walk([&](AllocSharedOp alloc) {
     if (getEnclosingKernel(alloc) == kernel)
-      bytes += getBufferBytes(alloc.getType());
+      bytes = addBytes(bytes, getBufferBytes(alloc.getType()));
   });
   return bytes;
 }

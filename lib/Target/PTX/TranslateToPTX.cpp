@@ -73,6 +73,11 @@ FailureOr<std::string> mlir::uop::translateModuleToPTX(ModuleOp module) {
                            "gpu.module is not lowered to LLVM/NVVM: found '")
            << op->getName() << "'; compile with --uop-compile=\"emit=llvm\"";
 
+  // What passed --uop-compile passes here too; hand-written or edited IR
+  // is checked before it can crash the backend.
+  if (failed(verifyLoweredModule(module)))
+    return failure();
+
   auto target = cast<gpu::TargetAttrInterface>(targets[0]);
   gpu::TargetOptions options(/*toolkitPath=*/{}, /*librariesToLink=*/{},
                              /*cmdOptions=*/{}, /*elfSection=*/{},

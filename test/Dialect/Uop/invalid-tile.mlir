@@ -579,3 +579,18 @@ func.func @matmul_pad_dynamic(%a: memref<8x?xf32, strided<[?, 1]>>, %b: memref<8
   }
   return
 }
+
+// -----
+
+// 2^62 f32 elements are 2^64 bytes: the count would wrap to a zero-byte
+// .shared array.
+func.func @alloc_shared_overflow() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{'uop.alloc_shared' op expected a buffer of fewer than 2^63 bytes, got 'memref<4611686018427387904xf32, #gpu.address_space<workgroup>>'}}
+    %s = uop.alloc_shared : memref<4611686018427387904xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}

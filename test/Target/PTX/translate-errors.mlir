@@ -84,3 +84,32 @@ module attributes {gpu.container_module} {
 func.func @not_a_module() {
   return
 }
+
+// -----
+
+// IR the NVPTX backend crashes on is refused before code generation (the
+// checks of uop-check-lowered): a barrier outside any function.
+module attributes {gpu.container_module} {
+  gpu.module @k [#nvvm.target<chip = "sm_80">] {
+    // expected-error @+1 {{'nvvm.barrier0' op expected to be in an llvm.func, got it at the top of the gpu.module}}
+    nvvm.barrier0
+  }
+}
+
+// -----
+
+// A launch of 2^40 blocks does not go into the launch configuration.
+module attributes {gpu.container_module} {
+  gpu.module @k [#nvvm.target<chip = "sm_80">] {
+    llvm.func @f() attributes {gpu.kernel, nvvm.kernel} {
+      llvm.return
+    }
+  }
+  func.func @host() {
+    %c1 = arith.constant 1 : index
+    %big = arith.constant 1099511627776 : index
+    // expected-error @+1 {{'gpu.launch_func' op expected a grid size along x between 1 and 2147483647 (the limit of sm_80), got 1099511627776}}
+    gpu.launch_func @k::@f blocks in (%big, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}

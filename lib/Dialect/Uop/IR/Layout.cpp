@@ -11,19 +11,36 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::uop;
 
+/// `a * b`, or INT64_MAX when the product of the two (non-negative) sizes
+/// does not fit in 64 bits: a byte count that large exceeds every memory
+/// limit it is compared with, so saturating keeps every such check honest
+/// where a wrapped product would pass it.
+static int64_t mulSaturating(int64_t a, int64_t b) {
+  return llvm::checkedMul(a, b).value_or(std::numeric_limits<int64_t>::max());
+}
+
 int64_t mlir::uop::getElementBytes(Type type) {
   if (auto vector = dyn_cast<VectorType>(type))
-    return vector.getNumElements() * getElementBytes(vector.getElementType());
+    return mulSaturating(vector.getNumElements(),
+                         getElementBytes(vector.getElementType()));
+  if (!type.isIntOrIndexOrFloat())
+    return 0;
   int64_t bits = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
   return (bits + 7) / 8;
 }
 
 int64_t mlir::uop::getBufferBytes(MemRefType type) {
-  return type.getNumElements() * getElementBytes(type.getElementType());
+  int64_t elements = 1;
+  for (int64_t size : type.getShape())
+    elements = mulSaturating(elements, size);
+  return mulSaturating(elements, getElementBytes(type.getElementType()));
 }
 
 bool mlir::uop::isWorkgroupMemRef(Type type) {

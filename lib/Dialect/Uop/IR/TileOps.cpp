@@ -13,6 +13,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::uop;
 
@@ -32,8 +34,13 @@ LogicalResult AllocSharedOp::verify() {
   if (!elem.isIntOrIndexOrFloat())
     return emitOpError("expected an integer, index or float element type, got ")
            << elem;
-  if (type.getNumElements() == 0)
+  if (llvm::is_contained(type.getShape(), 0))
     return emitOpError("expected a non-empty buffer, got ") << type;
+  // A byte count past 64 bits would wrap to a small (even zero-byte)
+  // .shared array; getBufferBytes saturates instead.
+  if (getBufferBytes(type) == std::numeric_limits<int64_t>::max())
+    return emitOpError("expected a buffer of fewer than 2^63 bytes, got ")
+           << type;
   if (std::optional<uint64_t> align = getAlignment())
     if (*align == 0 || !llvm::isPowerOf2_64(*align))
       return emitOpError("expected a power-of-two alignment, got ") << *align;

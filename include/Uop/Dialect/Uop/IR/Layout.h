@@ -25,10 +25,12 @@ namespace mlir::uop {
 //===----------------------------------------------------------------------===//
 
 /// Bytes of one element of `type` in memory (index is 64 bits; sub-byte
-/// types round up to a byte; a vector element takes all its lanes).
+/// types round up to a byte; a vector element takes all its lanes; 0 for a
+/// type that is none of these). INT64_MAX when the count overflows.
 int64_t getElementBytes(Type type);
 
-/// Bytes of a statically shaped buffer of `type`.
+/// Bytes of a statically shaped buffer of `type`; INT64_MAX when the count
+/// does not fit in 64 bits (above every memory limit).
 int64_t getBufferBytes(MemRefType type);
 
 /// Returns true when `type` is a memref in GPU shared memory: the gpu
