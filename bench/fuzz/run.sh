@@ -10,7 +10,7 @@
 # Environment: UOP_BUILD_DIR (default build/; build-sanitize/ fuzzes the
 # sanitized tools), OUT (default $UOP_BUILD_DIR/fuzz-out), JOBS (modes run
 # at once, default 2), MODES (default "parse compile translate sim"),
-# TIMEOUT (seconds before an input counts as a hang, default 5), MINIMIZE=1
+# TIMEOUT (CPU seconds before an input counts as a hang, default 5), MINIMIZE=1
 # (reduce each crash line by line after the run).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"

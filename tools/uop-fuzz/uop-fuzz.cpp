@@ -6,7 +6,7 @@
 // parent loads every dialect once, mutates seed files (integers, element
 // types, memory spaces, whole lines) and pipeline options, and forks one
 // child per input; the child runs the library code the tool would run, under
-// a CPU-time alarm and an address-space limit. The parent classifies how the
+// a CPU-time limit and an address-space limit. The parent classifies how the
 // child ended: a clean exit (with or without a diagnostic) is fine; a signal,
 // an abort, an `LLVM ERROR`, a sanitizer report or the alarm is a finding.
 // Findings are grouped by their symptom and the first frames of their stack,
@@ -477,7 +477,12 @@ void crashHandler(int sig) {
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
       sigaction(sig, &sa, nullptr);
   }
-  alarm(timeout);
+  // A hang is CPU time, not wall time: a loaded machine must not turn a
+  // slow input into a finding. The alarm is the backstop for a child that
+  // blocks without spinning.
+  rlimit cpu{timeout, timeout + 1};
+  setrlimit(RLIMIT_CPU, &cpu);
+  alarm(10 * timeout);
   std::optional<mlir::ScopedDiagnosticHandler> swallow;
   if (quiet)
     swallow.emplace(&ctx, [](mlir::Diagnostic &) { return mlir::success(); });
@@ -579,7 +584,7 @@ std::string describe(StringRef log) {
   }
   std::string key = message;
   for (const std::string &f : frames)
-    key += " | " + f;
+    key += (key.empty() ? "" : " | ") + f;
   return key;
 }
 
@@ -634,9 +639,10 @@ struct Fuzzer {
     std::string m = modeName(mode);
     if (WIFEXITED(status))
       r.exitCode = WEXITSTATUS(status);
-    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) {
+    if (WIFSIGNALED(status) &&
+        (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGALRM)) {
       r.outcome = Outcome::Hang;
-      r.key = m + " | hang (" + std::to_string(timeout) + " s)";
+      r.key = m + " | hang (" + std::to_string(timeout) + " s of CPU)";
       return r;
     }
     if (WIFEXITED(status) && WEXITSTATUS(status) <= 3 &&
@@ -777,7 +783,8 @@ int main(int argc, char **argv) {
       "out", cl::desc("directory for crashing and hanging inputs"),
       cl::init("fuzz-out"), cl::cat(cat));
   cl::opt<unsigned> timeout("timeout",
-                            cl::desc("seconds an input may run (a hang)"),
+                            cl::desc("CPU seconds an input may run (more: a "
+                                     "hang)"),
                             cl::init(5), cl::cat(cat));
   cl::opt<uint64_t> addressLimit(
       "address-limit",
@@ -889,6 +896,12 @@ int main(int argc, char **argv) {
     ++ran;
     if (r.exitCode >= 0 && r.exitCode < 4)
       ++exits[r.exitCode];
+    if (elapsed() - lastReport > 30) {
+      lastReport = elapsed();
+      errs() << "uop-fuzz: " << modeName(mode) << ": " << ran << " inputs, "
+             << crashes << " crashes, " << hangs << " hangs, "
+             << int(elapsed()) << " s\n";
+    }
     if (r.outcome == Outcome::Ok)
       continue;
     (r.outcome == Outcome::Crash ? crashes : hangs)++;
@@ -909,12 +922,6 @@ int main(int argc, char **argv) {
            << StringRef(r.log).take_front(4000) << "\n";
       errs() << "uop-fuzz: new " << (r.outcome == Outcome::Crash ? "crash" : "hang")
              << " #" << findings.size() << ": " << r.key << "\n";
-    }
-    if (elapsed() - lastReport > 30) {
-      lastReport = elapsed();
-      errs() << "uop-fuzz: " << modeName(mode) << ": " << ran << " inputs, "
-             << crashes << " crashes, " << hangs << " hangs, "
-             << int(elapsed()) << " s\n";
     }
   }
   double seconds = elapsed();
