@@ -17,7 +17,7 @@
 #
 # The Python tests load the instrumented _uop module into Debian's
 # uninstrumented python3, so the ASan runtime must be the first library of
-# the process: it is LD_PRELOADed for that run only.
+# the process: it (and libstdc++) is LD_PRELOADed for that run only.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${UOP_SANITIZE_BUILD_DIR:-$root/build-sanitize}"
@@ -49,10 +49,14 @@ echo "test-sanitized: lit took $((tested - built)) s" >&2
 
 # The Python tests, where the module was built (pybind11 found).
 if [ $# -eq 0 ] && ls "$build"/python/uop/_uop*.so >/dev/null 2>&1; then
-  asan="$(${CXX:-c++} -print-file-name=libasan.so)"
+  # libstdc++ is preloaded too: ASan looks up the real __cxa_throw when it
+  # starts, and python3 does not link libstdc++, so without it the first C++
+  # exception (pybind11 turns every uop error into one) fails an ASan CHECK.
+  preload="$(${CXX:-c++} -print-file-name=libasan.so)"
+  preload+=" $(${CXX:-c++} -print-file-name=libstdc++.so)"
   (
     cd "$build"
-    LD_PRELOAD="$asan" ctest --output-on-failure -R '^uop-python$'
+    LD_PRELOAD="$preload" ctest --output-on-failure -R '^uop-python$'
   ) || status=1
   echo "test-sanitized: pytest took $((SECONDS - tested)) s" >&2
 fi
