@@ -66,6 +66,10 @@ using namespace llvm;
 
 namespace {
 
+/// The simulator's step budget per input: about half a second of host-code
+/// simulation, well inside the per-input CPU limit.
+constexpr uint64_t kFuzzMaxSteps = 5'000'000;
+
 enum class Mode { Parse, Compile, Translate, Sim };
 
 /// One fuzz input: the module text and how the target runs it.
@@ -409,6 +413,9 @@ int runTarget(Mode mode, const Input &in, mlir::MLIRContext &ctx) {
     mlir::uop::sim::SimOptions opts;
     opts.entry = in.entry;
     opts.maxMemory = in.maxMemory;
+    // A budget far below the per-input CPU limit: a program that does not
+    // end is a step-limit fault (the tool working), not a hang.
+    opts.maxSteps = kFuzzMaxSteps;
     opts.names = &names;
     mlir::uop::sim::SimReport report = mlir::uop::sim::simulate(*module, opts);
     mlir::uop::sim::PrintOptions print;
@@ -678,7 +685,8 @@ std::string reproducer(Mode mode, const Input &in, StringRef file) {
                : "uop-translate --uop-to-ptx " + file.str() + " -o /dev/null";
   case Mode::Sim: {
     std::string sim = " --entry " + in.entry + " --max-memory " +
-                      std::to_string(in.maxMemory);
+                      std::to_string(in.maxMemory) + " --max-steps " +
+                      std::to_string(kFuzzMaxSteps);
     return in.compileFirst ? compile + " | uop-sim -" + sim
                            : "uop-sim " + file.str() + sim;
   }
@@ -694,7 +702,8 @@ std::string replayCommand(Mode mode, const Input &in, StringRef file) {
     s += " --compile-first --options=\"" + in.options + "\"";
   if (mode == Mode::Sim)
     s += " --entry " + in.entry + " --max-memory " +
-         std::to_string(in.maxMemory);
+         std::to_string(in.maxMemory) + " --max-steps " +
+         std::to_string(kFuzzMaxSteps);
   return s;
 }
 
