@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Uop/InitAllUop.h"
+#include "Uop/Tools/InternalError.h"
 
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
@@ -14,13 +15,9 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
-#include "llvm/Support/ErrorHandling.h"
-#include "llvm/Support/Signals.h"
 #include "llvm/Support/WithColor.h"
 
 #include <atomic>
-#include <cstring>
-#include <unistd.h>
 
 /// The exit code of an internal error (a failure inside MLIR or LLVM).
 static constexpr int kInternalErrorExitCode = 3;
@@ -28,21 +25,6 @@ static constexpr int kInternalErrorExitCode = 3;
 /// The argument of the pass running last (a null-terminated literal), for
 /// the internal-error line.
 static std::atomic<const char *> currentPass{"uop-opt"};
-
-/// Writes "uop-opt: internal error in <pass>: <message>" with write(2),
-/// which is safe in a signal handler, and ends the process.
-[[noreturn]] static void reportInternalError(const char *message) {
-  auto put = [](const char *text) {
-    ssize_t ignored = ::write(2, text, std::strlen(text));
-    (void)ignored;
-  };
-  put("uop-opt: internal error in ");
-  put(currentPass.load());
-  put(": ");
-  put(message);
-  put("\n");
-  ::_exit(kInternalErrorExitCode);
-}
 
 namespace {
 /// Records the pass about to run, so that an internal error can name it.
@@ -90,11 +72,11 @@ int main(int argc, char **argv) {
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "uop optimizer driver\n", registry);
   UopOptConfig config(mlir::MlirOptMainConfig::createFromCLOptions());
-  // Internal errors: LLVM's fatal errors and crash signals end in one line.
-  llvm::install_fatal_error_handler(
-      [](void *, const char *reason, bool) { reportInternalError(reason); });
-  llvm::sys::AddSignalHandler(
-      [](void *) { reportInternalError("the compiler crashed"); }, nullptr);
+  // Internal errors: LLVM's fatal errors and crash signals end in one line
+  // naming the pass.
+  mlir::uop::installInternalErrorHandlers("uop-opt", kInternalErrorExitCode,
+                                          "the compiler crashed",
+                                          &currentPass);
   if (config.shouldShowDialects() || config.shouldListPasses())
     return mlir::asMainReturnCode(
         mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));

@@ -12,20 +12,17 @@
 
 #include "Uop/InitAllUopDialects.h"
 #include "Uop/Sim/Simulator.h"
+#include "Uop/Tools/InternalError.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
 
-#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <cstring>
 #include <limits>
 #include <optional>
-#include <unistd.h>
 
 using namespace llvm;
 using namespace mlir::uop::sim;
@@ -84,26 +81,11 @@ static mlir::OwningOpRef<mlir::ModuleOp> load(const std::string &path,
 /// check caught), after uop-sim's 0 to 3.
 static constexpr int kInternalErrorExitCode = 4;
 
-/// Writes "uop-sim: internal error: <message>" with write(2), which is safe
-/// in a signal handler, and ends the process.
-[[noreturn]] static void reportInternalError(const char *message) {
-  auto put = [](const char *text) {
-    ssize_t ignored = ::write(2, text, std::strlen(text));
-    (void)ignored;
-  };
-  put("uop-sim: internal error: ");
-  put(message);
-  put("\n");
-  ::_exit(kInternalErrorExitCode);
-}
-
 int main(int argc, char **argv) {
   // An LLVM fatal error or a crash inside MLIR ends in one line, not a stack
   // dump.
-  llvm::install_fatal_error_handler(
-      [](void *, const char *reason, bool) { reportInternalError(reason); });
-  llvm::sys::AddSignalHandler(
-      [](void *) { reportInternalError("the simulator crashed"); }, nullptr);
+  mlir::uop::installInternalErrorHandlers("uop-sim", kInternalErrorExitCode,
+                                          "the simulator crashed");
   cl::OptionCategory cat("uop-sim options");
   cl::opt<std::string> input(cl::Positional, cl::desc("<input file>"),
                              cl::init("-"), cl::cat(cat));

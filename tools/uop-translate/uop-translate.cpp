@@ -10,38 +10,24 @@
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Target/PTX.h"
+#include "Uop/Tools/InternalError.h"
 
 #include "mlir/InitAllTranslations.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
-#include "llvm/Support/ErrorHandling.h"
-#include "llvm/Support/Signals.h"
 
-#include <cstring>
-#include <unistd.h>
+#include <atomic>
 
 /// The exit code of an internal error (a failure inside MLIR or LLVM).
 static constexpr int kInternalErrorExitCode = 3;
 
-/// Writes the internal-error line with write(2), which is safe in a signal
-/// handler, and ends the process.
-[[noreturn]] static void reportInternalError(const char *message) {
-  auto put = [](const char *text) {
-    ssize_t ignored = ::write(2, text, std::strlen(text));
-    (void)ignored;
-  };
-  put("uop-translate: internal error in code generation: ");
-  put(message);
-  put("\n");
-  ::_exit(kInternalErrorExitCode);
-}
+/// Where an internal error happens: uop-translate's work is code generation.
+static std::atomic<const char *> stage{"code generation"};
 
 int main(int argc, char **argv) {
   // Registered before the driver's own stack-trace printer, so they run
   // first and end the process with one line.
-  llvm::install_fatal_error_handler(
-      [](void *, const char *reason, bool) { reportInternalError(reason); });
-  llvm::sys::AddSignalHandler(
-      [](void *) { reportInternalError("the compiler crashed"); }, nullptr);
+  mlir::uop::installInternalErrorHandlers(
+      "uop-translate", kInternalErrorExitCode, "the compiler crashed", &stage);
   mlir::registerAllTranslations();
   mlir::uop::registerUopToPTXTranslation();
   return mlir::failed(
