@@ -43,21 +43,19 @@ struct UopVerifyLaunchPass
     : public mlir::uop::impl::UopVerifyLaunchBase<UopVerifyLaunchPass> {
   void runOnOperation() override {
     bool failedAny = false;
+    // gpu.launch and gpu.launch_func name their sizes alike.
+    auto checkSizes = [](auto launch) {
+      return failed(verifyLaunchSizes(
+          launch,
+          {launch.getGridSizeX(), launch.getGridSizeY(), launch.getGridSizeZ()},
+          {launch.getBlockSizeX(), launch.getBlockSizeY(),
+           launch.getBlockSizeZ()}));
+    };
     getOperation()->walk([&](Operation *op) {
       if (auto launch = dyn_cast<gpu::LaunchOp>(op))
-        failedAny |= failed(verifyLaunchSizes(
-            launch,
-            {launch.getGridSizeX(), launch.getGridSizeY(),
-             launch.getGridSizeZ()},
-            {launch.getBlockSizeX(), launch.getBlockSizeY(),
-             launch.getBlockSizeZ()}));
+        failedAny |= checkSizes(launch);
       else if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op))
-        failedAny |= failed(verifyLaunchSizes(
-            launch,
-            {launch.getGridSizeX(), launch.getGridSizeY(),
-             launch.getGridSizeZ()},
-            {launch.getBlockSizeX(), launch.getBlockSizeY(),
-             launch.getBlockSizeZ()}));
+        failedAny |= checkSizes(launch);
       else if (auto matmul = dyn_cast<MatmulOp>(op))
         failedAny |= failed(verifyMatmulThreads(matmul));
     });
