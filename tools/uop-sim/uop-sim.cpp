@@ -32,11 +32,11 @@ using namespace mlir::uop::sim;
 /// case; all powers of 1024). None on anything else or on overflow.
 static std::optional<uint64_t> parseBytes(StringRef text) {
   StringRef digits = text.take_while([](char c) { return isDigit(c); });
-  StringRef suffix = text.drop_front(digits.size()).lower();
   uint64_t value;
   if (digits.empty() || digits.getAsInteger(10, value))
     return std::nullopt;
-  std::string s = suffix.str();
+  // An owned lower-case copy of the suffix (lower() returns a temporary).
+  std::string s = text.drop_front(digits.size()).lower();
   // "KiB" and "KB" mean K; a bare "B" means bytes.
   if (s.size() == 3 && StringRef(s).ends_with("ib"))
     s.resize(1);
