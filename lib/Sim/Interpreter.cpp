@@ -33,6 +33,7 @@ const HandlerRegistry &HandlerRegistry::get() {
     registerGPUHandlers(r);
     registerFuncHandlers(r);
     registerUopTileHandlers(r);
+    registerNVGPUHandlers(r);
     return r;
   }();
   return registry;

@@ -76,6 +76,8 @@ void registerGPUHandlers(HandlerRegistry &registry);
 void registerFuncHandlers(HandlerRegistry &registry);
 /// The uop tile ops: alloc_shared, barrier, copy, matmul (lib/Sim/Uop/).
 void registerUopTileHandlers(HandlerRegistry &registry);
+/// Tensor-core and cp.async ops of nvgpu and gpu.subgroup_mma_* (NVGPUOps.cpp).
+void registerNVGPUHandlers(HandlerRegistry &registry);
 
 /// Limits and names the interpreter needs from the driver.
 struct InterpreterConfig {
