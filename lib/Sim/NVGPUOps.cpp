@@ -119,11 +119,9 @@ LogicalResult wmmaLoadOp(Interpreter &I, Operation *op) {
 
 LogicalResult wmmaStoreOp(Interpreter &I, Operation *op) {
   auto st = cast<gpu::SubgroupMmaStoreMatrixOp>(op);
-  FailureOr<tc::WmmaOperand> o = wmmaOperand(I, op, st.getSrc().getType());
-  if (failed(o))
+  // The verifier guarantees an accumulator (COp) fragment.
+  if (failed(wmmaOperand(I, op, st.getSrc().getType())))
     return failure();
-  if (*o != tc::WmmaOperand::C)
-    return I.unsupported(op, "expected an accumulator (COp) fragment");
   return tc::wmmaStore(I, op, st.getSrc(), st.getDstMemref(), st.getIndices(),
                        st.getLeadDimension().getSExtValue(),
                        st.getTranspose().value_or(false));

@@ -144,15 +144,6 @@ llvm::SmallVector<int64_t, 4> laneIndices(Interpreter &I, ValueRange indices,
   return idx;
 }
 
-/// Fails (bad input) unless `v` has `width` words per lane.
-LogicalResult expectWidth(Interpreter &I, Operation *op, const SimValue &v,
-                          unsigned width, llvm::StringRef what) {
-  if (v.width == width)
-    return success();
-  return I.unsupported(op, llvm::Twine("expected ") + what + " of " +
-                               llvm::Twine(width) + " elements per lane, got " +
-                               llvm::Twine(v.width));
-}
 
 /// The linear element of `m` that element (row, col) of a 16x16 WMMA tile
 /// starting at linear element `start` occupies, rows `leadDim` apart
@@ -246,9 +237,7 @@ LogicalResult tensorcore::ldmatrix(Interpreter &I, Operation *op, Value mem,
     return I.unsupported(op, llvm::Twine("expected 1, 2 or 4 matrices, got ") +
                                  llvm::Twine(num));
   const SimValue &m = I.get(mem);
-  if (m.sizes.empty() || indices.size() != m.sizes.size())
-    return I.unsupported(op, "expected one index per dimension of a ranked "
-                             "memref");
+  // The verifiers give one index per dimension of a ranked memref.
   if (m.strides.back() != 1)
     return I.unsupported(op, "expected a memref whose rows are contiguous");
   unsigned width = num * 2;
@@ -294,10 +283,9 @@ LogicalResult tensorcore::mma(Interpreter &I, Operation *op, MmaKind kind,
            cw = s.cRegs * s.cPerReg;
   const SimValue &av = I.get(a), &bv = I.get(b);
   SimValue cv = I.get(c);
-  if (failed(expectWidth(I, op, av, aw, "an A fragment")) ||
-      failed(expectWidth(I, op, bv, bw, "a B fragment")) ||
-      failed(expectWidth(I, op, cv, cw, "an accumulator fragment")))
-    return failure();
+  // The ops' verifiers fix the fragment types, hence their widths.
+  assert(av.width == aw && bv.width == bw && cv.width == cw &&
+         "mma.sync fragment of the wrong size");
   std::vector<double> fa(kWarpLanes * aw), fb(kWarpLanes * bw),
       fc(kWarpLanes * cw), fd(kWarpLanes * cw);
   llvm::SmallVector<double> results;
@@ -456,8 +444,7 @@ LogicalResult tensorcore::wmmaStore(Interpreter &I, Operation *op, Value frag,
     return failure();
   const SimValue &m = I.get(mem);
   const SimValue &f = I.get(frag);
-  if (failed(expectWidth(I, op, f, kWmmaPerLane, "a WMMA fragment")))
-    return failure();
+  assert(f.width == kWmmaPerLane && "WMMA fragment of the wrong size");
   for (unsigned w : warps) {
     unsigned base = w * kWarpLanes;
     llvm::SmallVector<int64_t, 4> idx = laneIndices(I, indices, base);
@@ -489,10 +476,8 @@ LogicalResult tensorcore::wmmaCompute(Interpreter &I, Operation *op, Value a,
     return I.unsupported(op, "expected a floating-point accumulator");
   const SimValue &av = I.get(a), &bv = I.get(b);
   SimValue cv = I.get(c);
-  if (failed(expectWidth(I, op, av, kWmmaPerLane, "a WMMA fragment")) ||
-      failed(expectWidth(I, op, bv, kWmmaPerLane, "a WMMA fragment")) ||
-      failed(expectWidth(I, op, cv, kWmmaPerLane, "a WMMA fragment")))
-    return failure();
+  assert(av.width == kWmmaPerLane && bv.width == kWmmaPerLane &&
+         cv.width == kWmmaPerLane && "WMMA fragment of the wrong size");
   SimValue &res = I.def(result);
   Word *out = res.setVarying(I.numLanes(), kWmmaPerLane);
   for (unsigned l = 0; l < I.numLanes(); ++l)

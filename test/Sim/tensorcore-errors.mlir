@@ -147,3 +147,89 @@ func.func @int_elementwise(%out: memref<4xf32>) {
   }
   return
 }
+
+// RUN: sh -c 'uop-sim %s --entry three_tiles 2>&1; echo exit=$?' | FileCheck %s --check-prefix=THREETILES
+// THREETILES: tensorcore-errors.mlir:[[@LINE+9]]:10: error: expected 1, 2 or 4 matrices, got 3
+// THREETILES: exit=3
+func.func @three_tiles(%out: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  %nt = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %nt, %sy = %c1, %sz = %c1) {
+    %c0 = arith.constant 0 : index
+    %s = uop.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %a = nvgpu.ldmatrix %s[%c0, %c0] {numTiles = 3 : i32, transpose = false} : memref<16x16xf16, #gpu.address_space<workgroup>> -> vector<3x2xf16>
+    gpu.terminator
+  }
+  return
+}
+
+// RUN: sh -c 'uop-sim %s --entry b8_ldmatrix 2>&1; echo exit=$?' | FileCheck %s --check-prefix=B8LDMATRIX
+// B8LDMATRIX: tensorcore-errors.mlir:[[@LINE+9]]:10: error: expected a result of num x 2 16-bit elements (ldmatrix .b16)
+// B8LDMATRIX: exit=3
+func.func @b8_ldmatrix(%out: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  %nt = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %nt, %sy = %c1, %sz = %c1) {
+    %c0 = arith.constant 0 : index
+    %s = uop.alloc_shared : memref<16x16xi8, #gpu.address_space<workgroup>>
+    %a = nvgpu.ldmatrix %s[%c0, %c0] {numTiles = 4 : i32, transpose = false} : memref<16x16xi8, #gpu.address_space<workgroup>> -> vector<4x4xi8>
+    gpu.terminator
+  }
+  return
+}
+
+// RUN: sh -c 'uop-sim %s --entry f16_accumulator 2>&1; echo exit=$?' | FileCheck %s --check-prefix=F16ACCUMULATOR
+// F16ACCUMULATOR: tensorcore-errors.mlir:[[@LINE+11]]:10: error: expected an f32 accumulator
+// F16ACCUMULATOR: exit=3
+func.func @f16_accumulator(%out: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  %nt = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %nt, %sy = %c1, %sz = %c1) {
+    %c0 = arith.constant 0 : index
+    %a = arith.constant dense<0.0> : vector<4x2xf16>
+    %b = arith.constant dense<0.0> : vector<2x2xf16>
+    %c = arith.constant dense<0.0> : vector<2x2xf16>
+    %d = nvgpu.mma.sync (%a, %b, %c) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf16>) -> vector<2x2xf16>
+    gpu.terminator
+  }
+  return
+}
+
+// RUN: sh -c 'uop-sim %s --entry int_wmma 2>&1; echo exit=$?' | FileCheck %s --check-prefix=INTWMMA
+// INTWMMA: tensorcore-errors.mlir:[[@LINE+12]]:10: error: expected a floating-point accumulator
+// INTWMMA: exit=3
+func.func @int_wmma(%A: memref<16x16xi8>) {
+  %c1 = arith.constant 1 : index
+  %nt = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %nt, %sy = %c1, %sz = %c1) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %a = gpu.subgroup_mma_load_matrix %A[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xi8> -> !gpu.mma_matrix<16x16xsi8, "AOp">
+    %b = gpu.subgroup_mma_load_matrix %A[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xi8> -> !gpu.mma_matrix<16x16xsi8, "BOp">
+    %c = gpu.subgroup_mma_constant_matrix %z : !gpu.mma_matrix<16x16xi32, "COp">
+    %d = gpu.subgroup_mma_compute %a, %b, %c : !gpu.mma_matrix<16x16xsi8, "AOp">, !gpu.mma_matrix<16x16xsi8, "BOp"> -> !gpu.mma_matrix<16x16xi32, "COp">
+    gpu.terminator
+  }
+  return
+}
+
+// RUN: sh -c 'uop-sim %s --entry int_op_on_floats 2>&1; echo exit=$?' | FileCheck %s --check-prefix=INTOPONFLOATS
+// INTOPONFLOATS: tensorcore-errors.mlir:[[@LINE+10]]:10: error: expected a floating-point element-wise operation
+// INTOPONFLOATS: exit=3
+func.func @int_op_on_floats(%out: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  %nt = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %nt, %sy = %c1, %sz = %c1) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0.0 : f32
+    %m = gpu.subgroup_mma_constant_matrix %z : !gpu.mma_matrix<16x16xf32, "COp">
+    %e = gpu.subgroup_mma_elementwise divs %m, %m : (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">) -> !gpu.mma_matrix<16x16xf32, "COp">
+    gpu.terminator
+  }
+  return
+}
