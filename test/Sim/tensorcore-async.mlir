@@ -37,6 +37,14 @@
 // ZERO: %out: memref<128xf32> =
 // ZERO-NEXT: {{^  ([^ ]+ [^ ]+ [^ ]+ 0 ){31}[^ ]+ [^ ]+ [^ ]+ 0$}}
 
+// Refilling a stage while another thread may still read it (no barrier
+// between the reads and the next cp.async): the copy is a write of that
+// interval, a WAR race.
+// RUN: sh -c 'uop-sim %s --entry refill_without_barrier 2>&1; echo exit=$?' | FileCheck %s --check-prefix=REFILL
+// REFILL: uop-sim: fault: WAR race on shared %s[0] in block (0, 0, 0): read by thread (31, 0, 0) at {{.*}}tensorcore-async.mlir:[[#]]:10, write by thread (0, 0, 0) at {{.*}}tensorcore-async.mlir:[[#]]:11
+// REFILL-NOT: uop-sim: fault
+// REFILL: exit=2
+
 func.func @main(%in: memref<128xf32>, %out: memref<128xf32>) {
   %c1 = arith.constant 1 : index
   %c32 = arith.constant 32 : index
@@ -184,6 +192,34 @@ func.func @zero_fill(%in: memref<128xf32>, %out: memref<128xf32>) {
     nvgpu.device_async_wait %g
     %v = vector.load %s[%i] : memref<128xf32, #gpu.address_space<workgroup>>, vector<4xf32>
     vector.store %v, %out[%i] : memref<128xf32>, vector<4xf32>
+
+    gpu.terminator
+  }
+  return
+}
+
+func.func @refill_without_barrier(%in: memref<128xf32>, %out: memref<128xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %s = uop.alloc_shared : memref<128xf32, #gpu.address_space<workgroup>>
+    %i = arith.muli %tx, %c4 : index
+    %n = arith.addi %tx, %c1 : index
+    %n32 = arith.remui %n, %c32 : index
+    %j = arith.muli %n32, %c4 : index
+    %tok = nvgpu.device_async_copy %in[%i], %s[%i], 4 : memref<128xf32> to memref<128xf32, #gpu.address_space<workgroup>>
+    %g = nvgpu.device_async_create_group %tok
+    nvgpu.device_async_wait %g {numGroups = 0 : i32}
+    gpu.barrier
+    %v = vector.load %s[%j] : memref<128xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+    vector.store %v, %out[%i] : memref<128xf32>, vector<4xf32>
+    %t2 = nvgpu.device_async_copy %in[%i], %s[%i], 4 : memref<128xf32> to memref<128xf32, #gpu.address_space<workgroup>>
+    %g2 = nvgpu.device_async_create_group %t2
+    nvgpu.device_async_wait %g2 {numGroups = 0 : i32}
 
     gpu.terminator
   }
