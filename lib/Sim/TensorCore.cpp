@@ -167,6 +167,15 @@ bool wmmaElement(Interpreter &I, Operation *op, const SimValue &m,
   return false;
 }
 
+/// Fails (bad input) outside a kernel: cp.async and its groups belong to
+/// threads of a block.
+LogicalResult requireKernel(Interpreter &I, Operation *op) {
+  if (I.isInKernel() && I.block())
+    return success();
+  return I.unsupported(op, "expected an asynchronous copy operation inside a "
+                           "kernel, got one on the host");
+}
+
 /// The cp.async state of every thread of the running block.
 std::vector<AsyncCopyState> &asyncStates(Interpreter &I) {
   BlockState &bs = *I.block();
@@ -318,9 +327,8 @@ LogicalResult tensorcore::asyncCopy(Interpreter &I, Operation *op, Value dst,
                                     ValueRange dstIndices, Value src,
                                     ValueRange srcIndices, int64_t elements,
                                     Value srcElements) {
-  if (!I.isInKernel() || !I.block())
-    return I.unsupported(op, "expected an asynchronous copy inside a kernel, "
-                             "got one on the host");
+  if (failed(requireKernel(I, op)))
+    return failure();
   const SimValue &d = I.get(dst), &s = I.get(src);
   if (!d.buffer->isShared)
     return I.unsupported(op, "expected a destination in shared memory, got " +
@@ -361,9 +369,8 @@ LogicalResult tensorcore::asyncCopy(Interpreter &I, Operation *op, Value dst,
 }
 
 LogicalResult tensorcore::commitGroup(Interpreter &I, Operation *op) {
-  if (!I.isInKernel() || !I.block())
-    return I.unsupported(op, "expected a cp.async group inside a kernel, got "
-                             "one on the host");
+  if (failed(requireKernel(I, op)))
+    return failure();
   std::vector<AsyncCopyState> &states = asyncStates(I);
   for (unsigned lane = 0; lane < I.numLanes(); ++lane)
     if (I.isActive(lane))
@@ -372,14 +379,9 @@ LogicalResult tensorcore::commitGroup(Interpreter &I, Operation *op) {
 }
 
 LogicalResult tensorcore::waitGroup(Interpreter &I, Operation *op,
-                                    int64_t pending) {
-  if (!I.isInKernel() || !I.block())
-    return I.unsupported(op, "expected a cp.async wait inside a kernel, got "
-                             "one on the host");
-  if (pending < 0)
-    return I.unsupported(op, llvm::Twine("expected a non-negative number of "
-                                         "pending groups, got ") +
-                                 llvm::Twine(pending));
+                                    uint64_t pending) {
+  if (failed(requireKernel(I, op)))
+    return failure();
   std::vector<AsyncCopyState> &states = asyncStates(I);
   for (unsigned lane = 0; lane < I.numLanes(); ++lane) {
     if (!I.isActive(lane))
@@ -389,7 +391,7 @@ LogicalResult tensorcore::waitGroup(Interpreter &I, Operation *op,
     // Groups committed before the `pending` most recent ones complete; the
     // open (uncommitted) group never does.
     auto done = [&](const PendingCopy &p) {
-      return int64_t(st.committed) - int64_t(p.group) > pending;
+      return uint64_t(st.committed - p.group) > pending;
     };
     for (const PendingCopy &p : st.pending) {
       if (!done(p))

@@ -64,7 +64,7 @@ func.func @strided_rows(%out: memref<4xf32>) {
 }
 
 // RUN: sh -c 'uop-sim %s --entry host_copy 2>&1; echo exit=$?' | FileCheck %s --check-prefix=HOSTCOPY
-// HOSTCOPY: tensorcore-errors.mlir:[[@LINE+5]]:8: error: expected an asynchronous copy inside a kernel, got one on the host
+// HOSTCOPY: tensorcore-errors.mlir:[[@LINE+5]]:8: error: expected an asynchronous copy operation inside a kernel, got one on the host
 // HOSTCOPY: exit=3
 func.func @host_copy(%g: memref<16xf32>) {
   %c0 = arith.constant 0 : index
@@ -90,7 +90,7 @@ func.func @global_dest(%g: memref<16xf32>) {
 }
 
 // RUN: sh -c 'uop-sim %s --entry host_group 2>&1; echo exit=$?' | FileCheck %s --check-prefix=HOSTGROUP
-// HOSTGROUP: tensorcore-errors.mlir:[[@LINE+3]]:8: error: expected a cp.async group inside a kernel, got one on the host
+// HOSTGROUP: tensorcore-errors.mlir:[[@LINE+3]]:8: error: expected an asynchronous copy operation inside a kernel, got one on the host
 // HOSTGROUP: exit=3
 func.func @host_group(%g: memref<16xf32>) {
   %t = nvgpu.device_async_create_group

@@ -137,7 +137,7 @@ LogicalResult asyncCopy(Interpreter &I, Operation *op, Value dst,
 LogicalResult commitGroup(Interpreter &I, Operation *op);
 /// cp.async.wait_group `pending` for the active threads: completes every
 /// committed group but the `pending` most recent ones.
-LogicalResult waitGroup(Interpreter &I, Operation *op, int64_t pending);
+LogicalResult waitGroup(Interpreter &I, Operation *op, uint64_t pending);
 
 /// WMMA (16x16x16) on opaque fragments: load, store, multiply-add, fill.
 /// `transpose`: the memory holds the fragment transposed (column-major).
