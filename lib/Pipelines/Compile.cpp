@@ -8,7 +8,8 @@
 //            uop-merge-kernel-modules
 //   nvgpu    (the tensor-core conversions; no uop op lowers to nvgpu yet)
 //   llvm     uop-attach-nvvm-target; inside the gpu.module: scf -> cf,
-//            gpu -> nvvm, nvvm -> llvm, cleanup; uop-check-lowered
+//            gpu -> nvvm, nvvm -> llvm, cleanup; uop-check-lowered,
+//            uop-check-host
 //
 // Host code is never lowered: every input function keeps its name and
 // signature and launches its kernels with gpu.launch_func, so the input and
@@ -158,8 +159,10 @@ static void buildLLVMStage(OpPassManager &pm, const CompileOptions &options) {
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());
   device.addPass(createReconcileUnrealizedCastsPass());
-  // Nothing but LLVM and NVVM may be left in the kernels.
+  // Nothing but LLVM and NVVM may be left in the kernels, and nothing but
+  // allocations, launches and calls in the host functions.
   pm.addPass(createUopCheckLowered());
+  pm.addPass(createUopCheckHost());
 }
 
 void mlir::uop::buildStage(OpPassManager &pm, Stage stage,

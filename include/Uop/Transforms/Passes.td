@@ -204,6 +204,19 @@ def UopCheckLowered : Pass<"uop-check-lowered", "::mlir::ModuleOp"> {
   }];
 }
 
+def UopCheckHost : Pass<"uop-check-host", "::mlir::ModuleOp"> {
+  let summary = "fail when a host function still holds a linalg op";
+  let description = [{
+    Run by `--uop-compile` at `emit=llvm`: uop compiles host functions into
+    allocations, kernel launches and calls, and runs nothing on the CPU. A
+    linalg op left in a host function (one `uop-tile` neither compiled into
+    a kernel nor fused into a GEMM's writeback, such as a reduction of a
+    GEMM's result) would run on the CPU over device memory, so each is an
+    error naming it. Functions inside a `gpu.module` and the bodies of
+    `gpu.launch` are device code and are not checked here.
+  }];
+}
+
 def UopVerifyLaunch : Pass<"uop-verify-launch"> {
   let summary = "check launch sizes and uop.matmul thread shapes against the target";
   let description = [{
