@@ -338,6 +338,12 @@ static LogicalResult checkConsumer(const GemmInfo &g, linalg::GenericOp op,
       return failure();
     }
     auto type = dyn_cast<MemRefType>(v.getType());
+    // Another view of the chain's buffer would read elements the writeback
+    // of other threads is producing.
+    if (type && getRootBuffer(v) == getRootBuffer(chained)) {
+      whyNot = "it reads the GEMM's result through a view";
+      return failure();
+    }
     if (!type) {
       if (map.getNumResults() != 0) {
         whyNot = "a scalar operand with a non-empty map";

@@ -277,3 +277,29 @@ func.func @non_arith_body(%A: memref<32x16xf32>, %B: memref<16x32xf32>, %C: memr
   memref.dealloc %t : memref<32x32xf32>
   return
 }
+
+// -----
+
+// An in-place consumer that also reads row 0 of the GEMM's result through a
+// view: in the kernel, other threads would still be writing that row.
+// CHECK-LABEL: func.func @reads_result_through_view
+// CHECK: gpu.launch
+// CHECK: linalg.generic
+func.func @reads_result_through_view(%A: memref<32x16xf32>, %B: memref<16x32xf32>, %C: memref<32x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %t = memref.alloc() : memref<32x32xf32>
+  %row = memref.subview %t[0, 0] [1, 32] [1, 1] : memref<32x32xf32> to memref<1x32xf32, strided<[32, 1]>>
+  linalg.fill ins(%zero : f32) outs(%t : memref<32x32xf32>)
+  linalg.matmul ins(%A, %B : memref<32x16xf32>, memref<16x32xf32>) outs(%t : memref<32x32xf32>)
+  // expected-remark @+1 {{it reads the GEMM's result through a view}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (0, n)>, affine_map<(m, n) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%row : memref<1x32xf32, strided<[32, 1]>>) outs(%t : memref<32x32xf32>) {
+  ^bb0(%r: f32, %x: f32):
+    %s = arith.subf %x, %r : f32
+    linalg.yield %s : f32
+  }
+  memref.copy %t, %C : memref<32x32xf32> to memref<32x32xf32>
+  memref.dealloc %t : memref<32x32xf32>
+  return
+}
