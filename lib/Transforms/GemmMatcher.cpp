@@ -353,8 +353,8 @@ static LogicalResult checkConsumer(const GemmInfo &g, linalg::GenericOp op,
     }
     if (!type.hasStaticShape() ||
         type.getRank() != static_cast<int64_t>(map.getNumResults())) {
-      whyNot = "an operand of type " + toString(type) +
-               " is not statically shaped";
+      whyNot =
+          "an operand of type " + toString(type) + " is not statically shaped";
       return failure();
     }
     // Results: loop dimensions in increasing order (d0 is the row, d1 the
@@ -409,8 +409,7 @@ static LogicalResult checkConsumer(const GemmInfo &g, linalg::GenericOp op,
   // The kernel writes `out` while other threads read A, B and the
   // consumers' broadcast operands: `out` must be none of them.
   Value outRoot = getRootBuffer(out);
-  SmallVector<Value> broadcastRoots = {getRootBuffer(g.a),
-                                       getRootBuffer(g.b)};
+  SmallVector<Value> broadcastRoots = {getRootBuffer(g.a), getRootBuffer(g.b)};
   auto addBroadcasts = [&](linalg::GenericOp consumer, Value skip) {
     SmallVector<AffineMap> ms = consumer.getIndexingMapsArray();
     for (OpOperand *in : consumer.getDpsInputOperands())
@@ -426,7 +425,8 @@ static LogicalResult checkConsumer(const GemmInfo &g, linalg::GenericOp op,
     return failure();
   }
 
-  if (out != chained && (chainedOldRead || !isPrivateTemporary(chained, g, op))) {
+  if (out != chained &&
+      (chainedOldRead || !isPrivateTemporary(chained, g, op))) {
     whyNot = "the GEMM's result " +
              std::string(chained == g.c ? "" : "(after the fused consumers) ") +
              "is not a temporary used by nothing else";
@@ -465,7 +465,8 @@ static LogicalResult checkConsumer(const GemmInfo &g, linalg::GenericOp op,
     }
     for (const MemoryEffects::EffectInstance &e : *effects) {
       Value v = e.getValue();
-      bool writes = isa<MemoryEffects::Write, MemoryEffects::Free>(e.getEffect());
+      bool writes =
+          isa<MemoryEffects::Write, MemoryEffects::Free>(e.getEffect());
       if (!v) {
         if (writes) {
           whyNot = "'" + it->getName().getStringRef().str() +
@@ -521,7 +522,8 @@ void mlir::uop::matchEpilogue(GemmInfo &g, Operation *&stoppedAt,
           alloc && !isAvailableAt(out, gemm))
         g.hoistedAllocs.push_back(alloc);
       chained = out;
-      chainedOldRead = !generic.getRegion().front().getArguments().back().use_empty();
+      chainedOldRead =
+          !generic.getRegion().front().getArguments().back().use_empty();
     }
     g.out = chained;
     last = generic;

@@ -77,8 +77,7 @@ FailureOr<GemmInfo> matchGemm(linalg::LinalgOp op, std::string &whyNot);
 /// chain passes through is a memref.alloc used by nothing else. Stops at
 /// the first consumer that is not; when that one is an all-parallel
 /// linalg.generic, `stoppedAt` is set to it and `whyNot` says why.
-void matchEpilogue(GemmInfo &gemm, Operation *&stoppedAt,
-                   std::string &whyNot);
+void matchEpilogue(GemmInfo &gemm, Operation *&stoppedAt, std::string &whyNot);
 
 /// Emits, at `builder`'s insertion point, the value the kernel stores at
 /// (row, col) of `gemm.out` given the f32 accumulator `acc` of that element:
