@@ -8,7 +8,8 @@
 //            uop-merge-kernel-modules
 //   nvgpu    convert-uop-to-nvgpu (tensor-core and async-copy ops)
 //   llvm     uop-attach-nvvm-target; inside the gpu.module: scf -> cf,
-//            nvgpu -> nvvm, gpu -> nvvm, nvvm -> llvm, cleanup; uop-check-lowered
+//            nvgpu -> nvvm, gpu -> nvvm, nvvm -> llvm, cleanup; uop-check-lowered,
+//            uop-check-host
 //
 // Host code is never lowered: every input function keeps its name and
 // signature and launches its kernels with gpu.launch_func, so the input and
@@ -162,8 +163,10 @@ static void buildLLVMStage(OpPassManager &pm, const CompileOptions &options) {
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());
   device.addPass(createReconcileUnrealizedCastsPass());
-  // Nothing but LLVM and NVVM may be left in the kernels.
+  // Nothing but LLVM and NVVM may be left in the kernels, and nothing but
+  // allocations, launches and calls in the host functions.
   pm.addPass(createUopCheckLowered());
+  pm.addPass(createUopCheckHost());
 }
 
 void mlir::uop::buildStage(OpPassManager &pm, Stage stage,

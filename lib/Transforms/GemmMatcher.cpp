@@ -11,7 +11,13 @@
 #include "Uop/Transforms/GemmMatcher.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::uop;
@@ -188,13 +194,27 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
       return failure();
     }
   }
-  if (failed(checkBody(*op.getBlock(), whyNot)))
-    return failure();
-
   auto aType = cast<MemRefType>(info.a.getType());
   auto bType = cast<MemRefType>(info.b.getType());
   auto cType = cast<MemRefType>(info.c.getType());
   Type elem = aType.getElementType();
+  // The kernel accumulates in f32 and rounds once when it stores C, which
+  // is what an f32 C or a C of the inputs' own type asks for (products of
+  // f16 / bf16 values are exact in f32; the tensor cores' contract). A C
+  // narrower than f32 inputs is another computation: linalg rounds A and B
+  // to C's type before multiplying. (Checked before the body, whose
+  // roundings would otherwise be the reason given.)
+  Type outElem = cType.getElementType();
+  if (isa<FloatType>(elem) && !outElem.isF32() && outElem != elem) {
+    whyNot = "expected an f32 output or one of the inputs' type " +
+             toString(elem) + ", got " + toString(outElem) +
+             " (write the product into an f32 buffer and round it with an "
+             "elementwise linalg.generic, which is fused into the "
+             "writeback)";
+    return failure();
+  }
+  if (failed(checkBody(*op.getBlock(), whyNot)))
+    return failure();
   if (!elem.isF32() && !elem.isF16() && !elem.isBF16()) {
     whyNot = "unsupported input element type " + toString(elem) +
              " (expected f32, f16 or bf16)";
@@ -204,12 +224,9 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
     whyNot = "A and B have different element types";
     return failure();
   }
-  if (!cType.getElementType().isF32()) {
-    whyNot = "the output must be f32 (accumulation is in f32), got " +
-             toString(cType.getElementType());
-    return failure();
-  }
   info.inputType = elem;
+  info.outputType = outElem;
+  info.out = info.c;
 
   info.m = cType.getDimSize(0);
   info.n = cType.getDimSize(1);
@@ -226,4 +243,339 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
   }
   info.fill = findFill(op, info.c);
   return info;
+}
+
+//===----------------------------------------------------------------------===//
+// Epilogue fusion
+//===----------------------------------------------------------------------===//
+
+/// The buffer `v` is a view of (through subviews, casts and other view-like
+/// ops), so that two views of one allocation compare equal. Distinct
+/// function arguments are taken not to alias, as for A, B and C.
+static Value getRootBuffer(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
+/// True when `v` is available where the GEMM `gemm` is: the kernel that
+/// replaces the GEMM reads it there.
+static bool isAvailableAt(Value v, Operation *gemm) {
+  return DominanceInfo().properlyDominates(v, gemm);
+}
+
+/// True when `buffer` is a memref.alloc whose only users are the GEMM, its
+/// fill, the fused consumers, `next` and deallocations: nothing else can
+/// observe its contents, so the fusion may drop it.
+static bool isPrivateTemporary(Value buffer, const GemmInfo &g,
+                               Operation *next) {
+  if (!buffer.getDefiningOp<memref::AllocOp>())
+    return false;
+  for (Operation *user : buffer.getUsers()) {
+    if (isa<memref::DeallocOp>(user) || user == next ||
+        user == linalg::LinalgOp(g.op).getOperation() ||
+        (g.fill && user == linalg::FillOp(g.fill).getOperation()))
+      continue;
+    if (llvm::any_of(g.epilogue, [&](const FusedConsumer &f) {
+          return linalg::GenericOp(f.op).getOperation() == user;
+        }))
+      continue;
+    return false;
+  }
+  return true;
+}
+
+/// Checks one candidate consumer `op` of the chain's buffer `chained` and
+/// its operands; `chainedOldRead` says whether the chain's buffer still
+/// holds contents the program reads (then it cannot be replaced).
+static LogicalResult checkConsumer(const GemmInfo &g, linalg::GenericOp op,
+                                   Value chained, bool chainedOldRead,
+                                   std::string &whyNot) {
+  Operation *gemm = linalg::LinalgOp(g.op).getOperation();
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1) {
+    whyNot = "expected one output buffer";
+    return failure();
+  }
+  Value out = op.getDpsInitOperand(0)->get();
+  auto outType = dyn_cast<MemRefType>(out.getType());
+  if (!outType || outType.getRank() != 2 || !outType.hasStaticShape() ||
+      outType.getDimSize(0) != g.m || outType.getDimSize(1) != g.n) {
+    whyNot = "expected an output of the GEMM's shape " + std::to_string(g.m) +
+             "x" + std::to_string(g.n) + ", got " + toString(out.getType());
+    return failure();
+  }
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(2, op.getContext());
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  if (maps.back() != identity) {
+    whyNot = "its output is not indexed by the identity map";
+    return failure();
+  }
+
+  // The chain's buffer is read element by element, each element where the
+  // writeback holds it; every other operand is read through its map, where
+  // the kernel can load it: a scalar, a row or column vector (a bias) or a
+  // matrix of the output's shape, available before the GEMM.
+  bool readsChain = out == chained;
+  SmallVector<Value> memrefs;
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    Value v = in->get();
+    AffineMap map = maps[in->getOperandNumber()];
+    if (v == chained) {
+      if (map != identity) {
+        std::string s;
+        llvm::raw_string_ostream os(s);
+        os << map;
+        whyNot = "it reads the GEMM's result through the map " + s +
+                 ", not elementwise";
+        return failure();
+      }
+      readsChain = true;
+      continue;
+    }
+    // A constant defined after the GEMM is cloned into the kernel.
+    if (!isAvailableAt(v, gemm) && !matchPattern(v, m_Constant())) {
+      whyNot = "an operand is defined after the GEMM";
+      return failure();
+    }
+    auto type = dyn_cast<MemRefType>(v.getType());
+    // Another view of the chain's buffer would read elements the writeback
+    // of other threads is producing.
+    if (type && getRootBuffer(v) == getRootBuffer(chained)) {
+      whyNot = "it reads the GEMM's result through a view";
+      return failure();
+    }
+    if (!type) {
+      if (map.getNumResults() != 0) {
+        whyNot = "a scalar operand with a non-empty map";
+        return failure();
+      }
+      continue;
+    }
+    if (!type.hasStaticShape() ||
+        type.getRank() != static_cast<int64_t>(map.getNumResults())) {
+      whyNot =
+          "an operand of type " + toString(type) + " is not statically shaped";
+      return failure();
+    }
+    // Results: loop dimensions in increasing order (d0 is the row, d1 the
+    // column), or 0 along a dimension of size 1.
+    int64_t lastDim = -1;
+    for (auto [i, e] : llvm::enumerate(map.getResults())) {
+      int64_t size = type.getDimSize(i);
+      if (auto d = dyn_cast<AffineDimExpr>(e)) {
+        int64_t dim = d.getPosition();
+        if (dim <= lastDim || size != (dim == 0 ? g.m : g.n)) {
+          whyNot = "an operand of type " + toString(type) +
+                   " is not read as the output, a row, a column or a scalar";
+          return failure();
+        }
+        lastDim = dim;
+        continue;
+      }
+      auto c = dyn_cast<AffineConstantExpr>(e);
+      if (!c || c.getValue() != 0 || size != 1) {
+        whyNot = "an operand of type " + toString(type) +
+                 " is not read as the output, a row, a column or a scalar";
+        return failure();
+      }
+    }
+    memrefs.push_back(v);
+  }
+  if (!readsChain) {
+    whyNot = "it does not read the GEMM's result";
+    return failure();
+  }
+
+  // The body is cloned into the kernel once per element: pure arith only.
+  Block &body = op.getRegion().front();
+  for (Operation &bodyOp : body.without_terminator())
+    if (bodyOp.getDialect() !=
+            op.getContext()->getLoadedDialect<arith::ArithDialect>() ||
+        bodyOp.getNumRegions() || !isPure(&bodyOp)) {
+      whyNot = "its body holds '" + bodyOp.getName().getStringRef().str() +
+               "' (only arith ops are fused)";
+      return failure();
+    }
+  // Values the body takes from above must exist where the kernel is (or
+  // be constants, which the kernel recreates).
+  for (Operation &bodyOp : body)
+    for (Value v : bodyOp.getOperands())
+      if (v.getParentRegion() != &op.getRegion() && !isAvailableAt(v, gemm) &&
+          !matchPattern(v, m_Constant())) {
+        whyNot = "its body uses a value defined after the GEMM";
+        return failure();
+      }
+
+  // The kernel writes `out` while other threads read A, B and the
+  // consumers' broadcast operands: `out` must be none of them.
+  Value outRoot = getRootBuffer(out);
+  SmallVector<Value> broadcastRoots = {getRootBuffer(g.a), getRootBuffer(g.b)};
+  auto addBroadcasts = [&](linalg::GenericOp consumer, Value skip) {
+    SmallVector<AffineMap> ms = consumer.getIndexingMapsArray();
+    for (OpOperand *in : consumer.getDpsInputOperands())
+      if (in->get() != skip && isa<MemRefType>(in->get().getType()) &&
+          ms[in->getOperandNumber()] != identity)
+        broadcastRoots.push_back(getRootBuffer(in->get()));
+  };
+  for (const FusedConsumer &f : g.epilogue)
+    addBroadcasts(f.op, f.chained);
+  addBroadcasts(op, chained);
+  if (llvm::is_contained(broadcastRoots, outRoot)) {
+    whyNot = "its output is also an input of the GEMM or a broadcast operand";
+    return failure();
+  }
+
+  if (out != chained &&
+      (chainedOldRead || !isPrivateTemporary(chained, g, op))) {
+    whyNot = "the GEMM's result " +
+             std::string(chained == g.c ? "" : "(after the fused consumers) ") +
+             "is not a temporary used by nothing else";
+    return failure();
+  }
+  if (!isAvailableAt(out, gemm)) {
+    auto alloc = out.getDefiningOp<memref::AllocOp>();
+    if (!alloc || alloc->getBlock() != gemm->getBlock() ||
+        alloc->getNumOperands() != 0) {
+      whyNot = "its output is defined after the GEMM";
+      return failure();
+    }
+  }
+
+  // What the fusion moves to the GEMM's place must not cross anything in
+  // between that writes what the consumer reads, or reads or writes what
+  // it writes.
+  SmallVector<Value> readRoots;
+  for (Value v : memrefs)
+    readRoots.push_back(getRootBuffer(v));
+  for (Operation *it = gemm->getNextNode(); it != op.getOperation();
+       it = it->getNextNode()) {
+    if (llvm::any_of(g.epilogue, [&](const FusedConsumer &f) {
+          return linalg::GenericOp(f.op).getOperation() == it;
+        }))
+      continue;
+    if (auto alloc = dyn_cast<memref::AllocOp>(it);
+        alloc && alloc.getResult() == out)
+      continue;
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+        getEffectsRecursively(it);
+    if (!effects) {
+      whyNot = "'" + it->getName().getStringRef().str() +
+               "' between the GEMM and it has unknown memory effects";
+      return failure();
+    }
+    for (const MemoryEffects::EffectInstance &e : *effects) {
+      Value v = e.getValue();
+      bool writes =
+          isa<MemoryEffects::Write, MemoryEffects::Free>(e.getEffect());
+      if (!v) {
+        if (writes) {
+          whyNot = "'" + it->getName().getStringRef().str() +
+                   "' between the GEMM and it writes memory";
+          return failure();
+        }
+        continue;
+      }
+      Value root = getRootBuffer(v);
+      if (root == outRoot || (writes && llvm::is_contained(readRoots, root))) {
+        whyNot = "'" + it->getName().getStringRef().str() +
+                 "' between the GEMM and it accesses its operands";
+        return failure();
+      }
+    }
+  }
+  return success();
+}
+
+void mlir::uop::matchEpilogue(GemmInfo &g, Operation *&stoppedAt,
+                              std::string &whyNot) {
+  stoppedAt = nullptr;
+  Operation *gemm = g.op.getOperation();
+  Value chained = g.c;
+  // Without a fill the GEMM accumulates into C's old contents.
+  bool chainedOldRead = !g.fill;
+  Operation *last = gemm;
+  while (true) {
+    // The next op of the block that uses the chain's buffer.
+    Operation *next = nullptr;
+    for (Operation *it = last->getNextNode(); it && !next;
+         it = it->getNextNode())
+      for (Operation *user : chained.getUsers())
+        if (it->isAncestor(user)) {
+          next = it;
+          break;
+        }
+    if (!next || isa<memref::DeallocOp>(next))
+      return;
+    auto generic = dyn_cast<linalg::GenericOp>(next);
+    if (!generic || generic.getNumLoops() != 2 ||
+        generic.getNumParallelLoops() != 2)
+      return;
+    if (failed(checkConsumer(g, generic, chained, chainedOldRead, whyNot))) {
+      stoppedAt = generic;
+      return;
+    }
+    Value out = generic.getDpsInitOperand(0)->get();
+    g.epilogue.push_back({generic, chained});
+    if (out != chained) {
+      g.deadBuffers.push_back(chained);
+      if (Operation *alloc = out.getDefiningOp();
+          alloc && !isAvailableAt(out, gemm))
+        g.hoistedAllocs.push_back(alloc);
+      chained = out;
+      chainedOldRead =
+          !generic.getRegion().front().getArguments().back().use_empty();
+    }
+    g.out = chained;
+    last = generic;
+  }
+}
+
+Value mlir::uop::emitEpilogue(OpBuilder &builder, Location loc,
+                              const GemmInfo &g, Value acc, Value row,
+                              Value col) {
+  Value v = acc;
+  if (v.getType() != g.outputType)
+    v = arith::TruncFOp::create(builder, loc, g.outputType, v);
+  for (const FusedConsumer &f : g.epilogue) {
+    linalg::GenericOp op = f.op;
+    Block &body = op.getRegion().front();
+    IRMapping mapping;
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    for (OpOperand &operand : op->getOpOperands()) {
+      BlockArgument arg = body.getArgument(operand.getOperandNumber());
+      if (arg.use_empty())
+        continue;
+      Value x = operand.get();
+      if (x == f.chained) {
+        mapping.map(arg, v);
+        continue;
+      }
+      if (!isa<MemRefType>(x.getType())) {
+        // A scalar: the value itself, or a clone of the constant it is.
+        if (Operation *def = x.getDefiningOp();
+            def && matchPattern(x, m_Constant()))
+          x = builder.clone(*def)->getResult(0);
+        mapping.map(arg, x);
+        continue;
+      }
+      SmallVector<Value> indices;
+      for (AffineExpr e : maps[operand.getOperandNumber()].getResults()) {
+        if (auto d = dyn_cast<AffineDimExpr>(e))
+          indices.push_back(d.getPosition() == 0 ? row : col);
+        else
+          indices.push_back(arith::ConstantIndexOp::create(builder, loc, 0));
+      }
+      mapping.map(arg, memref::LoadOp::create(builder, loc, x, indices));
+    }
+    for (Operation &bodyOp : body)
+      for (Value x : bodyOp.getOperands())
+        if (x.getParentRegion() != &op.getRegion() && !mapping.contains(x))
+          if (Operation *def = x.getDefiningOp();
+              def && matchPattern(x, m_Constant()))
+            mapping.map(x, builder.clone(*def)->getResult(0));
+    for (Operation &bodyOp : body.without_terminator())
+      builder.clone(bodyOp, mapping);
+    v = mapping.lookupOrDefault(body.getTerminator()->getOperand(0));
+  }
+  return v;
 }

@@ -219,23 +219,28 @@ private:
       }
       return vector::BroadcastOp::create(b, accType(), v);
     }
-    // linalg semantics: C += A * B, so start from the old C.
+    // linalg semantics: C += A * B, so start from the old C (extended to
+    // the f32 accumulator when C is f16 / bf16).
     Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0f));
+    auto loadC = [&](OpBuilder &nb, Location loc, Value row, Value col) {
+      Value v = memref::LoadOp::create(nb, loc, g.c, ValueRange{row, col});
+      if (v.getType() != nb.getF32Type())
+        v = arith::ExtFOp::create(nb, loc, nb.getF32Type(), v);
+      return v;
+    };
     SmallVector<Value> elems;
     for (int64_t i = 0; i < c.threadM; ++i)
       for (int64_t j = 0; j < c.threadN; ++j) {
         Value row = rowOf(i), col = colOf(j);
         Value cond = inBounds(row, col);
         if (!cond) {
-          elems.push_back(memref::LoadOp::create(b, g.c, ValueRange{row, col}));
+          elems.push_back(loadC(b, b.getLoc(), row, col));
           continue;
         }
         auto ifOp = scf::IfOp::create(
             b, cond,
             [&](OpBuilder &nb, Location loc) {
-              Value v =
-                  memref::LoadOp::create(nb, loc, g.c, ValueRange{row, col});
-              scf::YieldOp::create(nb, loc, v);
+              scf::YieldOp::create(nb, loc, loadC(nb, loc, row, col));
             },
             [&](OpBuilder &nb, Location loc) {
               scf::YieldOp::create(nb, loc, zero);
@@ -245,18 +250,27 @@ private:
     return vector::FromElementsOp::create(b, accType(), elems);
   }
 
+  /// Stores each element of the accumulator where it belongs: rounded once
+  /// to C's type and passed through the fused elementwise consumers
+  /// (emitEpilogue) into the output they write, all inside the bounds
+  /// guard, since a consumer's bias vector ends where C does.
   void storeAccumulator(Value acc) {
+    auto storeElement = [&](OpBuilder &nb, Location loc, Value v, Value row,
+                            Value col) {
+      v = emitEpilogue(nb, loc, g, v, row, col);
+      memref::StoreOp::create(nb, loc, v, g.out, ValueRange{row, col});
+    };
     for (int64_t i = 0; i < c.threadM; ++i)
       for (int64_t j = 0; j < c.threadN; ++j) {
         Value v = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i, j});
         Value row = rowOf(i), col = colOf(j);
         Value cond = inBounds(row, col);
         if (!cond) {
-          memref::StoreOp::create(b, v, g.c, ValueRange{row, col});
+          storeElement(b, b.getLoc(), v, row, col);
           continue;
         }
         scf::IfOp::create(b, cond, [&](OpBuilder &nb, Location loc) {
-          memref::StoreOp::create(nb, loc, v, g.c, ValueRange{row, col});
+          storeElement(nb, loc, v, row, col);
           scf::YieldOp::create(nb, loc);
         });
       }
@@ -270,9 +284,28 @@ private:
 };
 } // namespace
 
+/// Erases the GEMM, its absorbed fill, its fused consumers and the
+/// temporaries between them, which nothing reads any more.
+static void eraseGemm(RewriterBase &rewriter, const GemmInfo &g) {
+  if (g.fill)
+    rewriter.eraseOp(linalg::FillOp(g.fill));
+  rewriter.eraseOp(linalg::LinalgOp(g.op).getOperation());
+  for (const FusedConsumer &f : g.epilogue)
+    rewriter.eraseOp(f.op);
+  for (Value buffer : g.deadBuffers) {
+    for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
+      rewriter.eraseOp(user);
+    rewriter.eraseOp(buffer.getDefiningOp());
+  }
+}
+
 void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
                          const TileConfig &c) {
   Operation *op = linalg::LinalgOp(g.op).getOperation();
+  // The output of a fused consumer allocated after the GEMM is written by
+  // the kernel: allocate it before.
+  for (Operation *alloc : g.hoistedAllocs)
+    rewriter.moveOpBefore(alloc, op);
   ImplicitLocOpBuilder b(op->getLoc(), rewriter);
   b.setInsertionPoint(op);
   auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, v); };
@@ -289,9 +322,7 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
     KernelBuilder(b, g, c).build(launch);
     gpu::TerminatorOp::create(b);
   }
-  if (g.fill)
-    rewriter.eraseOp(linalg::FillOp(g.fill));
-  rewriter.eraseOp(op);
+  eraseGemm(rewriter, g);
 }
 
 namespace {
@@ -341,6 +372,15 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
       }
       if (!why.empty() && succeeded(gemm))
         gemm = failure();
+      if (succeeded(gemm)) {
+        Operation *stoppedAt = nullptr;
+        std::string whyNotFused;
+        matchEpilogue(*gemm, stoppedAt, whyNotFused);
+        if (stoppedAt)
+          stoppedAt->emitRemark("uop-tile: not fused into the GEMM's "
+                                "writeback: ")
+              << whyNotFused;
+      }
       if (failed(gemm)) {
         if (requireMatch) {
           op->emitError("uop-tile: not a GEMM uop can compile: ") << why;
@@ -351,10 +391,9 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         continue;
       }
       if (gemm->m == 0 || gemm->n == 0) {
-        // Nothing to compute: C is empty.
-        if (gemm->fill)
-          rewriter.eraseOp(gemm->fill);
-        rewriter.eraseOp(op);
+        // Nothing to compute: C (and what the fused consumers write) is
+        // empty.
+        eraseGemm(rewriter, *gemm);
         continue;
       }
       tileGemm(rewriter, *gemm, config);

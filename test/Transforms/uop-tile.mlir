@@ -88,6 +88,43 @@ func.func @generic(%A: memref<32x16xf32>, %B: memref<16x32xf32>, %C: memref<32x3
 
 // -----
 
+// f16 in, f16 out: the accumulator stays f32; without a fill the old C is
+// loaded and extended, and each element is rounded once when it is stored.
+// CHECK-LABEL: func.func @f16_output
+// CHECK: gpu.launch
+// CHECK: %[[OLD:.*]] = memref.load %{{.*}} : memref<32x32xf16>
+// CHECK-NEXT: arith.extf %[[OLD]] : f16 to f32
+// CHECK: vector.from_elements {{.*}} : vector<4x4xf32>
+// CHECK: uop.matmul {{.*}}, vector<4x4xf32>
+// CHECK: %[[V:.*]] = vector.extract %{{.*}}[0, 0] : f32 from vector<4x4xf32>
+// CHECK: %[[H:.*]] = arith.truncf %[[V]] : f32 to f16
+// CHECK-NEXT: memref.store %[[H]], %{{.*}} : memref<32x32xf16>
+// CHECK-NOT: linalg.matmul
+func.func @f16_output(%A: memref<32x16xf16>, %B: memref<16x32xf16>, %C: memref<32x32xf16>) {
+  linalg.matmul ins(%A, %B : memref<32x16xf16>, memref<16x32xf16>) outs(%C : memref<32x32xf16>)
+  return
+}
+
+// -----
+
+// bf16 in, bf16 out with a bf16 fill: the fill value is extended into the
+// f32 accumulator; edge stores are guarded and rounded.
+// CHECK-LABEL: func.func @bf16_output
+// CHECK: %[[FILL:.*]] = arith.constant dense<1.000000e+00> : vector<4x4xf32>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[FILL]]) -> (vector<4x4xf32>)
+// CHECK: scf.if
+// CHECK-NEXT: arith.truncf %{{.*}} : f32 to bf16
+// CHECK-NEXT: memref.store %{{.*}} : memref<40x36xbf16>
+// CHECK-NOT: linalg.
+func.func @bf16_output(%A: memref<40x20xbf16>, %B: memref<20x36xbf16>, %C: memref<40x36xbf16>) {
+  %one = arith.constant 1.0 : bf16
+  linalg.fill ins(%one : bf16) outs(%C : memref<40x36xbf16>)
+  linalg.matmul ins(%A, %B : memref<40x20xbf16>, memref<20x36xbf16>) outs(%C : memref<40x36xbf16>)
+  return
+}
+
+// -----
+
 // Things that look like GEMMs and are not: each is left alone, with a remark.
 
 // The seed's trap: a sum of squares over K (both factors read A).
@@ -142,11 +179,45 @@ func.func @max_plus(%A: memref<32x16xf32>, %B: memref<16x32xf32>, %C: memref<32x
   return
 }
 
-// CHECK-LABEL: func.func @f16_output
-// CHECK: linalg.matmul
-func.func @f16_output(%A: memref<32x16xf16>, %B: memref<16x32xf16>, %C: memref<32x32xf16>) {
-  // expected-remark @+1 {{the output must be f32 (accumulation is in f32), got f16}}
-  linalg.matmul ins(%A, %B : memref<32x16xf16>, memref<16x32xf16>) outs(%C : memref<32x32xf16>)
+// An f16 output of f32 inputs: the body rounds A and B to f16 before it
+// multiplies, which is not the kernel's f32 product.
+// CHECK-LABEL: func.func @narrower_output
+// CHECK: linalg.generic
+func.func @narrower_output(%A: memref<32x16xf32>, %B: memref<16x32xf32>, %C: memref<32x32xf16>) {
+  // expected-remark @+1 {{expected an f32 output or one of the inputs' type f32, got f16 (write the product into an f32 buffer and round it with an elementwise linalg.generic, which is fused into the writeback)}}
+  linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
+                                   affine_map<(i, j, k) -> (k, j)>,
+                                   affine_map<(i, j, k) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<32x16xf32>, memref<16x32xf32>) outs(%C : memref<32x32xf16>) {
+  ^bb0(%a: f32, %b: f32, %c: f16):
+    %x = arith.truncf %a : f32 to f16
+    %y = arith.truncf %b : f32 to f16
+    %p = arith.mulf %x, %y : f16
+    %s = arith.addf %c, %p : f16
+    linalg.yield %s : f16
+  }
+  return
+}
+
+// bf16 inputs, f16 output: neither f32 nor the inputs' type.
+// CHECK-LABEL: func.func @other_half_output
+// CHECK: linalg.generic
+func.func @other_half_output(%A: memref<32x16xbf16>, %B: memref<16x32xbf16>, %C: memref<32x32xf16>) {
+  // expected-remark @+1 {{expected an f32 output or one of the inputs' type bf16, got f16}}
+  linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
+                                   affine_map<(i, j, k) -> (k, j)>,
+                                   affine_map<(i, j, k) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<32x16xbf16>, memref<16x32xbf16>) outs(%C : memref<32x32xf16>) {
+  ^bb0(%a: bf16, %b: bf16, %c: f16):
+    %x = arith.extf %a : bf16 to f32
+    %y = arith.extf %b : bf16 to f32
+    %p = arith.mulf %x, %y : f32
+    %h = arith.truncf %p : f32 to f16
+    %s = arith.addf %c, %h : f16
+    linalg.yield %s : f16
+  }
   return
 }
 

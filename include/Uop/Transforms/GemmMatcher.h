@@ -3,7 +3,9 @@
 // A sound matcher for GEMMs written as linalg ops: it proves from the
 // indexing maps, the body and the types that an op computes
 // C[m][n] += sum_k A[m][k] * B[k][n] (with A and/or B possibly stored
-// transposed), and says why when it cannot.
+// transposed), and says why when it cannot; and the elementwise consumers
+// of its output that the GEMM kernel's writeback can compute instead
+// (epilogue fusion: a type cast, a scale, a bias, an activation).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,10 +13,20 @@
 #define UOP_TRANSFORMS_GEMMMATCHER_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
 
 #include <string>
 
 namespace mlir::uop {
+
+/// An elementwise linalg.generic fused into a GEMM's writeback.
+struct FusedConsumer {
+  linalg::GenericOp op;
+  /// The buffer of the chain it reads (the GEMM's output or the previous
+  /// consumer's): its block argument(s) take the value computed so far
+  /// instead of a load.
+  Value chained;
+};
 
 /// What the matcher proved about a GEMM.
 struct GemmInfo {
@@ -25,19 +37,55 @@ struct GemmInfo {
   bool transposeA = false;
   bool transposeB = false;
   int64_t m = 0, n = 0, k = 0;
-  /// The element type of A and B (f32, f16 or bf16); C is f32.
+  /// The element type of A and B (f32, f16 or bf16).
   Type inputType;
+  /// The element type of C: f32, or the inputs' f16 / bf16. Accumulation
+  /// is in f32 either way; a narrower C is rounded once, at the writeback.
+  Type outputType;
   /// A linalg.fill of C right before the GEMM, which the accumulator
   /// initialization absorbs (null when C is accumulated into).
   linalg::FillOp fill;
+
+  /// Epilogue fusion (matchEpilogue): the elementwise consumers computed by
+  /// the writeback, in program order, and the buffer the kernel stores
+  /// (C when nothing is fused).
+  SmallVector<FusedConsumer> epilogue;
+  Value out;
+  /// Temporaries the fusion leaves unused (C, and buffers between fused
+  /// consumers): memref.allocs whose deallocs and allocs go away.
+  SmallVector<Value> deadBuffers;
+  /// memref.allocs of `out` placed between the GEMM and its last fused
+  /// consumer: they move before the kernel that now writes them.
+  SmallVector<Operation *> hoistedAllocs;
 };
 
 /// Returns the GEMM `op` computes, or failure with the reason in `whyNot`.
 /// Accepted: linalg.matmul (with or without indexing_maps) and
 /// linalg.generic, on statically shaped 2-D memrefs, whose maps are a
 /// matrix product's, whose body is `c + a * b` (with optional float
-/// extensions of a and b), f32/f16/bf16 inputs of one type, f32 output.
+/// extensions of a and b), f32/f16/bf16 inputs of one type, an f32 output
+/// or one of the inputs' type. `out` is C and nothing is fused.
 FailureOr<GemmInfo> matchGemm(linalg::LinalgOp op, std::string &whyNot);
+
+/// Extends `gemm` with the chain of elementwise linalg.generic consumers of
+/// its output that its writeback can compute, as long as that is sound:
+/// all-parallel 2-D generics over M x N whose output map is the identity,
+/// that read the chain's buffer with the identity map and other inputs with
+/// identity or broadcast maps (a row or column vector, a scalar), whose
+/// body is arith only, in the GEMM's block with nothing in between writing
+/// what they read or touching what they write, and where every buffer the
+/// chain passes through is a memref.alloc used by nothing else. Stops at
+/// the first consumer that is not; when that one is an all-parallel
+/// linalg.generic, `stoppedAt` is set to it and `whyNot` says why.
+void matchEpilogue(GemmInfo &gemm, Operation *&stoppedAt, std::string &whyNot);
+
+/// Emits, at `builder`'s insertion point, the value the kernel stores at
+/// (row, col) of `gemm.out` given the f32 accumulator `acc` of that element:
+/// `acc` rounded once to C's element type, then each fused consumer's body
+/// (its other operands loaded at (row, col) through their indexing maps).
+/// Must be emitted where (row, col) is inside the output.
+Value emitEpilogue(OpBuilder &builder, Location loc, const GemmInfo &gemm,
+                   Value acc, Value row, Value col);
 
 } // namespace mlir::uop
 

@@ -74,6 +74,11 @@ LogicalResult promoteToShared(RewriterBase &rewriter, MatmulOp op,
 LogicalResult lowerCopy(RewriterBase &rewriter, CopyOp op);
 LogicalResult lowerMatmul(RewriterBase &rewriter, MatmulOp op);
 
+/// Emits an error on every linalg op of a host function of `module` (not
+/// in a gpu.module, not in a gpu.launch) and fails if there is one (see
+/// uop-check-host).
+LogicalResult checkHostFunctions(ModuleOp module);
+
 /// Returns true when `value` is provably a multiple of `factor` (constants,
 /// sums and products of multiples, loop variables with multiple bounds and
 /// steps).

@@ -77,8 +77,9 @@ def UopTile : Pass<"uop-tile"> {
   let description = [{
     Replaces every GEMM the matcher proves (linalg.matmul, with or without
     transposing indexing_maps, or a linalg.generic that is a matrix product;
-    f32, f16 or bf16 inputs, f32 output; an optional linalg.fill of the
-    output right before it) by a `gpu.launch`:
+    f32, f16 or bf16 inputs; an f32 output or one of the inputs' f16 / bf16
+    type, accumulated in f32 and rounded once when stored; an optional
+    linalg.fill of the output right before it) by a `gpu.launch`:
 
     - a grid of ceil(N / BN) x ceil(M / BM) blocks, one BM x BN tile of C
       each, and BN/TN x BM/TM threads per block;
@@ -89,8 +90,14 @@ def UopTile : Pass<"uop-tile"> {
       tile of A by the BK x BN tile of B (subviews of the global operands:
       edge tiles are smaller, and the matmul reads what lies past their edge
       as zero);
-    - the initialization (the fill value, or the old C) and the guarded store
-      of each thread's elements.
+    - the initialization (the fill value, or the old C extended to f32) and
+      the guarded store of each thread's elements;
+    - epilogue fusion: the chain of elementwise linalg.generic consumers of
+      an f32 temporary C (truncf, scale, bias, ReLU, ...) that the matcher
+      proves safe to move (see matchEpilogue) is computed by that store,
+      element by element, and the temporaries go away. A consumer that is
+      not fused stays, with a remark when it is an all-parallel generic
+      (`uop-check-host` then refuses it at emit=llvm).
 
     The result runs as it is (every operand read straight from global
     memory); `uop-promote-shared` then stages the tiles in shared memory.
@@ -201,6 +208,19 @@ def UopCheckLowered : Pass<"uop-check-lowered", "::mlir::ModuleOp"> {
     that no conversion lowered is an error naming it, so the pipeline fails
     where the problem is instead of producing a module that only
     `uop-translate` rejects.
+  }];
+}
+
+def UopCheckHost : Pass<"uop-check-host", "::mlir::ModuleOp"> {
+  let summary = "fail when a host function still holds a linalg op";
+  let description = [{
+    Run by `--uop-compile` at `emit=llvm`: uop compiles host functions into
+    allocations, kernel launches and calls, and runs nothing on the CPU. A
+    linalg op left in a host function (one `uop-tile` neither compiled into
+    a kernel nor fused into a GEMM's writeback, such as a reduction of a
+    GEMM's result) would run on the CPU over device memory, so each is an
+    error naming it. Functions inside a `gpu.module` and the bodies of
+    `gpu.launch` are device code and are not checked here.
   }];
 }
 
