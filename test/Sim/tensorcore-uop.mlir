@@ -5,6 +5,11 @@
 
 // RUN: uop-sim %s --entry f16 --compare-with %s --ref-entry f16_ref | FileCheck %s --check-prefix=OK
 // RUN: uop-sim %s --entry bf16 --compare-with %s --ref-entry bf16_ref | FileCheck %s --check-prefix=OK
+// The nvgpu stage (convert-uop-to-nvgpu) computes the same numbers. (The
+// generic form: a device_async_create_group without tokens does not re-parse
+// in the custom form when another op follows on the next line.)
+// RUN: uop-opt --convert-uop-to-nvgpu --mlir-print-op-generic %s | uop-sim - --entry f16 --compare-with %s --ref-entry f16_ref | FileCheck %s --check-prefix=OK
+// RUN: uop-opt --convert-uop-to-nvgpu --mlir-print-op-generic %s | uop-sim - --entry bf16 --compare-with %s --ref-entry bf16_ref | FileCheck %s --check-prefix=OK
 // OK: max_abs_err=0 max_rel_err=0 mismatches=0/2048
 
 // Without the wait, ldmatrix reads tiles still in flight (the next k-tile's

@@ -76,7 +76,7 @@ void registerGPUHandlers(HandlerRegistry &registry);
 void registerFuncHandlers(HandlerRegistry &registry);
 /// The uop tile ops: alloc_shared, barrier, copy, matmul (lib/Sim/Uop/).
 void registerUopTileHandlers(HandlerRegistry &registry);
-/// The uop tensor-core ops: ldmatrix, mma_sync (lib/Sim/Uop/TensorCoreOps.cpp).
+/// The uop tensor-core ops: ldmatrix, mma_sync, wmma_* (lib/Sim/Uop/TensorCoreOps.cpp).
 void registerUopTensorCoreHandlers(HandlerRegistry &registry);
 /// The uop cp.async ops: cp_async, cp_async_commit, cp_async_wait
 /// (lib/Sim/Uop/AsyncCopyOps.cpp).

@@ -8,9 +8,13 @@
 // - uop.ldmatrix: ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].b16, lane l
 //   supplying row l % 8 of matrix l / 8;
 // - uop.mma_sync: mma.sync m16n8k16 (f16, bf16) and m16n8k8 (tf32), f32
-//   accumulation, by the PTX ISA fragment maps.
+//   accumulation, by the PTX ISA fragment maps;
+// - uop.wmma_load / wmma_mma / wmma_store / wmma_fill: m16n16k16 on
+//   fragments kept in the simulator's scrambled layout (opaque by
+//   contract), the leading dimension being the memref's row stride and a
+//   `col` fragment reading the tile transposed.
 //
-// Both are warp-collective: a warp of which only some lanes reach them is a
+// All but wmma_fill are warp-collective: a warp of which only some lanes reach them is a
 // partial-warp fault.
 //
 //===----------------------------------------------------------------------===//
@@ -43,9 +47,54 @@ LogicalResult mmaSyncOp(Interpreter &I, Operation *op) {
                  mma.getResult());
 }
 
+/// The simulator's layout of a fragment type (one scramble per kind).
+tc::WmmaOperand wmmaOperand(Type type) {
+  auto ft = cast<FragmentType>(type);
+  return ft.isMatrixA()   ? tc::WmmaOperand::A
+         : ft.isMatrixB() ? tc::WmmaOperand::B
+                          : tc::WmmaOperand::C;
+}
+
+/// The leading dimension of a 2-D memref: its row stride, in elements.
+int64_t leadDimension(Interpreter &I, Value mem) {
+  return I.get(mem).strides[0];
+}
+
+LogicalResult wmmaLoadOp(Interpreter &I, Operation *op) {
+  auto ld = cast<WmmaLoadOp>(op);
+  auto ft = cast<FragmentType>(ld.getResult().getType());
+  return tc::wmmaLoad(I, op, wmmaOperand(ft), ld.getSource(), ld.getIndices(),
+                      leadDimension(I, ld.getSource()), ft.isColumnMajor(),
+                      ld.getResult());
+}
+
+LogicalResult wmmaMmaOp(Interpreter &I, Operation *op) {
+  auto mma = cast<WmmaMmaOp>(op);
+  return tc::wmmaCompute(
+      I, op, mma.getA(), mma.getB(), mma.getC(),
+      cast<FragmentType>(mma.getResult().getType()).getElementType(),
+      mma.getResult());
+}
+
+LogicalResult wmmaStoreOp(Interpreter &I, Operation *op) {
+  auto st = cast<WmmaStoreOp>(op);
+  auto ft = cast<FragmentType>(st.getValue().getType());
+  return tc::wmmaStore(I, op, st.getValue(), st.getDest(), st.getIndices(),
+                       leadDimension(I, st.getDest()), ft.isColumnMajor());
+}
+
+LogicalResult wmmaFillOp(Interpreter &I, Operation *op) {
+  auto fill = cast<WmmaFillOp>(op);
+  return tc::wmmaFill(I, op, fill.getValue(), fill.getResult());
+}
+
 } // namespace
 
 void mlir::uop::sim::registerUopTensorCoreHandlers(HandlerRegistry &r) {
   r.add<LdMatrixOp>(ldmatrixOp);
   r.add<MmaSyncOp>(mmaSyncOp);
+  r.add<WmmaLoadOp>(wmmaLoadOp);
+  r.add<WmmaMmaOp>(wmmaMmaOp);
+  r.add<WmmaStoreOp>(wmmaStoreOp);
+  r.add<WmmaFillOp>(wmmaFillOp);
 }
