@@ -657,11 +657,11 @@ struct Fuzzer {
     // The wall-clock alarm (10x the CPU limit) also fires for a child that
     // ran but got too little of the CPU: on a loaded machine with the fuzzer
     // niced, a 1 s input can take a minute. Only a child that used its CPU
-    // time, or blocked (the alarm with nearly no CPU used), is a hang.
+    // time, or blocked (the alarm with under 1 % of it used), is a hang.
     double cpu = usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
                  1e-6 * (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
     if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM &&
-        cpu >= 0.05 * timeout && cpu < timeout) {
+        cpu >= 0.01 * timeout && cpu < timeout) {
       r.starved = true;
       return r;
     }
