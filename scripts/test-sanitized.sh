@@ -39,15 +39,16 @@ echo "test-sanitized: build took $((built - start)) s" >&2
 # abort_on_error=0 keeps ASan's exit status (1) instead of SIGABRT, so
 # `not tool` in a RUN line cannot pass over a report: the tests that expect a
 # failure match the diagnostic text, which a sanitizer report does not print.
-export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"
+# allow_user_poisoning=0: LLVM's BumpPtrAllocator poisons new slabs in
+# instrumented (uop) code only, and uninstrumented libMLIR then hands out
+# pieces of such a slab without unpoisoning them: a false use-after-poison
+# (include/Uop/Tools/SanitizerOptions.h, which makes it the tools' default;
+# python3 needs it here).
+export ASAN_OPTIONS="detect_leaks=0:allow_user_poisoning=0:${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
 
 status=0
-# test/Fuzz is left out: under ASan, uop-fuzz reports a use-after-poison in
-# uop-attach-target (StringAttr::get from setTarget) on an input that the
-# sanitized uop-opt compiles cleanly; until that is explained, the smoke run
-# is checked by the normal build only (docs/ROBUSTNESS.md).
-/usr/lib/llvm-22/bin/lit -sv --filter-out 'Fuzz/' "${@:-$build/test}" ||
+/usr/lib/llvm-22/bin/lit -sv "${@:-$build/test}" ||
   status=1
 tested=$SECONDS
 echo "test-sanitized: lit took $((tested - built)) s" >&2

@@ -35,6 +35,7 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -198,23 +199,13 @@ LogicalResult mlir::uop::buildCompilePipeline(
   return success();
 }
 
-/// Returns the first option named twice in the pipeline options `text`
-/// ("a=1 b=2 a=3" names `a` twice), or an empty string. A repeated scalar
-/// option silently keeps its last value and a repeated list option appends:
-/// both are refused rather than guessed at.
-static std::string findRepeatedOption(StringRef text) {
-  llvm::StringSet<> seen;
+/// The option names of the pipeline options `text` ("a=1 b={c=2} a=3"
+/// gives a, b, a): the keys of its space-separated, top-level options.
+static SmallVector<std::string> optionKeys(StringRef text) {
+  SmallVector<std::string> keys;
   int depth = 0;
   char quote = 0;
   size_t start = 0;
-  auto visit = [&](StringRef token) -> std::string {
-    StringRef key = token.split('=').first.trim();
-    if (key.empty())
-      return "";
-    if (!seen.insert(key).second)
-      return key.str();
-    return "";
-  };
   for (size_t i = 0; i <= text.size(); ++i) {
     char ch = i < text.size() ? text[i] : ' ';
     if (quote) {
@@ -228,13 +219,60 @@ static std::string findRepeatedOption(StringRef text) {
     } else if (ch == '}') {
       --depth;
     } else if (ch == ' ' && depth == 0) {
-      if (i > start)
-        if (std::string key = visit(text.slice(start, i)); !key.empty())
-          return key;
+      if (i > start) {
+        StringRef key = text.slice(start, i).split('=').first.trim();
+        if (!key.empty())
+          keys.push_back(key.str());
+      }
       start = i + 1;
     }
   }
+  return keys;
+}
+
+/// Returns the first option named twice in the pipeline options `text`
+/// ("a=1 b=2 a=3" names `a` twice), or an empty string. A repeated scalar
+/// option silently keeps its last value and a repeated list option appends:
+/// both are refused rather than guessed at.
+static std::string findRepeatedOption(StringRef text) {
+  llvm::StringSet<> seen;
+  for (const std::string &key : optionKeys(text))
+    if (!seen.insert(key).second)
+      return key;
   return "";
+}
+
+namespace {
+/// CompileOptions with the names of its options readable: the pass-options
+/// parser reports an unknown one as "<Pass-Options-Parser>: no such option",
+/// with no hint of what it would take.
+struct CompileOptionNames : CompileOptions {
+  bool has(StringRef name) const { return OptionsMap.count(name); }
+  /// The names, sorted and comma separated.
+  std::string list() const {
+    SmallVector<StringRef> names;
+    for (auto &entry : OptionsMap)
+      names.push_back(entry.first);
+    llvm::sort(names);
+    return llvm::join(names, ", ");
+  }
+};
+} // namespace
+
+/// Checks the option text of the pipeline `pipeline` before it is parsed:
+/// every option known and given once. Reports through `errorHandler`.
+static LogicalResult
+checkOptionText(StringRef optionsStr, StringRef pipeline,
+                function_ref<LogicalResult(const Twine &)> errorHandler) {
+  if (std::string key = findRepeatedOption(optionsStr); !key.empty())
+    return errorHandler("option '" + key + "' of " + pipeline +
+                        " is given twice: give it once");
+  CompileOptionNames names;
+  for (StringRef key : optionKeys(optionsStr))
+    if (!names.has(key))
+      return errorHandler("unknown option '" + key + "' of " + pipeline +
+                          ": expected one of " + names.list());
+  return success();
 }
 
 void mlir::uop::registerUopPipelines() {
@@ -244,9 +282,8 @@ void mlir::uop::registerUopPipelines() {
       "llvm up to emit=<stage>",
       [](OpPassManager &pm, StringRef optionsStr,
          function_ref<LogicalResult(const Twine &)> errorHandler) {
-        if (std::string key = findRepeatedOption(optionsStr); !key.empty())
-          return errorHandler("option '" + key +
-                              "' of uop-compile is given twice: give it once");
+        if (failed(checkOptionText(optionsStr, "uop-compile", errorHandler)))
+          return failure();
         CompileOptions options;
         if (failed(options.parseFromString(optionsStr)))
           return failure();
@@ -264,9 +301,9 @@ void mlir::uop::registerUopPipelines() {
             .str(),
         [s, name](OpPassManager &pm, StringRef optionsStr,
                   function_ref<LogicalResult(const Twine &)> errorHandler) {
-          if (std::string key = findRepeatedOption(optionsStr); !key.empty())
-            return errorHandler("option '" + key + "' of uop-stage-" + name +
-                                " is given twice: give it once");
+          if (failed(checkOptionText(optionsStr, ("uop-stage-" + name).str(),
+                                     errorHandler)))
+            return failure();
           CompileOptions options;
           if (failed(options.parseFromString(optionsStr)))
             return failure();

@@ -13,6 +13,9 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include <map>
+#include <tuple>
+
 using namespace mlir;
 using namespace mlir::uop::sim;
 
@@ -204,6 +207,151 @@ LogicalResult barrierOp(Interpreter &I, Operation *op) {
   return success();
 }
 
+/// The first active lane (0 when none is).
+unsigned firstActiveLane(Interpreter &I) {
+  for (unsigned l = 0; l < I.numLanes(); ++l)
+    if (I.isActive(l))
+      return l;
+  return 0;
+}
+
+/// a `kind` b for a block or warp reduction of values of type `type`: the
+/// semantics of arith's op of the same name, rounded to the type.
+Word reduceStep(gpu::AllReduceOperation kind, Word a, Word b, Type type) {
+  unsigned bw = intWidthOf(type);
+  Word r;
+  auto fp = [&](double x) {
+    r.f = roundToKind(x, kindOf(type));
+    return r;
+  };
+  auto in = [&](IntResult x) {
+    r.i = x.value;
+    return r;
+  };
+  using K = gpu::AllReduceOperation;
+  switch (kind) {
+  case K::ADD:
+    return isa<FloatType>(type) ? fp(a.f + b.f) : in(addi(a.i, b.i, bw));
+  case K::MUL:
+    return isa<FloatType>(type) ? fp(a.f * b.f) : in(muli(a.i, b.i, bw));
+  case K::MINUI:
+    return in(minui(a.i, b.i, bw));
+  case K::MINSI:
+    return in(minsi(a.i, b.i, bw));
+  case K::MAXUI:
+    return in(maxui(a.i, b.i, bw));
+  case K::MAXSI:
+    return in(maxsi(a.i, b.i, bw));
+  case K::AND:
+    return in(andi(a.i, b.i, bw));
+  case K::OR:
+    return in(ori(a.i, b.i, bw));
+  case K::XOR:
+    return in(xori(a.i, b.i, bw));
+  case K::MINNUMF:
+    return fp(std::fmin(a.f, b.f));
+  case K::MAXNUMF:
+    return fp(std::fmax(a.f, b.f));
+  case K::MINIMUMF:
+  case K::MAXIMUMF: {
+    // NaN propagates, -0 < +0.
+    bool isMax = kind == K::MAXIMUMF;
+    if (std::isnan(a.f) || std::isnan(b.f))
+      return fp(NAN);
+    if (a.f == b.f)
+      return std::signbit(a.f) == isMax ? b : a;
+    return fp(isMax ? std::max(a.f, b.f) : std::min(a.f, b.f));
+  }
+  }
+  return a;
+}
+
+/// gpu.all_reduce: every thread of the block gets the reduction of the
+/// values of all threads. The lowering exchanges partial results through
+/// shared memory between barriers, so every thread must reach it (a
+/// divergent barrier fault otherwise) and it ends the race interval. The
+/// values are combined in thread order (the hardware's tree order may round
+/// a float sum differently); a reduction given as a region runs the region
+/// on each pair.
+LogicalResult allReduceOp(Interpreter &I, Operation *op) {
+  auto red = cast<gpu::AllReduceOp>(op);
+  if (!I.isInKernel() || !I.block())
+    return I.unsupported(op, "used outside of a kernel");
+  Type type = red.getType();
+  if (!type.isIntOrFloat())
+    return I.unsupported(op, "expected an integer or float operand");
+  I.barrier(op);
+  const SimValue &v = I.get(red.getValue());
+  std::optional<gpu::AllReduceOperation> kind = red.getOp();
+  SimValue acc;
+  bool first = true;
+  for (unsigned l = 0; l < I.numLanes(); ++l) {
+    if (!I.isActive(l))
+      continue;
+    Word x = v.at(l);
+    if (first) {
+      acc.setUniform(1)[0] = x;
+      first = false;
+      continue;
+    }
+    if (kind) {
+      acc.data[0] = reduceStep(*kind, acc.data[0], x, type);
+      continue;
+    }
+    SimValue rhs;
+    rhs.setUniform(1)[0] = x;
+    SmallVector<SimValue, 1> results;
+    if (failed(I.runRegion(red.getBody(), {acc, rhs}, results)))
+      return failure();
+    if (results.size() != 1)
+      return I.unsupported(op, "expected the body to yield one value");
+    acc.setUniform(1)[0] = results[0].at(firstActiveLane(I));
+  }
+  if (first)
+    acc.setUniform(1)[0].i = 0;
+  I.def(red.getResult()) = acc;
+  return success();
+}
+
+/// gpu.subgroup_reduce: every lane gets the reduction of the active lanes of
+/// its warp (or of its cluster of `cluster_size` lanes `cluster_stride`
+/// apart), combined in lane order.
+LogicalResult subgroupReduceOp(Interpreter &I, Operation *op) {
+  auto red = cast<gpu::SubgroupReduceOp>(op);
+  if (!I.isInKernel() || !I.block())
+    return I.unsupported(op, "used outside of a kernel");
+  Type type = red.getType();
+  if (!type.isIntOrFloat())
+    return I.unsupported(op, "expected an integer or float operand");
+  unsigned warp = I.getWarpSize();
+  unsigned size = red.getClusterSize().value_or(warp);
+  unsigned stride = red.getClusterStride();
+  if (size == 0 || stride == 0 || (uint64_t)size * stride > warp)
+    return I.unsupported(op, "expected a cluster within one warp");
+  const SimValue &v = I.get(red.getValue());
+  unsigned n = I.numLanes();
+  // Lanes are grouped by (warp, span of size * stride lanes, lane % stride).
+  auto key = [&](unsigned l) {
+    unsigned lw = I.laneInWarp(l);
+    return std::make_tuple(I.warpOf(l), lw / (size * stride), lw % stride);
+  };
+  std::map<std::tuple<unsigned, unsigned, unsigned>, Word> acc;
+  for (unsigned l = 0; l < n; ++l) {
+    if (!I.isActive(l))
+      continue;
+    auto [it, inserted] = acc.try_emplace(key(l), v.at(l));
+    if (!inserted)
+      it->second = reduceStep(red.getOp(), it->second, v.at(l), type);
+  }
+  Word *o = I.def(red.getResult()).setVarying(n);
+  for (unsigned l = 0; l < n; ++l) {
+    o[l].i = 0;
+    if (I.isActive(l))
+      o[l] = acc[key(l)];
+  }
+  return success();
+}
+
 LogicalResult noOp(Interpreter &, Operation *) { return success(); }
 
 } // namespace
@@ -221,6 +369,9 @@ void mlir::uop::sim::registerGPUHandlers(HandlerRegistry &r) {
   r.add<gpu::SubgroupSizeOp>(subgroupSizeOp);
   r.add<gpu::NumSubgroupsOp>(numSubgroupsOp);
   r.add<gpu::BarrierOp>(barrierOp);
-  r.add<gpu::TerminatorOp, gpu::ReturnOp, gpu::GPUModuleOp, gpu::GPUFuncOp>(
+  r.add<gpu::AllReduceOp>(allReduceOp);
+  r.add<gpu::SubgroupReduceOp>(subgroupReduceOp);
+  r.add<gpu::TerminatorOp, gpu::ReturnOp, gpu::YieldOp, gpu::GPUModuleOp,
+        gpu::GPUFuncOp>(
       noOp);
 }

@@ -193,6 +193,128 @@ LogicalResult storeOp(Interpreter &I, Operation *op) {
   return success();
 }
 
+/// The new value of an element that holds `old` after the atomic `kind`
+/// with operand `v` of type `type`: the semantics of arith's op of the same
+/// name (integers wrap at their width, maxnumf ignores a NaN, maximumf
+/// propagates it).
+Word atomicUpdate(arith::AtomicRMWKind kind, Word old, Word v, Type type) {
+  unsigned bw = intWidthOf(type);
+  auto floatOp = [&](double r) {
+    Word w;
+    w.f = r;
+    return w;
+  };
+  auto intOp = [&](IntResult r) {
+    Word w;
+    w.i = r.value;
+    return w;
+  };
+  switch (kind) {
+  case arith::AtomicRMWKind::assign:
+    return v;
+  case arith::AtomicRMWKind::addf:
+    return floatOp(old.f + v.f);
+  case arith::AtomicRMWKind::mulf:
+    return floatOp(old.f * v.f);
+  case arith::AtomicRMWKind::maxnumf:
+    return floatOp(std::fmax(old.f, v.f));
+  case arith::AtomicRMWKind::minnumf:
+    return floatOp(std::fmin(old.f, v.f));
+  case arith::AtomicRMWKind::maximumf:
+  case arith::AtomicRMWKind::minimumf: {
+    bool isMax = kind == arith::AtomicRMWKind::maximumf;
+    if (std::isnan(old.f) || std::isnan(v.f))
+      return floatOp(NAN);
+    if (old.f == v.f) // -0 < +0
+      return std::signbit(old.f) == isMax ? v : old;
+    return floatOp(isMax ? std::max(old.f, v.f) : std::min(old.f, v.f));
+  }
+  case arith::AtomicRMWKind::addi:
+    return intOp(addi(old.i, v.i, bw));
+  case arith::AtomicRMWKind::muli:
+    return intOp(muli(old.i, v.i, bw));
+  case arith::AtomicRMWKind::andi:
+    return intOp(andi(old.i, v.i, bw));
+  case arith::AtomicRMWKind::ori:
+    return intOp(ori(old.i, v.i, bw));
+  case arith::AtomicRMWKind::xori:
+    return intOp(xori(old.i, v.i, bw));
+  case arith::AtomicRMWKind::maxs:
+    return intOp(maxsi(old.i, v.i, bw));
+  case arith::AtomicRMWKind::mins:
+    return intOp(minsi(old.i, v.i, bw));
+  case arith::AtomicRMWKind::maxu:
+    return intOp(maxui(old.i, v.i, bw));
+  case arith::AtomicRMWKind::minu:
+    return intOp(minui(old.i, v.i, bw));
+  }
+  return v;
+}
+
+/// memref.atomic_rmw: each active lane, in lane order, reads the element,
+/// combines it with its operand and writes it back, and gets the old value.
+/// The hardware serializes the atomics of one element in some order; lane
+/// order is one of them. Atomics are not races: they are recorded neither
+/// by the shared-memory race tracker nor by the inter-block check (an atomic
+/// and a plain access to one element are not checked against each other).
+/// Shared memory must have been written before (an uninitialized read
+/// otherwise).
+LogicalResult atomicRMWOp(Interpreter &I, Operation *op) {
+  auto at = cast<memref::AtomicRMWOp>(op);
+  const SimValue &m = I.get(at.getMemref());
+  const SimValue &v = I.get(at.getValue());
+  ValueRange indices = at.getIndices();
+  Type type = at.getValue().getType();
+  arith::AtomicRMWKind kind = at.getKind();
+  bool isFloat = isa<FloatType>(type);
+  // The op's verifier lets a float kind through on an integer (maxnumf on
+  // i32), and an integer kind reads the word as an integer.
+  bool intKind = kind == arith::AtomicRMWKind::addi ||
+                 kind == arith::AtomicRMWKind::muli ||
+                 kind == arith::AtomicRMWKind::andi ||
+                 kind == arith::AtomicRMWKind::ori ||
+                 kind == arith::AtomicRMWKind::xori ||
+                 kind == arith::AtomicRMWKind::maxs ||
+                 kind == arith::AtomicRMWKind::mins ||
+                 kind == arith::AtomicRMWKind::maxu ||
+                 kind == arith::AtomicRMWKind::minu;
+  if (kind != arith::AtomicRMWKind::assign && intKind == isFloat)
+    return I.unsupported(op, (Twine("expected ") +
+                              (isFloat ? "a float" : "an integer") +
+                              " atomic kind, got " +
+                              arith::stringifyAtomicRMWKind(kind))
+                                 .str());
+  if (indices.size() > 8)
+    return I.unsupported(op, "memrefs of rank above 8");
+  Buffer &b = *m.buffer;
+  bool shared = b.isShared && I.isInKernel();
+  IndexValues iv(I, indices);
+  int64_t idx[8];
+  unsigned n = I.numLanes();
+  Word *o = I.def(at.getResult()).setVarying(n);
+  for (unsigned l = 0; l < n; ++l) {
+    o[l].i = 0;
+    if (!I.isActive(l))
+      continue;
+    iv.at(l, idx);
+    int64_t lin;
+    if (!I.linearIndex(m, l, idx, op, lin))
+      continue;
+    if (shared && b.access[lin].writeEpoch == 0) {
+      // Reports the uninitialized read.
+      I.getRaces().onRead(b, lin, I.threadOf(l), op);
+      o[l] = Interpreter::uninitializedWord(b);
+      continue;
+    }
+    Word old = b.load(lin);
+    b.store(lin, atomicUpdate(kind, old, v.at(l), type));
+    o[l] = old;
+    I.countLoads(b, 1);
+    I.countStores(b, 1);
+  }
+  return success();
+}
+
 /// memref.alloc / memref.alloca: a host buffer, or one slice per lane.
 LogicalResult allocOp(Interpreter &I, Operation *op) {
   auto type = cast<MemRefType>(op->getResult(0).getType());
@@ -451,6 +573,7 @@ LogicalResult noOp(Interpreter &, Operation *) { return success(); }
 void mlir::uop::sim::registerMemRefHandlers(HandlerRegistry &r) {
   r.add<memref::LoadOp>(loadOp);
   r.add<memref::StoreOp>(storeOp);
+  r.add<memref::AtomicRMWOp>(atomicRMWOp);
   r.add<memref::AllocOp>(allocOp);
   r.add<memref::AllocaOp>(allocOp);
   r.add<memref::DeallocOp>(deallocOp);

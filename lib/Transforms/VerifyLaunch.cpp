@@ -7,12 +7,20 @@
 // uop.matmul whose `threads` are not the block's shape would be lowered to
 // reads outside its tiles.
 //
+// It also refuses the synchronization ops of a kernel that the NVVM lowering
+// cannot take, naming the op and the reason, where the lowering would fail
+// much later in upstream terms ("failed to legalize", an unrealized cast, an
+// NVVM operand type): atomics PTX has no instruction for, block reductions of
+// values that are not 32- or 64-bit words, subgroup reductions, and gpu.func
+// parameters of types without an LLVM type (none, tensor, tuple).
+//
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Target/PTX.h"
 #include "Uop/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 namespace mlir::uop {
 #define GEN_PASS_DEF_UOPVERIFYLAUNCH
@@ -38,6 +46,105 @@ LogicalResult mlir::uop::verifyMatmulThreads(MatmulOp op) {
   return success();
 }
 
+/// The atomic_rmw kinds that read as integers (the rest are float kinds).
+static bool isIntegerAtomicKind(arith::AtomicRMWKind kind) {
+  switch (kind) {
+  case arith::AtomicRMWKind::addi:
+  case arith::AtomicRMWKind::andi:
+  case arith::AtomicRMWKind::maxs:
+  case arith::AtomicRMWKind::maxu:
+  case arith::AtomicRMWKind::mins:
+  case arith::AtomicRMWKind::minu:
+  case arith::AtomicRMWKind::muli:
+  case arith::AtomicRMWKind::ori:
+  case arith::AtomicRMWKind::xori:
+    return true;
+  default:
+    return false;
+  }
+}
+
+LogicalResult mlir::uop::verifyLowerableSyncOp(Operation *op) {
+  if (auto atomic = dyn_cast<memref::AtomicRMWOp>(op)) {
+    arith::AtomicRMWKind kind = atomic.getKind();
+    // PTX's atom and red have add, min, max, exchange and the bitwise ops,
+    // but no multiply; the lowering leaves an unrealized cast behind.
+    if (kind == arith::AtomicRMWKind::mulf ||
+        kind == arith::AtomicRMWKind::muli)
+      return atomic.emitOpError("expected an atomic PTX has (add, min, max, "
+                                "exchange, and, or, xor), got ")
+             << arith::stringifyAtomicRMWKind(kind)
+             << ": there is no atomic multiply";
+    // The op's verifier lets a float kind through on an integer (maxnumf on
+    // i32); LLVM's atomicrmw does not.
+    Type type = atomic.getValue().getType();
+    if (kind != arith::AtomicRMWKind::assign &&
+        isIntegerAtomicKind(kind) != type.isIntOrIndex())
+      return atomic.emitOpError("expected ")
+             << (type.isIntOrIndex() ? "an integer" : "a float")
+             << " atomic kind for " << type << ", got "
+             << arith::stringifyAtomicRMWKind(kind);
+    return success();
+  }
+  if (auto atomic = dyn_cast<memref::GenericAtomicRMWOp>(op)) {
+    // The lowering is a compare-and-swap loop on the element's bits, which
+    // LLVM's cmpxchg takes as an integer only.
+    Type type = atomic.getResult().getType();
+    if (!type.isIntOrIndex())
+      return atomic.emitOpError("expected an integer element type for the "
+                                "compare-and-swap loop, got ")
+             << type;
+    // The lowering moves the body into the loop and loses a yielded value
+    // defined outside it.
+    Value yielded = atomic.getBody()->getTerminator()->getOperand(0);
+    if (!atomic.getRegion().isAncestor(yielded.getParentRegion()))
+      return atomic.emitOpError(
+          "expected the yielded value to be computed in the body, got one "
+          "defined outside it (compute it from the current value, or use "
+          "memref.atomic_rmw assign)");
+    return success();
+  }
+  if (auto reduce = dyn_cast<gpu::AllReduceOp>(op)) {
+    // The block reduction is a butterfly of 32-bit shuffles (a 64-bit value
+    // takes two); narrower values have no shuffle.
+    Type type = reduce.getType();
+    unsigned width = type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 0;
+    if (width != 32 && width != 64)
+      return reduce.emitOpError("expected a 32- or 64-bit integer or float, "
+                                "got ")
+             << type << ": the reduction shuffles 32-bit words";
+    return success();
+  }
+  if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op))
+    return reduce.emitOpError("is not supported by uop's NVVM lowering: "
+                              "expected gpu.all_reduce (a block) or "
+                              "gpu.shuffle (a warp)");
+  return success();
+}
+
+/// True for the types the LLVM lowering gives a kernel parameter: scalars,
+/// vectors and memrefs of them, complex numbers and LLVM's own types.
+static bool isLowerableParamType(Type type) {
+  if (type.isIntOrIndexOrFloat() || isa<ComplexType>(type))
+    return true;
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getElementType().isIntOrIndexOrFloat();
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return isLowerableParamType(memref.getElementType());
+  return type.getDialect().getNamespace() == "llvm";
+}
+
+LogicalResult mlir::uop::verifyKernelParams(gpu::GPUFuncOp func) {
+  // A parameter of another type (none, tensor, tuple) has no LLVM type:
+  // the conversion of the whole gpu.func fails ("failed to legalize").
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
+    if (!isLowerableParamType(type))
+      return func.emitOpError("expected parameters of integer, float, "
+                              "vector or memref type, got ")
+             << type << " for parameter " << i;
+  return success();
+}
+
 namespace {
 struct UopVerifyLaunchPass
     : public mlir::uop::impl::UopVerifyLaunchBase<UopVerifyLaunchPass> {
@@ -58,6 +165,10 @@ struct UopVerifyLaunchPass
         failedAny |= checkSizes(launch);
       else if (auto matmul = dyn_cast<MatmulOp>(op))
         failedAny |= failed(verifyMatmulThreads(matmul));
+      else if (auto func = dyn_cast<gpu::GPUFuncOp>(op))
+        failedAny |= failed(verifyKernelParams(func));
+      else
+        failedAny |= failed(verifyLowerableSyncOp(op));
     });
     if (failedAny)
       signalPassFailure();

@@ -122,3 +122,147 @@ func.func @fine(%n: index) {
   }
   return
 }
+
+// -----
+
+// Atomics and reductions the NVVM lowering cannot take are refused here,
+// naming the op, rather than failing later in upstream terms ("failed to
+// legalize", an unrealized cast, an NVVM operand type).
+func.func @atomic_mulf(%o: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{'memref.atomic_rmw' op expected an atomic PTX has (add, min, max, exchange, and, or, xor), got mulf: there is no atomic multiply}}
+    %r = memref.atomic_rmw mulf %two, %o[%c0] : (f32, memref<1xf32>) -> f32
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @atomic_muli(%o: memref<1xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2 : i32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{got muli: there is no atomic multiply}}
+    %r = memref.atomic_rmw muli %two, %o[%c0] : (i32, memref<1xi32>) -> i32
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// memref.atomic_rmw's verifier accepts a float kind on an integer.
+func.func @atomic_float_kind_on_int(%o: memref<1xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2 : i32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{'memref.atomic_rmw' op expected an integer atomic kind for 'i32', got maxnumf}}
+    %r = memref.atomic_rmw maxnumf %two, %o[%c0] : (i32, memref<1xi32>) -> i32
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @generic_atomic_float(%o: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{'memref.generic_atomic_rmw' op expected an integer element type for the compare-and-swap loop, got 'f32'}}
+    %r = memref.generic_atomic_rmw %o[%c0] : memref<1xf32> {
+    ^bb0(%cur: f32):
+      %x = arith.mulf %cur, %two : f32
+      memref.atomic_yield %x : f32
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @generic_atomic_outside_value(%o: memref<1xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2 : i32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{'memref.generic_atomic_rmw' op expected the yielded value to be computed in the body, got one defined outside it (compute it from the current value, or use memref.atomic_rmw assign)}}
+    %r = memref.generic_atomic_rmw %o[%c0] : memref<1xi32> {
+    ^bb0(%cur: i32):
+      memref.atomic_yield %two : i32
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @all_reduce_f16(%o: memref<1xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %one = arith.constant 1.0 : f16
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{'gpu.all_reduce' op expected a 32- or 64-bit integer or float, got 'f16': the reduction shuffles 32-bit words}}
+    %s = gpu.all_reduce add %one uniform {} : (f16) -> f16
+    memref.store %s, %o[%c0] : memref<1xf16>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @subgroup_reduce(%o: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %one = arith.constant 1.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{'gpu.subgroup_reduce' op is not supported by uop's NVVM lowering: expected gpu.all_reduce (a block) or gpu.shuffle (a warp)}}
+    %s = gpu.subgroup_reduce add %one : (f32) -> f32
+    memref.store %s, %o[%c0] : memref<1xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A kernel parameter with no LLVM type fails the conversion of the whole
+// gpu.func ("failed to legalize operation 'gpu.func'").
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    // expected-error @+1 {{'gpu.func' op expected parameters of integer, float, vector or memref type, got 'tensor<4xf32>' for parameter 1}}
+    gpu.func @f(%a: memref<4xf32>, %t: tensor<4xf32>) kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    // expected-error @+1 {{got 'none' for parameter 0}}
+    gpu.func @f(%a: none) kernel {
+      gpu.return
+    }
+  }
+}

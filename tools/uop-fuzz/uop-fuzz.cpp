@@ -25,6 +25,7 @@
 #include "Uop/InitAllUop.h"
 #include "Uop/Sim/Simulator.h"
 #include "Uop/Target/PTX.h"
+#include "Uop/Tools/SanitizerOptions.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -66,9 +67,12 @@ using namespace llvm;
 
 namespace {
 
-/// The simulator's step budget per input: about half a second of host-code
-/// simulation, well inside the per-input CPU limit.
-constexpr uint64_t kFuzzMaxSteps = 5'000'000;
+/// The simulator's step budget per input: about 0.8 s of host-code
+/// simulation, well inside the per-input CPU limit. Under AddressSanitizer
+/// the simulator runs about 8 times slower (5M steps of a host loop: 0.76 s
+/// of CPU, 6 s with ASan), so the budget is a fifth of that there: an
+/// endless loop must end as a step-limit fault, not as a hang.
+constexpr uint64_t kFuzzMaxSteps = UOP_FUZZ_ASAN ? 1'000'000 : 5'000'000;
 
 enum class Mode { Parse, Compile, Translate, Sim };
 
@@ -105,6 +109,9 @@ struct Result {
   /// The child's stderr (diagnostics are swallowed; what is left is the
   /// crash report).
   std::string log;
+  /// Stopped by the wall-clock backstop while it still had CPU time left:
+  /// the machine's load, not the input (counted, not a finding).
+  bool starved = false;
 };
 
 using Rng = std::mt19937_64;
@@ -641,11 +648,23 @@ struct Fuzzer {
     if (pid == 0)
       childMain(mode, in, ctx, errPath, timeout, addressLimit, true);
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    rusage usage{};
+    while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
     std::string m = modeName(mode);
     if (WIFEXITED(status))
       r.exitCode = WEXITSTATUS(status);
+    // The wall-clock alarm (10x the CPU limit) also fires for a child that
+    // ran but got too little of the CPU: on a loaded machine with the fuzzer
+    // niced, a 1 s input can take a minute. Only a child that used its CPU
+    // time, or blocked (the alarm with under 1 % of it used), is a hang.
+    double cpu = usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
+                 1e-6 * (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM &&
+        cpu >= 0.01 * timeout && cpu < timeout) {
+      r.starved = true;
+      return r;
+    }
     if (WIFSIGNALED(status) &&
         (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGALRM)) {
       r.outcome = Outcome::Hang;
@@ -886,7 +905,7 @@ int main(int argc, char **argv) {
     Outcome outcome;
   };
   std::map<std::string, Finding> findings;
-  uint64_t ran = 0, crashes = 0, hangs = 0;
+  uint64_t ran = 0, crashes = 0, hangs = 0, starved = 0;
   // Exit statuses 0-3: how deep the inputs got (0: accepted; 1: a
   // diagnostic; 2, 3: uop-sim's fault and mismatch).
   uint64_t exits[4] = {0, 0, 0, 0};
@@ -903,6 +922,7 @@ int main(int argc, char **argv) {
     Input in = makeInput(mode, seeds, seed, i);
     Result r = fuzzer.run(in);
     ++ran;
+    starved += r.starved;
     if (r.exitCode >= 0 && r.exitCode < 4)
       ++exits[r.exitCode];
     if (elapsed() - lastReport > 30) {
@@ -956,7 +976,7 @@ int main(int argc, char **argv) {
          << " classes=" << findings.size() << " seconds=" << int(seconds)
          << " seeds=" << seeds.size() << " exit0=" << exits[0]
          << " exit1=" << exits[1] << " exit2=" << exits[2]
-         << " exit3=" << exits[3] << "\n";
+         << " exit3=" << exits[3] << " starved=" << starved << "\n";
   for (auto &[key, f] : findings)
     outs() << "  " << f.count << "x " << key << "\n      " << f.file << "\n";
   outs().flush();

@@ -8,7 +8,9 @@
 
 #include "Uop/InitAllUop.h"
 #include "Uop/Tools/InternalError.h"
+#include "Uop/Tools/SanitizerOptions.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -37,14 +39,28 @@ struct PassTracker : public mlir::PassInstrumentation {
 };
 
 /// The driver's configuration with the pass tracker added to every pass
-/// manager it sets up.
+/// manager it sets up. Errors of building the pipeline (a bad option of
+/// --uop-compile) concern the command line, not a place in the input:
+/// mlir-opt's driver reports them at an unknown location, which prints as
+/// `<unknown>:0: error:`; they print as `uop-opt: error: <message>` instead.
 struct UopOptConfig : public mlir::MlirOptMainConfig {
   explicit UopOptConfig(mlir::MlirOptMainConfig config)
       : mlir::MlirOptMainConfig(std::move(config)) {
     auto inner = passPipelineCallback;
     passPipelineCallback = [inner](mlir::PassManager &pm) {
       pm.addInstrumentation(std::make_unique<PassTracker>());
-      return inner ? inner(pm) : mlir::success();
+      if (!inner)
+        return mlir::success();
+      mlir::ScopedDiagnosticHandler commandLineErrors(
+          pm.getContext(), [](mlir::Diagnostic &diag) {
+            if (!llvm::isa<mlir::UnknownLoc>(diag.getLocation()) ||
+                diag.getSeverity() != mlir::DiagnosticSeverity::Error)
+              return mlir::failure();
+            llvm::WithColor::error(llvm::errs(), "uop-opt")
+                << llvm::StringRef(diag.str()).rtrim() << "\n";
+            return mlir::success();
+          });
+      return inner(pm);
     };
   }
 };

@@ -13,6 +13,7 @@
 #include "Uop/InitAllUopDialects.h"
 #include "Uop/Sim/Simulator.h"
 #include "Uop/Tools/InternalError.h"
+#include "Uop/Tools/SanitizerOptions.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"

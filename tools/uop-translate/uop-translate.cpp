@@ -11,6 +11,7 @@
 
 #include "Uop/Target/PTX.h"
 #include "Uop/Tools/InternalError.h"
+#include "Uop/Tools/SanitizerOptions.h"
 
 #include "mlir/InitAllTranslations.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"

@@ -10,6 +10,7 @@
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -51,6 +52,17 @@ FailureOr<TileConfig> getTileConfig(ArrayRef<int64_t> tile,
 /// Checks that the `threads` of `op` match the constant block size of its
 /// kernel (success when the size is not constant).
 LogicalResult verifyMatmulThreads(MatmulOp op);
+
+/// Refuses (with an error on `op`) an atomic or reduction the NVVM lowering
+/// cannot take: memref.atomic_rmw mulf / muli or a kind of the wrong type
+/// class, memref.generic_atomic_rmw of a float or yielding an outside value,
+/// gpu.all_reduce of other than 32- or 64-bit words, gpu.subgroup_reduce.
+/// Succeeds on any other op.
+LogicalResult verifyLowerableSyncOp(Operation *op);
+
+/// Refuses a gpu.func with a parameter the LLVM lowering has no type for
+/// (none, tensor, tuple): the conversion would fail on the whole function.
+LogicalResult verifyKernelParams(gpu::GPUFuncOp func);
 
 struct GemmInfo;
 /// Replaces the GEMM `gemm` (and its absorbed fill) by a tiled gpu.launch.

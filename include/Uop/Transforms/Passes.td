@@ -237,6 +237,14 @@ def UopVerifyLaunch : Pass<"uop-verify-launch"> {
     `uop-attach-target`, so that a hand-written kernel with a block of 2048
     threads or a grid of 2^40 blocks is an error, not a launch
     configuration.
+
+    It also refuses, with the op named, what the NVVM lowering cannot take:
+    `memref.atomic_rmw` `mulf` / `muli` (PTX has no atomic multiply) or a
+    float kind on an integer, `memref.generic_atomic_rmw` of a float or
+    yielding a value from outside its body, `gpu.all_reduce` of values
+    other than 32- or 64-bit integers and floats, `gpu.subgroup_reduce`,
+    and a `gpu.func` parameter of a type with no LLVM type (`none`, a
+    tensor, a tuple).
   }];
 }
 

@@ -113,3 +113,51 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// The NVPTX backend stops with "Empty parameter types are not supported"
+// (LLVM ERROR) on a parameter that holds no data; not only a kernel's: a
+// device function's, a declaration's, nested empty aggregates, and a
+// result.
+module attributes {gpu.container_module} {
+  gpu.module @k [#nvvm.target<chip = "sm_80">] {
+    // expected-error @+1 {{'llvm.func' op expected parameters that hold data, got '!llvm.struct<(struct<()>)>' for parameter 0}}
+    llvm.func @g(%a: !llvm.struct<(struct<()>)>) {
+      llvm.return
+    }
+    llvm.func @f() attributes {gpu.kernel, nvvm.kernel} {
+      %u = llvm.mlir.undef : !llvm.struct<(struct<()>)>
+      llvm.call @g(%u) : (!llvm.struct<(struct<()>)>) -> ()
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @k [#nvvm.target<chip = "sm_80">] {
+    // expected-error @+1 {{'llvm.func' op expected parameters that hold data, got '!llvm.array<0 x f32>' for parameter 0}}
+    llvm.func @g(!llvm.array<0 x f32>)
+    llvm.func @f() attributes {gpu.kernel, nvvm.kernel} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @k [#nvvm.target<chip = "sm_80">] {
+    // expected-error @+1 {{'llvm.func' op expected a result that holds data, got '!llvm.struct<()>'}}
+    llvm.func @g() -> !llvm.struct<()> {
+      %u = llvm.mlir.undef : !llvm.struct<()>
+      llvm.return %u : !llvm.struct<()>
+    }
+    llvm.func @f() attributes {gpu.kernel, nvvm.kernel} {
+      %u = llvm.call @g() : () -> !llvm.struct<()>
+      llvm.return
+    }
+  }
+}

@@ -1,0 +1,330 @@
+#!/usr/bin/env python3
+"""Per-kernel resource and instruction-mix table of uop's GEMM kernels.
+
+For each kernel configuration and target, compiles a GEMM with
+`uop-opt --uop-compile` and `uop-translate --uop-to-ptx`, runs `ptxas -v` on
+the PTX, and prints one row per kernel: registers, spill bytes, shared bytes
+and pipeline stages (what limits occupancy), and the instructions of one
+k-tile, the body of the K loop in the PTX, in steady state: mma, ldmatrix,
+cp.async, bar.sync, ld.shared, fma and all others, and the FLOPs each
+shared-memory load instruction feeds (the figure tiling and tensor cores
+exist to raise).
+
+The K loop is the outermost loop of the kernel whose body holds a bar.sync.
+Loops nested in its body (the k steps within a tile) count their body once
+per trip; the trip count is read from the loop's induction (`mov` of the
+start before the loop, `add` of the step and `setp` against the end), and
+the row says `?` when it cannot be. Conditional code in the body (the
+prefetch of the next tile, skipped in the last one) counts as executed.
+
+A configuration is NAME=DTYPE:OPTIONS, OPTIONS being the text of
+--uop-compile without the target (`mma=mma_sync async=true stages=3`);
+DTYPE is the element type of A and B (f32, f16, bf16; C is f32). A
+configuration whose compile or ptxas fails is skipped with the reason (an
+option the build does not have yet, a size its checks refuse).
+
+  bench/kernel_stats/run.py [--build build] [--targets sm_80,sm_90a,sm_100a]
+                            [--size 1024] [--config NAME=DTYPE:OPTIONS ...]
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# The SIMT path at its default and at the tilings bench/gemm_traffic uses.
+DEFAULT_CONFIGS = [
+    "simt-f32=f32:",
+    "simt-f32-1stage=f32:stages=1",
+    "simt-f32-64x64=f32:tile=64,64,8 thread-tile=4,4",
+    "simt-f16=f16:",
+]
+
+CLASSES = ["mma", "ldmatrix", "cp.async", "bar.sync", "ld.shared", "fma", "other"]
+
+
+def gemm_source(size, dtype):
+    """A size^3 GEMM: C (f32) = A (dtype) x B (dtype), C zeroed first."""
+    a = f"memref<{size}x{size}x{dtype}>"
+    c = f"memref<{size}x{size}xf32>"
+    return f"""func.func @main(%A: {a}, %B: {a}, %C: {c}) {{
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : {c})
+  linalg.matmul ins(%A, %B : {a}, {a}) outs(%C : {c})
+  return
+}}
+"""
+
+
+def run(cmd, stdin=None):
+    """Runs `cmd`; returns (ok, stdout, stderr)."""
+    p = subprocess.run(cmd, input=stdin, capture_output=True, text=True)
+    return p.returncode == 0, p.stdout, p.stderr
+
+
+def instructions(ptx):
+    """The PTX's lines as (label or None, instruction text or None)."""
+    out = []
+    for line in ptx.splitlines():
+        line = line.split("//")[0].strip()
+        if not line:
+            continue
+        m = re.match(r"^(\$?[\w$]+):$", line)
+        if m:
+            out.append((m.group(1), None))
+        elif line.startswith((".", "{", "}", ")", "(")) or line.endswith(","):
+            continue
+        else:
+            out.append((None, line.rstrip(";")))
+    return out
+
+
+def opcode(text):
+    """The opcode of an instruction (its guard predicate dropped)."""
+    text = re.sub(r"^@!?%\w+\s+", "", text)
+    return text.split()[0] if text.split() else ""
+
+
+def classify(op):
+    if op.startswith(("mma.", "wgmma.", "tcgen05.mma")):
+        return "mma"
+    if op.startswith("ldmatrix"):
+        return "ldmatrix"
+    if op.startswith("cp.async"):
+        return "cp.async"
+    if op.startswith(("bar.sync", "barrier.sync", "bar.arrive", "barrier.")):
+        return "bar.sync"
+    if op.startswith("ld.shared"):
+        return "ld.shared"
+    if op.startswith("fma."):
+        return "fma"
+    return "other"
+
+
+def flops(op):
+    """Floating-point operations of one thread's instruction."""
+    if op.startswith("fma."):
+        # Packed halves (f16x2, bf16x2) do two FMAs.
+        return 4 if "x2" in op else 2
+    m = re.search(r"\.m(\d+)n(\d+)k(\d+)", op)
+    if m and op.startswith("mma."):
+        # A warp-wide m x n x k multiply-add, a 32nd of it per thread.
+        mm, nn, kk = (int(x) for x in m.groups())
+        return 2 * mm * nn * kk / 32
+    return 0
+
+
+def loops(insts):
+    """Loops as (header index, back-edge index, label): a branch to a label
+    that comes before it."""
+    where = {lab: i for i, (lab, _) in enumerate(insts) if lab}
+    found = []
+    for i, (_, text) in enumerate(insts):
+        if text is None:
+            continue
+        m = re.match(r"^(?:@!?%\w+\s+)?bra(?:\.uni)?\s+(\$?[\w$]+)$", text)
+        if m and m.group(1) in where and where[m.group(1)] < i:
+            found.append((where[m.group(1)], i, m.group(1)))
+    return found
+
+
+def constant_before(insts, before, reg, depth=4):
+    """The constant the last `mov` before `before` put in `reg`, following
+    moves from other registers; None when it is not a constant."""
+    for j in range(before - 1, -1, -1):
+        t = insts[j][1]
+        m = t and re.match(rf"^mov\.\w+\s+{re.escape(reg)},\s*(\S+)$", t)
+        if not m:
+            continue
+        src = m.group(1)
+        if re.match(r"^-?\d+$", src):
+            return int(src)
+        if src.startswith("%") and depth > 0:
+            return constant_before(insts, j, src, depth - 1)
+        return None
+    return None
+
+
+def trip_count(insts, head, back):
+    """The trips of the loop [head, back] from its induction, or None."""
+    m = re.match(r"^@(%\w+)\s+bra", insts[back][1])
+    if not m:
+        return None
+    pred = m.group(1)
+    cmp_ = None
+    for j in range(back - 1, head, -1):
+        t = insts[j][1]
+        if t and re.match(rf"^setp\.\w+\.\w+\s+{re.escape(pred)},", t):
+            cmp_ = t
+            break
+    if not cmp_:
+        return None
+    m = re.match(r"^setp\.(\w+)\.\w+\s+%\w+,\s*(%\w+),\s*(-?\d+)$", cmp_)
+    if not m:
+        return None
+    rel, reg, end = m.group(1), m.group(2), int(m.group(3))
+    step = None
+    for j in range(head + 1, back):
+        t = insts[j][1]
+        s = t and re.match(
+            rf"^add\.\w+\s+{re.escape(reg)},\s*{re.escape(reg)},\s*(-?\d+)$", t)
+        if s:
+            step = int(s.group(1))
+    start = constant_before(insts, head, reg)
+    if step in (None, 0) or start is None:
+        return None
+    # ne/lt/le (or gt/ge counting down): the induction runs start..end.
+    trips = (end - start) / step
+    if rel in ("le", "ge"):
+        trips += 1
+    return int(trips) if trips >= 1 and trips == int(trips) else None
+
+
+def ktile_mix(ptx):
+    """Instruction counts of one k-tile and whether every trip was known.
+    None when the kernel has no loop with a barrier."""
+    insts = instructions(ptx)
+    all_loops = loops(insts)
+    k_loop = None
+    for head, back, _ in sorted(all_loops, key=lambda l: l[0] - l[1]):
+        body = [t for _, t in insts[head:back + 1] if t]
+        if any(classify(opcode(t)) == "bar.sync" for t in body):
+            k_loop = (head, back)
+            break
+    if not k_loop:
+        return None
+    head, back = k_loop
+    weight = [1.0] * len(insts)
+    known = True
+    for h, b, _ in all_loops:
+        if head < h and b < back:
+            trips = trip_count(insts, h, b)
+            if trips is None:
+                known = False
+                continue
+            for j in range(h, b + 1):
+                weight[j] *= trips
+    counts = {c: 0.0 for c in CLASSES}
+    fl = 0.0
+    for j in range(head, back + 1):
+        t = insts[j][1]
+        if not t:
+            continue
+        op = opcode(t)
+        counts[classify(op)] += weight[j]
+        fl += weight[j] * flops(op)
+    return counts, fl, known
+
+
+def ptxas_stats(text):
+    """registers, spill bytes (stores + loads), shared bytes from ptxas -v."""
+    regs = re.search(r"Used (\d+) registers", text)
+    smem = re.search(r"(\d+) bytes smem", text)
+    spills = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads", text)
+    return (int(regs.group(1)) if regs else None,
+            int(spills.group(1)) + int(spills.group(2)) if spills else None,
+            int(smem.group(1)) if smem else 0)
+
+
+def stages(kernel_ir):
+    """Pipeline stages: the leading dimension of a staged (rank-3)
+    uop.alloc_shared, else 1."""
+    shapes = re.findall(r"uop\.alloc_shared.*?: memref<([\dx]+)x\w+", kernel_ir)
+    best = 1
+    for s in shapes:
+        dims = s.split("x")
+        if len(dims) == 3:
+            best = max(best, int(dims[0]))
+    return best
+
+
+def fmt(x):
+    if x is None:
+        return "?"
+    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--targets", default="sm_80,sm_90a,sm_100a")
+    ap.add_argument("--size", type=int, default=1024)
+    ap.add_argument("--config", action="append", default=[],
+                    help="NAME=DTYPE:OPTIONS (repeatable; replaces the "
+                    "default SIMT configurations)")
+    ap.add_argument("--ptxas", default=shutil.which("ptxas") or
+                    "/usr/local/cuda/bin/ptxas")
+    ap.add_argument("--keep", help="write each kernel's PTX to this directory")
+    args = ap.parse_args()
+    opt = os.path.join(args.build, "bin", "uop-opt")
+    translate = os.path.join(args.build, "bin", "uop-translate")
+    for tool in (opt, translate, args.ptxas):
+        if not os.access(tool, os.X_OK):
+            sys.exit(f"run.py: error: expected an executable {tool}, got none")
+
+    configs = []
+    for c in args.config or DEFAULT_CONFIGS:
+        m = re.match(r"^([^=]+)=(f32|f16|bf16):(.*)$", c)
+        if not m:
+            sys.exit(f"run.py: error: expected NAME=DTYPE:OPTIONS, got '{c}'")
+        configs.append(m.groups())
+
+    print(f"# {args.size}^3 GEMM, C f32; per k-tile = one trip of the K loop, "
+          "per thread")
+    print("| kernel | target | regs | spill B | smem B | stages | mma | "
+          "ldmatrix | cp.async | bar.sync | ld.shared | fma | other | "
+          "FLOPs / shared load |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | "
+          "---: | ---: | ---: | ---: | ---: |")
+    skipped = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, dtype, options in configs:
+            src = os.path.join(tmp, f"gemm_{dtype}.mlir")
+            with open(src, "w") as f:
+                f.write(gemm_source(args.size, dtype))
+            for target in args.targets.split(","):
+                opts = f"target={target} {options}".strip()
+                ok, kernel_ir, err = run(
+                    [opt, src, f"--uop-compile=emit=kernel {opts}"])
+                if ok:
+                    ok, llvm_ir, err = run([opt, src, f"--uop-compile={opts}"])
+                if ok:
+                    ok, ptx, err = run([translate, "--uop-to-ptx"], llvm_ir)
+                if not ok:
+                    first = (err.strip().splitlines() or ["(no message)"])[0]
+                    skipped.append(f"{name} {target}: compile failed: {first}")
+                    continue
+                ptx_path = os.path.join(args.keep or tmp, f"{name}-{target}.ptx")
+                if args.keep:
+                    os.makedirs(args.keep, exist_ok=True)
+                with open(ptx_path, "w") as f:
+                    f.write(ptx)
+                ok, out, err = run([args.ptxas, "-v", f"-arch={target}",
+                                    ptx_path, "-o", os.devnull])
+                if not ok:
+                    first = (err.strip().splitlines() or ["(no message)"])[0]
+                    skipped.append(f"{name} {target}: ptxas failed: {first}")
+                    continue
+                regs, spill, smem = ptxas_stats(out + err)
+                mix = ktile_mix(ptx)
+                if mix is None:
+                    cells = ["-"] * (len(CLASSES) + 1)
+                else:
+                    counts, fl, known = mix
+                    loads = counts["ld.shared"] + counts["ldmatrix"]
+                    mark = "" if known else " ?"
+                    cells = [fmt(counts[c]) + mark for c in CLASSES]
+                    cells.append(fmt(fl / loads) + mark if loads else "-")
+                print(f"| {name} | {target} | {fmt(regs)} | {fmt(spill)} | "
+                      f"{smem} | {stages(kernel_ir)} | " + " | ".join(cells) +
+                      " |", flush=True)
+    for s in skipped:
+        print(f"skipped: {s}")
+
+
+if __name__ == "__main__":
+    main()
