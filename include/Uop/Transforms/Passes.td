@@ -128,14 +128,28 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
       reads the tile before all of it is written); matmul; barrier
       (write-after-read: the next step's copy must not overwrite what
       another thread still reads). Two barriers per step.
-    - `stages=2` (double buffering, the default): two buffers per operand. Tile 0 is
-      copied before the loop, then a barrier. Step i copies tile i+1 into
-      buffer (i+1) mod 2 and multiplies tile i out of buffer i mod 2, then
-      one barrier. That single barrier orders both hazards: tile i+1 is
-      complete before step i+1 reads it (RAW), and buffer i mod 2 is no
-      longer read when step i+1 starts overwriting it with tile i+2 (WAR).
-      One barrier per step instead of two, and the loads of the next tile
-      are issued before the math on the current one.
+    - `stages=S`, 2 <= S <= 4: a ring of S buffers per operand. Tiles
+      0 .. S-2 are copied into buffers 0 .. S-2 before the loop (a tile the
+      loop does not reach is not copied), then a barrier. Step i copies
+      tile i+S-1 (when the loop has one) into buffer (i+S-1) mod S and
+      multiplies tile i out of buffer i mod S, then one barrier. That
+      single barrier orders every hazard between threads. Read-after-write:
+      tile i was written in step i-S+1 <= i-1 (or before the loop), and the
+      barrier ending that step lies between the write and step i's reads.
+      Write-after-read: the buffer step i writes, (i-1) mod S, was last
+      read in step i-1, which the barrier ending step i-1 closes (earlier
+      readers and writers of the buffer are further back, behind more
+      barriers). No other buffer is both written and read in one step,
+      since i+S-1 and i differ mod S when S >= 2. With S = 2 this is
+      double buffering: one barrier per step instead of two, and the next
+      tile's loads issued before the math on the current one. The copies
+      being synchronous, a ring deeper than two holds the same hazards and
+      hides no more latency; it is what the asynchronous form builds on.
+    - `stages=0` (automatic, the default): one buffer when the matmul is
+      not in a loop; else two, or with `async` four, fewer when the loop
+      has fewer tiles (known bounds) or the buffers would not fit the
+      target's shared memory (the deepest ring that fits). With
+      synchronous copies this is the double buffering of `stages=2`.
 
     `pad` adds elements to every row of the shared tiles (a row of 33 floats
     spreads a column walk over all banks). The default, -1, pads only the
@@ -148,13 +162,17 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
     row (at most 32), with no memory wasted. Both are applied consistently by
     the copies and the matmul, which carry it as a `#uop.shared_layout`.
 
-    The shared buffers of a block must fit the static shared memory of the
-    module's `uop.target` (`max_static_shared`, 48 KiB); the bank model
-    padding is chosen for is the target's too.
+    The shared buffers of a block (every stage of every operand, and the
+    buffers the kernel already has) must fit the static shared memory of
+    the module's `uop.target` (`max_static_shared`, 48 KiB): an explicit
+    `stages` that does not fit is an error naming the bytes, the automatic
+    choice takes the deepest ring that fits. The bank model padding is
+    chosen for is the target's too.
   }];
   let options = [
-    Option<"stages", "stages", "int64_t", "2",
-           "shared buffers per operand: 1, or 2 for double buffering">,
+    Option<"stages", "stages", "int64_t", "0",
+           "shared buffers per operand, 1 to 4 (a ring of that many); 0: "
+           "the deepest that fits, up to 2 (4 with async)">,
     Option<"pad", "pad", "int64_t", "-1",
            "elements added to each row of a shared tile (-1: where a column "
            "walk would conflict)">,
