@@ -97,6 +97,7 @@ UopPromoteSharedOptions CompileOptions::getPromoteSharedOptions() const {
   options.stages = stages;
   options.pad = pad;
   options.swizzle = swizzle;
+  options.async = async;
   return options;
 }
 

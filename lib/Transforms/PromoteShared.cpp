@@ -302,7 +302,7 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   } else if (!automatic) {
     stages = options.stages;
   } else {
-    stages = 2;
+    stages = options.async ? kMaxStages : 2;
     if (std::optional<int64_t> trips = getConstantTripCount(loop))
       stages = std::max<int64_t>(1, std::min(stages, *trips));
     while (stages > 1 && bytesFor(stages) > maxSharedBytes)
@@ -321,6 +321,7 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
            << bytes << " bytes of shared memory per block, above the limit of "
            << maxSharedBytes << " bytes of static shared memory" << advice;
 
+  bool async = options.async;
   ImplicitLocOpBuilder b(op.getLoc(), rewriter);
   // The buffers: one per operand, `stages` tiles each, at the top of the
   // kernel (their scope is the block).
@@ -344,8 +345,7 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   auto copyInto = [&](ArrayRef<Value> tiles, Value stage) {
     for (auto [s, tile] : llvm::zip(staged, tiles)) {
       Value view = stageView(b, s, stage, stages);
-      CopyOp::create(b, tile, view, s.getLayout(b.getContext()),
-                     /*async=*/false);
+      CopyOp::create(b, tile, view, s.getLayout(b.getContext()), async);
     }
   };
   auto rewireMatmul = [&](Value stage) {
@@ -376,6 +376,12 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
     // unless the matmul runs once per block, at the top level of the kernel.
     b.setInsertionPoint(op);
     copyInto(tiles, Value());
+    if (async) {
+      // The thread's copies complete before the barrier that publishes
+      // them.
+      CpAsyncCommitOp::create(b);
+      CpAsyncWaitOp::create(b, /*pending=*/uint32_t(0));
+    }
     BarrierOp::create(b);
     rewireMatmul(Value());
     if (op->getBlock() != getKernelBody(kernel)) {
@@ -387,12 +393,16 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
 
   // The ring of S = `stages` buffers. Prologue: tiles 0 .. S-2 into buffers
   // 0 .. S-2 (a tile past the end of the loop is not copied), then a
-  // barrier.
+  // barrier; asynchronous copies instead commit one group per tile (an
+  // empty one for a tile not copied) and leave the barrier to step 0.
   std::optional<int64_t> trips = getConstantTripCount(loop);
   b.setInsertionPoint(loop);
   for (int64_t j = 0; j + 1 < stages; ++j) {
-    if (trips && j >= *trips)
-      break;
+    if (trips && j >= *trips) {
+      if (async)
+        CpAsyncCommitOp::create(b);
+      continue;
+    }
     Value stage = arith::ConstantIndexOp::create(b, j);
     Value ivJ = j == 0 ? loop.getLowerBound()
                        : arith::AddIOp::create(
@@ -404,20 +414,30 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
     // the loop reaches it.
     if (j == 0 || trips) {
       copyInto(tilesAt(ivJ), stage);
-      continue;
+    } else {
+      Value exists = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, ivJ,
+                                           loop.getUpperBound());
+      auto guard = scf::IfOp::create(b, exists, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(guard.thenBlock());
+      copyInto(tilesAt(ivJ), stage);
     }
-    Value exists = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, ivJ,
-                                         loop.getUpperBound());
-    auto guard = scf::IfOp::create(b, exists, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(guard.thenBlock());
-    copyInto(tilesAt(ivJ), stage);
+    if (async)
+      CpAsyncCommitOp::create(b);
   }
-  BarrierOp::create(b);
+  if (!async)
+    BarrierOp::create(b);
 
   // Step i: copy tile i+S-1 into buffer (i+S-1) mod S, multiply tile i out
-  // of buffer i mod S, one barrier.
+  // of buffer i mod S, one barrier: after the matmul for synchronous
+  // copies, before the copy for asynchronous ones, after the wait for tile
+  // i (of the i+S-1 groups the thread committed so far, group i holds tile
+  // i; at most S-2 pending means groups 0 .. i are complete).
   b.setInsertionPoint(op);
+  if (async) {
+    CpAsyncWaitOp::create(b, /*pending=*/uint32_t(stages - 2));
+    BarrierOp::create(b);
+  }
   Value iv = loop.getInductionVar();
   Value step = loop.getStep();
   Value iter = arith::DivUIOp::create(
@@ -439,9 +459,15 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
     b.setInsertionPointToStart(prefetch.thenBlock());
     copyInto(tilesAt(aheadIv), nxt);
   }
+  // A group per step, empty past the last tile, keeps the count of the
+  // wait above uniform.
+  if (async)
+    CpAsyncCommitOp::create(b);
   rewireMatmul(cur);
-  b.setInsertionPointAfter(op);
-  BarrierOp::create(b);
+  if (!async) {
+    b.setInsertionPointAfter(op);
+    BarrierOp::create(b);
+  }
   return success();
 }
 
@@ -455,6 +481,7 @@ struct UopPromoteSharedPass
     options.stages = stages;
     options.pad = pad;
     options.swizzle = swizzle;
+    options.async = async;
     std::string whyNot;
     if (failed(verifyPromoteOptions(options, whyNot))) {
       mlir::emitError(getOperation()->getLoc(), "uop-promote-shared: ")

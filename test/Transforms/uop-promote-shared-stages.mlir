@@ -16,7 +16,32 @@
 // A ring deeper than the loop has tiles (64 / 32 = 2 tiles, 4 stages):
 // RUN: uop-opt %S/../Integration/Inputs/gemm_64x64x64.mlir --uop-tile="tile=32,32,32 thread-tile=4,4" \
 // RUN:   | uop-opt --uop-promote-shared=stages=4 | uop-sim - --compare-with %S/../Integration/Inputs/gemm_64x64x64.mlir | FileCheck %s --check-prefix=SIM
+// The asynchronous ring, at the uop level (uop.copy {async}) and lowered
+// to per-thread uop.cp_async (A's rows of 70 floats: 8-byte copies, B's of
+// 60: 16-byte ones, both with src_elements at the edge):
+// RUN: uop-opt %t.tile.mlir --uop-promote-shared="stages=1 async=true" | uop-sim - --compare-with %S/../Integration/Inputs/gemm_100x60x70.mlir | FileCheck %s --check-prefix=SIM
+// RUN: uop-opt %t.tile.mlir --uop-promote-shared="stages=3 async=true" | uop-sim - --compare-with %S/../Integration/Inputs/gemm_100x60x70.mlir | FileCheck %s --check-prefix=SIM
+// RUN: uop-opt %t.tile.mlir --uop-promote-shared="stages=1 async=true" --uop-lower-tiles | uop-sim - --compare-with %S/../Integration/Inputs/gemm_100x60x70.mlir | FileCheck %s --check-prefix=SIM
+// RUN: uop-opt %t.tile.mlir --uop-promote-shared="stages=2 async=true" --uop-lower-tiles | uop-sim - --compare-with %S/../Integration/Inputs/gemm_100x60x70.mlir | FileCheck %s --check-prefix=SIM
+// RUN: uop-opt %t.tile.mlir --uop-promote-shared="stages=3 async=true" --uop-lower-tiles | uop-sim - --compare-with %S/../Integration/Inputs/gemm_100x60x70.mlir | FileCheck %s --check-prefix=SIM
+// RUN: uop-opt %t.tile.mlir --uop-promote-shared="stages=4 async=true" --uop-lower-tiles | uop-sim - --compare-with %S/../Integration/Inputs/gemm_100x60x70.mlir | FileCheck %s --check-prefix=SIM
+// RUN: uop-opt %t.tile.mlir --uop-promote-shared="stages=4 async=true swizzle=1" --uop-lower-tiles | uop-sim - --compare-with %S/../Integration/Inputs/gemm_100x60x70.mlir | FileCheck %s --check-prefix=SIM
+// RUN: uop-opt %S/../Integration/Inputs/gemm_64x64x64.mlir --uop-tile="tile=32,32,32 thread-tile=4,4" \
+// RUN:   | uop-opt --uop-promote-shared="stages=4 async=true" --uop-lower-tiles | uop-sim - --compare-with %S/../Integration/Inputs/gemm_64x64x64.mlir | FileCheck %s --check-prefix=SIM
 // SIM: mismatches=0/
+
+// The wait is needed: without it step i reads tile i while its cp.async
+// may still be in flight.
+// RUN: uop-opt %t.tile.mlir --uop-promote-shared="stages=3 async=true" --uop-lower-tiles --mlir-print-op-generic \
+// RUN:   | %python %S/Inputs/drop-op.py uop.cp_async_wait 0 > %t.no-wait.mlir
+// RUN: not uop-sim %t.no-wait.mlir 2>&1 | FileCheck %s --check-prefix=NOWAIT
+// NOWAIT: RAW race on shared {{.*}}: uop.cp_async by thread {{.*}} (in flight until a wait of its group)
+// So is the barrier after it: without it a thread reads another's part of
+// tile i before that thread's wait (RAW), and refills buffer (i-1) mod 3
+// while others still read it (WAR).
+// RUN: uop-opt %t.tile.mlir --uop-promote-shared="stages=3 async=true" --uop-lower-tiles --mlir-print-op-generic \
+// RUN:   | %python %S/Inputs/drop-op.py uop.barrier 0 > %t.no-async-barrier.mlir
+// RUN: not uop-sim %t.no-async-barrier.mlir 2>&1 | FileCheck %s --check-prefix=RACE
 
 // Both barriers of the ring are needed: without the prologue's, step 0
 // reads tile 0 before other threads wrote it (RAW); without the step's,

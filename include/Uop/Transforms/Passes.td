@@ -151,6 +151,35 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
       target's shared memory (the deepest ring that fits). With
       synchronous copies this is the double buffering of `stages=2`.
 
+    With `async` the copies are `uop.copy {async}` (cp.async: the copying
+    threads do not wait for the data) and the ring is built on cp.async
+    groups, each thread counting its own:
+
+    - `stages=1`: per K step, copy; commit; wait for all groups; barrier;
+      matmul; barrier.
+    - `stages=S >= 2`: before the loop, tiles 0 .. S-2 are copied into
+      buffers 0 .. S-2, each committed as a group of its own. Step i:
+      `uop.cp_async_wait {pending = S-2}`; barrier; copy tile i+S-1 into
+      buffer (i+S-1) mod S (nothing past the last tile); commit; matmul of
+      tile i out of buffer i mod S. One barrier per step. Before the wait
+      of step i the thread has committed S-1 + i groups, group g holding
+      its part of tile g (the group of a step past the last tile is
+      committed empty, so that the count holds in every step): at most
+      S-2 pending means groups 0 .. i are complete, so the thread's part
+      of tile i has landed. Read-after-write: the barrier after the wait
+      makes every thread's part of tile i visible to all before any
+      thread's matmul reads it. Write-after-read: step i's copy overwrites
+      buffer (i-1) mod S, last read by the matmuls of step i-1, which
+      every thread finished before it reached step i's barrier; the copy
+      is issued after that barrier. The buffer being filled, (i+S-1) mod
+      S, is never the one read, i mod S, since S >= 2. The groups still
+      pending after the loop are the empty ones of the last S-1 steps.
+    - `stages=0` with `async` takes the deepest ring, up to four, that
+      fits: three tiles in flight during each step's math.
+
+    `--uop-compile` passes its `stages` (default 0, automatic) and `async`
+    (default off) options here.
+
     `pad` adds elements to every row of the shared tiles (a row of 33 floats
     spreads a column walk over all banks). The default, -1, pads only the
     tiles whose rows the lanes of a warp walk down a column of (A's rows
@@ -177,7 +206,9 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
            "elements added to each row of a shared tile (-1: where a column "
            "walk would conflict)">,
     Option<"swizzle", "swizzle", "bool", "false",
-           "XOR-swizzle the columns of the shared tiles">
+           "XOR-swizzle the columns of the shared tiles">,
+    Option<"async", "async", "bool", "false",
+           "stage with asynchronous copies (cp.async, sm_80 and later)">
   ];
   let dependentDialects = [
     "::mlir::uop::UopDialect", "::mlir::scf::SCFDialect",
