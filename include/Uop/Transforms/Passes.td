@@ -230,6 +230,21 @@ def UopLowerTiles : Pass<"uop-lower-tiles"> {
     that cross the edge of the source are loaded element by element under a
     guard; those past it are zero.
 
+    `uop.copy {async}` becomes one `uop.cp_async` per thread and vector,
+    distributed the same way, of 16 bytes (4 f32, 8 f16/bf16; `bypass_l1`,
+    PTX `.cg`), or of 8 or 4 bytes where the source's or destination's row
+    stride or offset is only that aligned (cp.async addresses must be
+    aligned to the copy size), or of one 4-byte element at its swizzled
+    column for a swizzled tile. A vector crossing the source's edge copies
+    with `src_elements` = the elements inside (the hardware zero-fills the
+    rest), one past the edge with `src_elements` = 0 from the source's
+    element (0, 0), so that no address outside the source is formed. Where
+    not even 4 bytes are aligned (2-byte elements at an odd offset or
+    stride, a swizzled f16/bf16 tile) or the source is not in global
+    memory, the copy takes the synchronous path above; its stores are
+    complete before the commit, wait and barrier that follow it, so the
+    ring of `uop-promote-shared` stays correct.
+
     `uop.matmul` becomes a loop over K whose step loads the thread's TM
     elements of A and TN elements of B (strided by the thread counts, see
     the op) and does one `vector.outerproduct`: TM x TN FMAs for TM + TN
