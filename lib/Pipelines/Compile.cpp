@@ -100,6 +100,7 @@ UopPromoteSharedOptions CompileOptions::getPromoteSharedOptions() const {
   options.stages = stages;
   options.pad = pad;
   options.swizzle = swizzle;
+  options.async = async;
   return options;
 }
 

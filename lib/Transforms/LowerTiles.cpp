@@ -172,6 +172,156 @@ static bool hasAlignedOffset(Value memref, int64_t factor) {
   return true;
 }
 
+/// Returns true when `type` is global memory, the only source cp.async
+/// reads (no memory space, or the global one).
+static bool isGlobalMemRef(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (!space)
+    return true;
+  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
+    return gpuSpace.getValue() == gpu::AddressSpace::Global;
+  if (auto integer = dyn_cast<IntegerAttr>(space))
+    return integer.getInt() == 1;
+  return false;
+}
+
+/// The elements each uop.cp_async of the asynchronous copy `op` moves: 16
+/// bytes, else 8, else 4, the widest whose vectors tile the rows and whose
+/// source and destination addresses are provably aligned to its size (PTX
+/// requires cp.async addresses aligned to the copy size); 0 when none is
+/// (a 2-byte element at an odd offset, a source that is not global).
+/// Swizzled columns scatter the elements of a vector: only single 4-byte
+/// elements can then be copied.
+static int64_t getAsyncCopyWidth(CopyOp op) {
+  auto srcType = cast<MemRefType>(op.getSource().getType());
+  auto dstType = cast<MemRefType>(op.getDest().getType());
+  if (!isGlobalMemRef(srcType))
+    return 0;
+  int64_t elemBytes = getElementBytes(dstType.getElementType());
+  int64_t cols = dstType.getDimSize(1);
+  std::optional<int64_t> srcStride = getStaticRowStride(srcType);
+  std::optional<int64_t> dstStride = getStaticRowStride(dstType);
+  if (!srcStride || !dstStride || elemBytes <= 0)
+    return 0;
+  for (int64_t bytes : {16, 8, 4}) {
+    if (bytes % elemBytes)
+      continue;
+    int64_t width = bytes / elemBytes;
+    if (op.getSwizzle() != 0 && width != 1)
+      continue;
+    if (cols % width == 0 && *srcStride % width == 0 &&
+        *dstStride % width == 0 && hasAlignedOffset(op.getSource(), width) &&
+        hasAlignedOffset(op.getDest(), width))
+      return width;
+  }
+  return 0;
+}
+
+/// Returns the linear id of the thread in a block of `block` threads, x
+/// fastest.
+static Value getLinearThreadId(ImplicitLocOpBuilder &b,
+                               std::array<int64_t, 3> block) {
+  TileCodegen cg{b};
+  Value tx = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value ty = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
+  Value tz = gpu::ThreadIdOp::create(b, gpu::Dimension::z);
+  return arith::AddIOp::create(
+      b, tx,
+      arith::MulIOp::create(
+          b,
+          arith::AddIOp::create(b, ty,
+                                arith::MulIOp::create(b, tz, cg.index(block[1]))),
+          cg.index(block[0])));
+}
+
+/// Lowers the asynchronous copy `op` to one `uop.cp_async` of `width`
+/// elements per vector, vector e by thread e mod `threads` (the
+/// distribution of the synchronous copy). A vector crossing the source's
+/// edge reads only its elements inside (`src_elements`); the hardware
+/// zero-fills the rest. A vector past the edge reads nothing
+/// (`src_elements` = 0) from the source's first element, so that no
+/// address outside the source is formed.
+static void lowerAsyncCopy(ImplicitLocOpBuilder &b, CopyOp op,
+                           std::array<int64_t, 3> block, int64_t width) {
+  TileCodegen cg{b};
+  int64_t threads = block[0] * block[1] * block[2];
+  Value src = op.getSource(), dst = op.getDest();
+  auto srcType = cast<MemRefType>(src.getType());
+  auto dstType = cast<MemRefType>(dst.getType());
+  int64_t rows = dstType.getDimSize(0), cols = dstType.getDimSize(1);
+  int64_t bytes = width * getElementBytes(dstType.getElementType());
+  int64_t swizzle = op.getSwizzle();
+  Value tid = getLinearThreadId(b, block);
+  int64_t vectorsPerRow = cols / width;
+  int64_t vectors = rows * vectorsPerRow;
+  int64_t rounds = llvm::divideCeil(vectors, threads);
+  // Which edges the source can have: a static dimension as large as the
+  // tile has none.
+  bool rowEdge = srcType.isDynamicDim(0) || srcType.getDimSize(0) < rows;
+  bool colEdge = srcType.isDynamicDim(1) || srcType.getDimSize(1) < cols;
+  Value srcRows = cg.dim(src, 0), srcCols = cg.dim(src, 1);
+
+  auto body = [&](OpBuilder &nb, Location loc, Value round) {
+    ImplicitLocOpBuilder ib(loc, nb);
+    TileCodegen icg{ib};
+    Value e = arith::AddIOp::create(
+        ib, arith::MulIOp::create(ib, round, icg.index(threads)), tid);
+    auto emitCopy = [&](ImplicitLocOpBuilder &cb) {
+      TileCodegen ccg{cb};
+      Value r = arith::DivUIOp::create(cb, e, ccg.index(vectorsPerRow));
+      Value c = arith::MulIOp::create(
+          cb, arith::RemUIOp::create(cb, e, ccg.index(vectorsPerRow)),
+          ccg.index(width));
+      Value dc = ccg.swizzled(r, c, swizzle);
+      // 16-byte copies go through L2 only (.cg): a staged tile is read
+      // from shared memory, never again through L1.
+      UnitAttr bypassL1 = bytes == 16 ? cb.getUnitAttr() : UnitAttr();
+      if (!rowEdge && !colEdge) {
+        CpAsyncOp::create(cb, dst, ValueRange{r, dc}, src, ValueRange{r, c},
+                          cb.getIndexAttr(width), /*src_elements=*/Value(),
+                          bypassL1);
+        return;
+      }
+      // Elements of the vector inside the source: min(max(cols - c, 0),
+      // width) in a row inside it, none below it.
+      Value valid = ccg.index(width);
+      if (colEdge) {
+        Value left = arith::SubIOp::create(cb, srcCols, c);
+        valid = arith::MinSIOp::create(
+            cb, arith::MaxSIOp::create(cb, left, ccg.index(0)), valid);
+      }
+      if (rowEdge)
+        valid = arith::SelectOp::create(cb, ccg.ult(r, srcRows), valid,
+                                        ccg.index(0));
+      Value inside = arith::CmpIOp::create(cb, arith::CmpIPredicate::ne, valid,
+                                           ccg.index(0));
+      Value sr = arith::SelectOp::create(cb, inside, r, ccg.index(0));
+      Value sc = arith::SelectOp::create(cb, inside, c, ccg.index(0));
+      CpAsyncOp::create(cb, dst, ValueRange{r, dc}, src, ValueRange{sr, sc},
+                        cb.getIndexAttr(width), valid, bypassL1);
+    };
+    if (vectors % threads == 0) {
+      emitCopy(ib);
+    } else {
+      auto guard = scf::IfOp::create(ib, icg.ult(e, icg.index(vectors)),
+                                     /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard g(ib);
+      ib.setInsertionPointToStart(guard.thenBlock());
+      emitCopy(ib);
+    }
+  };
+  if (rounds == 1) {
+    body(b, b.getLoc(), cg.index(0));
+  } else {
+    scf::ForOp::create(b, cg.index(0), cg.index(rounds), cg.index(1),
+                       ValueRange{},
+                       [&](OpBuilder &nb, Location loc, Value iv, ValueRange) {
+                         body(nb, loc, iv);
+                         scf::YieldOp::create(nb, loc);
+                       });
+  }
+}
+
 LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   std::optional<std::array<int64_t, 3>> block = getKnownBlockSize(op);
   if (!block)
@@ -181,6 +331,17 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   ImplicitLocOpBuilder b(op.getLoc(), rewriter);
   b.setInsertionPoint(op);
   TileCodegen cg{b};
+
+  // The asynchronous form, where the alignment allows a cp.async; else the
+  // synchronous copy below, whose stores are complete when it returns (and
+  // so also by the cp.async wait and barrier that follow an async copy).
+  if (op.getAsync()) {
+    if (int64_t width = getAsyncCopyWidth(op)) {
+      lowerAsyncCopy(b, op, *block, width);
+      rewriter.eraseOp(op);
+      return success();
+    }
+  }
 
   Value src = op.getSource(), dst = op.getDest();
   auto srcType = cast<MemRefType>(src.getType());
@@ -207,16 +368,7 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
 
   // Linear thread id, x fastest: consecutive threads take consecutive
   // vectors of a row (coalescing).
-  Value tx = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  Value ty = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
-  Value tz = gpu::ThreadIdOp::create(b, gpu::Dimension::z);
-  Value tid = arith::AddIOp::create(
-      b, tx,
-      arith::MulIOp::create(
-          b,
-          arith::AddIOp::create(
-              b, ty, arith::MulIOp::create(b, tz, cg.index((*block)[1]))),
-          cg.index((*block)[0])));
+  Value tid = getLinearThreadId(b, *block);
 
   int64_t vectorsPerRow = cols / width;
   int64_t vectors = rows * vectorsPerRow;

@@ -35,6 +35,12 @@ namespace mlir::uop {
 using namespace mlir;
 using namespace mlir::uop;
 
+/// The most buffers per operand the ring has: with three tiles in flight
+/// while a fourth is multiplied, the copies have three k-tiles of math to
+/// hide their latency behind; a deeper ring costs shared memory (and
+/// occupancy) for latency already hidden.
+static constexpr int64_t kMaxStages = 4;
+
 /// Returns true when `memref` lives in shared memory.
 static bool isShared(Value memref) {
   return isWorkgroupMemRef(memref.getType());
@@ -188,8 +194,9 @@ static Value stageView(ImplicitLocOpBuilder &b, const StagedOperand &s,
 LogicalResult
 mlir::uop::verifyPromoteOptions(const UopPromoteSharedOptions &options,
                                 std::string &whyNot) {
-  if (options.stages != 1 && options.stages != 2) {
-    whyNot = "expected stages to be 1 or 2, got " +
+  if (options.stages < 0 || options.stages > kMaxStages) {
+    whyNot = "expected stages to be 0 (automatic) or between 1 and " +
+             std::to_string(kMaxStages) + ", got " +
              std::to_string(options.stages);
     return failure();
   }
@@ -204,6 +211,17 @@ mlir::uop::verifyPromoteOptions(const UopPromoteSharedOptions &options,
   return success();
 }
 
+/// The number of iterations of `loop` when its bounds and step are
+/// constants.
+static std::optional<int64_t> getConstantTripCount(scf::ForOp loop) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!lb || !ub || !step || *step <= 0)
+    return std::nullopt;
+  return *ub <= *lb ? 0 : llvm::divideCeil(*ub - *lb, *step);
+}
+
 LogicalResult
 mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
                            const UopPromoteSharedOptions &options) {
@@ -214,7 +232,6 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   // one tile, whose loop canonicalization removed).
   auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
   Operation *kernel = getEnclosingKernel(op);
-  int64_t stages = loop ? options.stages : 1;
 
   SmallVector<StagedOperand> staged;
   for (unsigned i = 0; i < 2; ++i) {
@@ -259,29 +276,52 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   auto mul = [](int64_t a, int64_t b) {
     return llvm::checkedMul(a, b).value_or(kSaturated);
   };
-  int64_t bytes = 0;
+  int64_t otherBytes = 0;
   kernel->walk([&](AllocSharedOp alloc) {
-    bytes = add(bytes, getBufferBytes(alloc.getType()));
+    otherBytes = add(otherBytes, getBufferBytes(alloc.getType()));
   });
+  int64_t stageBytes = 0;
   for (StagedOperand &s : staged)
-    bytes = add(
-        bytes,
-        mul(mul(mul(stages, s.rows), add(s.cols, s.pad)),
+    stageBytes = add(
+        stageBytes,
+        mul(mul(s.rows, add(s.cols, s.pad)),
             getElementBytes(
                 cast<MemRefType>(s.tile.getType()).getElementType())));
+  auto bytesFor = [&](int64_t n) { return add(otherBytes, mul(n, stageBytes)); };
+
+  // The number of buffers per operand. A matmul outside a loop runs once:
+  // one buffer. Automatic (0): with synchronous copies two (double
+  // buffering: one barrier per step; a deeper ring hides nothing, as each
+  // thread's loads complete before its stores into the ring), with
+  // asynchronous copies the deepest ring up to kMaxStages; never more
+  // buffers than the loop has tiles, and the deepest that fits the target.
+  int64_t stages;
+  bool automatic = options.stages == 0;
+  if (!loop) {
+    stages = 1;
+  } else if (!automatic) {
+    stages = options.stages;
+  } else {
+    stages = options.async ? kMaxStages : 2;
+    if (std::optional<int64_t> trips = getConstantTripCount(loop))
+      stages = std::max<int64_t>(1, std::min(stages, *trips));
+    while (stages > 1 && bytesFor(stages) > maxSharedBytes)
+      --stages;
+  }
+  int64_t bytes = bytesFor(stages);
+  StringRef advice = automatic || stages == 1
+                         ? "; use smaller tiles"
+                         : "; use smaller tiles or fewer stages";
   if (bytes == kSaturated)
     return op.emitOpError("staging its tiles needs more than 2^63 bytes of "
                           "shared memory per block, above the limit of ")
-           << maxSharedBytes
-           << " bytes of static shared memory; use smaller tiles or fewer "
-              "stages";
+           << maxSharedBytes << " bytes of static shared memory" << advice;
   if (bytes > maxSharedBytes)
     return op.emitOpError("staging its tiles needs ")
            << bytes << " bytes of shared memory per block, above the limit of "
-           << maxSharedBytes
-           << " bytes of static shared memory; use smaller tiles or fewer "
-              "stages";
+           << maxSharedBytes << " bytes of static shared memory" << advice;
 
+  bool async = options.async;
   ImplicitLocOpBuilder b(op.getLoc(), rewriter);
   // The buffers: one per operand, `stages` tiles each, at the top of the
   // kernel (their scope is the block).
@@ -305,7 +345,7 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   auto copyInto = [&](ArrayRef<Value> tiles, Value stage) {
     for (auto [s, tile] : llvm::zip(staged, tiles)) {
       Value view = stageView(b, s, stage, stages);
-      CopyOp::create(b, tile, view, s.getLayout(b.getContext()));
+      CopyOp::create(b, tile, view, s.getLayout(b.getContext()), async);
     }
   };
   auto rewireMatmul = [&](Value stage) {
@@ -321,12 +361,27 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   SmallVector<Value> tiles;
   for (StagedOperand &s : staged)
     tiles.push_back(s.tile);
+  // The tiles of the iteration whose induction variable is `iv`.
+  auto tilesAt = [&](Value iv) {
+    SmallVector<Value> at;
+    for (Value tile : tiles)
+      at.push_back(tile.getParentBlock() == loop.getBody()
+                       ? cloneForIteration(b, loop, tile, iv)
+                       : tile);
+    return at;
+  };
 
   if (stages == 1) {
     // copy; barrier (RAW); matmul; barrier (WAR with the next step's copy),
     // unless the matmul runs once per block, at the top level of the kernel.
     b.setInsertionPoint(op);
     copyInto(tiles, Value());
+    if (async) {
+      // The thread's copies complete before the barrier that publishes
+      // them.
+      CpAsyncCommitOp::create(b);
+      CpAsyncWaitOp::create(b, /*pending=*/uint32_t(0));
+    }
     BarrierOp::create(b);
     rewireMatmul(Value());
     if (op->getBlock() != getKernelBody(kernel)) {
@@ -336,47 +391,83 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
     return success();
   }
 
-  // Double buffering. Prologue: tile 0 into buffer 0, then a barrier.
+  // The ring of S = `stages` buffers. Prologue: tiles 0 .. S-2 into buffers
+  // 0 .. S-2 (a tile past the end of the loop is not copied), then a
+  // barrier; asynchronous copies instead commit one group per tile (an
+  // empty one for a tile not copied) and leave the barrier to step 0.
+  std::optional<int64_t> trips = getConstantTripCount(loop);
   b.setInsertionPoint(loop);
-  {
-    SmallVector<Value> first;
-    for (Value tile : tiles)
-      first.push_back(
-          tile.getParentBlock() == loop.getBody()
-              ? cloneForIteration(b, loop, tile, loop.getLowerBound())
-              : tile);
-    copyInto(first, arith::ConstantIndexOp::create(b, 0));
+  for (int64_t j = 0; j + 1 < stages; ++j) {
+    if (trips && j >= *trips) {
+      if (async)
+        CpAsyncCommitOp::create(b);
+      continue;
+    }
+    Value stage = arith::ConstantIndexOp::create(b, j);
+    Value ivJ = j == 0 ? loop.getLowerBound()
+                       : arith::AddIOp::create(
+                             b, loop.getLowerBound(),
+                             arith::MulIOp::create(b, loop.getStep(), stage))
+                             .getResult();
+    // Tile 0 is copied even by a loop that runs zero times (its tiles are
+    // then empty views, whose copy is a zero fill); a later tile only when
+    // the loop reaches it.
+    if (j == 0 || trips) {
+      copyInto(tilesAt(ivJ), stage);
+    } else {
+      Value exists = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, ivJ,
+                                           loop.getUpperBound());
+      auto guard = scf::IfOp::create(b, exists, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(guard.thenBlock());
+      copyInto(tilesAt(ivJ), stage);
+    }
+    if (async)
+      CpAsyncCommitOp::create(b);
+  }
+  if (!async)
+    BarrierOp::create(b);
+
+  // Step i: copy tile i+S-1 into buffer (i+S-1) mod S, multiply tile i out
+  // of buffer i mod S, one barrier: after the matmul for synchronous
+  // copies, before the copy for asynchronous ones, after the wait for tile
+  // i (of the i+S-1 groups the thread committed so far, group i holds tile
+  // i; at most S-2 pending means groups 0 .. i are complete).
+  b.setInsertionPoint(op);
+  if (async) {
+    CpAsyncWaitOp::create(b, /*pending=*/uint32_t(stages - 2));
     BarrierOp::create(b);
   }
-  // Step i: prefetch tile i+1 into buffer (i+1) mod 2, multiply buffer
-  // i mod 2, one barrier.
-  b.setInsertionPoint(op);
   Value iv = loop.getInductionVar();
   Value step = loop.getStep();
   Value iter = arith::DivUIOp::create(
       b, arith::SubIOp::create(b, iv, loop.getLowerBound()), step);
-  Value two = arith::ConstantIndexOp::create(b, 2);
-  Value cur = arith::RemUIOp::create(b, iter, two);
-  Value nxt = arith::RemUIOp::create(
-      b, arith::AddIOp::create(b, iter, arith::ConstantIndexOp::create(b, 1)),
-      two);
-  Value nextIv = arith::AddIOp::create(b, iv, step);
-  Value hasNext = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, nextIv,
-                                        loop.getUpperBound());
-  auto prefetch = scf::IfOp::create(b, hasNext, /*withElseRegion=*/false);
+  Value ring = arith::ConstantIndexOp::create(b, stages);
+  Value cur = arith::RemUIOp::create(b, iter, ring);
+  Value distance = arith::ConstantIndexOp::create(b, stages - 1);
+  Value nxt =
+      arith::RemUIOp::create(b, arith::AddIOp::create(b, iter, distance), ring);
+  Value ahead = stages == 2
+                    ? step
+                    : arith::MulIOp::create(b, step, distance).getResult();
+  Value aheadIv = arith::AddIOp::create(b, iv, ahead);
+  Value hasAhead = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, aheadIv,
+                                         loop.getUpperBound());
+  auto prefetch = scf::IfOp::create(b, hasAhead, /*withElseRegion=*/false);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(prefetch.thenBlock());
-    SmallVector<Value> next;
-    for (Value tile : tiles)
-      next.push_back(tile.getParentBlock() == loop.getBody()
-                         ? cloneForIteration(b, loop, tile, nextIv)
-                         : tile);
-    copyInto(next, nxt);
+    copyInto(tilesAt(aheadIv), nxt);
   }
+  // A group per step, empty past the last tile, keeps the count of the
+  // wait above uniform.
+  if (async)
+    CpAsyncCommitOp::create(b);
   rewireMatmul(cur);
-  b.setInsertionPointAfter(op);
-  BarrierOp::create(b);
+  if (!async) {
+    b.setInsertionPointAfter(op);
+    BarrierOp::create(b);
+  }
   return success();
 }
 
@@ -390,6 +481,7 @@ struct UopPromoteSharedPass
     options.stages = stages;
     options.pad = pad;
     options.swizzle = swizzle;
+    options.async = async;
     std::string whyNot;
     if (failed(verifyPromoteOptions(options, whyNot))) {
       mlir::emitError(getOperation()->getLoc(), "uop-promote-shared: ")

@@ -43,8 +43,8 @@ def test_every_stage_runs_and_agrees():
 def test_options_are_checked_by_their_pass():
     with pytest.raises(uop.Error, match="unsupported emit stage 'ptx'"):
         uop.compile(GEMM, emit="ptx")
-    with pytest.raises(uop.Error, match="expected stages to be 1 or 2, got 3"):
-        uop.compile(GEMM, stages=3)
+    with pytest.raises(uop.Error, match="expected stages to be 0 \(automatic\) or between 1 and 4, got 5"):
+        uop.compile(GEMM, stages=5)
     with pytest.raises(uop.Error, match="unsupported target 'sm_75'"):
         uop.compile(GEMM, target="sm_75")
     with pytest.raises(uop.Error, match="expected 'tile' to hold three sizes"):

@@ -3,10 +3,12 @@
 // RUN: uop-opt %s --uop-promote-shared --split-input-file -verify-diagnostics
 // RUN: not uop-opt %s --uop-promote-shared=pad=-2 2>&1 | FileCheck %s --check-prefix=PADNEG
 // RUN: not uop-opt %s --uop-promote-shared=pad=2000000 2>&1 | FileCheck %s --check-prefix=PADBIG
-// RUN: not uop-opt %s --uop-promote-shared=stages=0 2>&1 | FileCheck %s --check-prefix=STAGES
+// RUN: not uop-opt %s --uop-promote-shared=stages=5 2>&1 | FileCheck %s --check-prefix=STAGES
+// RUN: not uop-opt %s --uop-promote-shared=stages=-1 2>&1 | FileCheck %s --check-prefix=STAGESNEG
 // PADNEG: error: uop-promote-shared: expected pad to be -1 (automatic) or between 0 and 1048576, got -2
 // PADBIG: error: uop-promote-shared: expected pad to be -1 (automatic) or between 0 and 1048576, got 2000000
-// STAGES: error: uop-promote-shared: expected stages to be 1 or 2, got 0
+// STAGES: error: uop-promote-shared: expected stages to be 0 (automatic) or between 1 and 4, got 5
+// STAGESNEG: error: uop-promote-shared: expected stages to be 0 (automatic) or between 1 and 4, got -1
 
 // A tile whose rows have no constant bound cannot get a shared buffer.
 func.func @unbounded(%A: memref<?x64xf32>, %B: memref<64x64xf32>, %rows: index) {

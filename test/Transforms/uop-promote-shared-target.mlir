@@ -2,6 +2,17 @@
 // max_static_shared: the two 32x8 and 8x32 f32 tiles of two stages (4 KiB)
 // fit the 48 KiB of every real chip but not a hypothetical 2 KiB one.
 // RUN: uop-opt %s --uop-promote-shared=stages=2 --split-input-file -verify-diagnostics
+// The automatic depth (stages=0, the default) takes the deepest ring that
+// fits: one stage (2 KiB) on the 2 KiB chip; two on sm_80 for synchronous
+// copies, four (16 KiB) with async.
+// RUN: uop-opt %s --uop-promote-shared --split-input-file | FileCheck %s --check-prefix=AUTO
+// RUN: uop-opt %s --uop-promote-shared=async=true --split-input-file | FileCheck %s --check-prefix=ASYNC
+// AUTO: uop.alloc_shared {alignment = 16 : i64} : memref<32x8xf32, #gpu.address_space<workgroup>>
+// AUTO: uop.alloc_shared {alignment = 16 : i64} : memref<2x32x8xf32, #gpu.address_space<workgroup>>
+// ASYNC: uop.alloc_shared {alignment = 16 : i64} : memref<32x8xf32, #gpu.address_space<workgroup>>
+// ASYNC: uop.cp_async_wait {pending = 0 : i32}
+// ASYNC: uop.alloc_shared {alignment = 16 : i64} : memref<4x32x8xf32, #gpu.address_space<workgroup>>
+// ASYNC: uop.cp_async_wait {pending = 2 : i32}
 
 module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 2048, max_shared = 2048, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
   func.func @main(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {

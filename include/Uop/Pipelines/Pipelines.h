@@ -72,6 +72,10 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
   Option<bool> swizzle{*this, "swizzle",
                        llvm::cl::desc("uop-promote-shared's XOR swizzle"),
                        llvm::cl::init(UopPromoteSharedOptions().swizzle)};
+  Option<bool> async{
+      *this, "async",
+      llvm::cl::desc("uop-promote-shared's asynchronous copies (cp.async)"),
+      llvm::cl::init(UopPromoteSharedOptions().async)};
   Option<unsigned> optLevel{
       *this, "opt-level",
       llvm::cl::desc("uop-attach-nvvm-target's NVPTX optimization level"),

@@ -135,14 +135,57 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
       reads the tile before all of it is written); matmul; barrier
       (write-after-read: the next step's copy must not overwrite what
       another thread still reads). Two barriers per step.
-    - `stages=2` (double buffering, the default): two buffers per operand. Tile 0 is
-      copied before the loop, then a barrier. Step i copies tile i+1 into
-      buffer (i+1) mod 2 and multiplies tile i out of buffer i mod 2, then
-      one barrier. That single barrier orders both hazards: tile i+1 is
-      complete before step i+1 reads it (RAW), and buffer i mod 2 is no
-      longer read when step i+1 starts overwriting it with tile i+2 (WAR).
-      One barrier per step instead of two, and the loads of the next tile
-      are issued before the math on the current one.
+    - `stages=S`, 2 <= S <= 4: a ring of S buffers per operand. Tiles
+      0 .. S-2 are copied into buffers 0 .. S-2 before the loop (a tile the
+      loop does not reach is not copied), then a barrier. Step i copies
+      tile i+S-1 (when the loop has one) into buffer (i+S-1) mod S and
+      multiplies tile i out of buffer i mod S, then one barrier. That
+      single barrier orders every hazard between threads. Read-after-write:
+      tile i was written in step i-S+1 <= i-1 (or before the loop), and the
+      barrier ending that step lies between the write and step i's reads.
+      Write-after-read: the buffer step i writes, (i-1) mod S, was last
+      read in step i-1, which the barrier ending step i-1 closes (earlier
+      readers and writers of the buffer are further back, behind more
+      barriers). No other buffer is both written and read in one step,
+      since i+S-1 and i differ mod S when S >= 2. With S = 2 this is
+      double buffering: one barrier per step instead of two, and the next
+      tile's loads issued before the math on the current one. The copies
+      being synchronous, a ring deeper than two holds the same hazards and
+      hides no more latency; it is what the asynchronous form builds on.
+    - `stages=0` (automatic, the default): one buffer when the matmul is
+      not in a loop; else two, or with `async` four, fewer when the loop
+      has fewer tiles (known bounds) or the buffers would not fit the
+      target's shared memory (the deepest ring that fits). With
+      synchronous copies this is the double buffering of `stages=2`.
+
+    With `async` the copies are `uop.copy {async}` (cp.async: the copying
+    threads do not wait for the data) and the ring is built on cp.async
+    groups, each thread counting its own:
+
+    - `stages=1`: per K step, copy; commit; wait for all groups; barrier;
+      matmul; barrier.
+    - `stages=S >= 2`: before the loop, tiles 0 .. S-2 are copied into
+      buffers 0 .. S-2, each committed as a group of its own. Step i:
+      `uop.cp_async_wait {pending = S-2}`; barrier; copy tile i+S-1 into
+      buffer (i+S-1) mod S (nothing past the last tile); commit; matmul of
+      tile i out of buffer i mod S. One barrier per step. Before the wait
+      of step i the thread has committed S-1 + i groups, group g holding
+      its part of tile g (the group of a step past the last tile is
+      committed empty, so that the count holds in every step): at most
+      S-2 pending means groups 0 .. i are complete, so the thread's part
+      of tile i has landed. Read-after-write: the barrier after the wait
+      makes every thread's part of tile i visible to all before any
+      thread's matmul reads it. Write-after-read: step i's copy overwrites
+      buffer (i-1) mod S, last read by the matmuls of step i-1, which
+      every thread finished before it reached step i's barrier; the copy
+      is issued after that barrier. The buffer being filled, (i+S-1) mod
+      S, is never the one read, i mod S, since S >= 2. The groups still
+      pending after the loop are the empty ones of the last S-1 steps.
+    - `stages=0` with `async` takes the deepest ring, up to four, that
+      fits: three tiles in flight during each step's math.
+
+    `--uop-compile` passes its `stages` (default 0, automatic) and `async`
+    (default off) options here.
 
     `pad` adds elements to every row of the shared tiles (a row of 33 floats
     spreads a column walk over all banks). The default, -1, pads only the
@@ -155,18 +198,24 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
     row (at most 32), with no memory wasted. Both are applied consistently by
     the copies and the matmul, which carry it as a `#uop.shared_layout`.
 
-    The shared buffers of a block must fit the static shared memory of the
-    module's `uop.target` (`max_static_shared`, 48 KiB); the bank model
-    padding is chosen for is the target's too.
+    The shared buffers of a block (every stage of every operand, and the
+    buffers the kernel already has) must fit the static shared memory of
+    the module's `uop.target` (`max_static_shared`, 48 KiB): an explicit
+    `stages` that does not fit is an error naming the bytes, the automatic
+    choice takes the deepest ring that fits. The bank model padding is
+    chosen for is the target's too.
   }];
   let options = [
-    Option<"stages", "stages", "int64_t", "2",
-           "shared buffers per operand: 1, or 2 for double buffering">,
+    Option<"stages", "stages", "int64_t", "0",
+           "shared buffers per operand, 1 to 4 (a ring of that many); 0: "
+           "the deepest that fits, up to 2 (4 with async)">,
     Option<"pad", "pad", "int64_t", "-1",
            "elements added to each row of a shared tile (-1: where a column "
            "walk would conflict)">,
     Option<"swizzle", "swizzle", "bool", "false",
-           "XOR-swizzle the columns of the shared tiles">
+           "XOR-swizzle the columns of the shared tiles">,
+    Option<"async", "async", "bool", "false",
+           "stage with asynchronous copies (cp.async, sm_80 and later)">
   ];
   let dependentDialects = [
     "::mlir::uop::UopDialect", "::mlir::scf::SCFDialect",
@@ -187,6 +236,21 @@ def UopLowerTiles : Pass<"uop-lower-tiles"> {
     vectors: coalesced global loads and conflict-free shared stores. Vectors
     that cross the edge of the source are loaded element by element under a
     guard; those past it are zero.
+
+    `uop.copy {async}` becomes one `uop.cp_async` per thread and vector,
+    distributed the same way, of 16 bytes (4 f32, 8 f16/bf16; `bypass_l1`,
+    PTX `.cg`), or of 8 or 4 bytes where the source's or destination's row
+    stride or offset is only that aligned (cp.async addresses must be
+    aligned to the copy size), or of one 4-byte element at its swizzled
+    column for a swizzled tile. A vector crossing the source's edge copies
+    with `src_elements` = the elements inside (the hardware zero-fills the
+    rest), one past the edge with `src_elements` = 0 from the source's
+    element (0, 0), so that no address outside the source is formed. Where
+    not even 4 bytes are aligned (2-byte elements at an odd offset or
+    stride, a swizzled f16/bf16 tile) or the source is not in global
+    memory, the copy takes the synchronous path above; its stores are
+    complete before the commit, wait and barrier that follow it, so the
+    ring of `uop-promote-shared` stays correct.
 
     `uop.matmul` becomes a loop over K whose step loads the thread's TM
     elements of A and TN elements of B (strided by the thread counts, see

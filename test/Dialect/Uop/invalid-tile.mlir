@@ -312,6 +312,20 @@ func.func @copy_divergent(%src: memref<8x8xf32>) {
 
 // -----
 
+// cp.async writes shared memory only.
+func.func @copy_async_global(%src: memref<8x8xf32>, %dst: memref<8x8xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected an async copy's dest in shared memory, got 'memref<8x8xf32>'}}
+    uop.copy %src, %dst {async} : memref<8x8xf32> to memref<8x8xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 func.func @copy_on_host(%src: memref<8x8xf32>, %dst: memref<8x8xf32>) {
   // expected-error @+1 {{expected to be nested in a gpu.launch or a kernel gpu.func}}
   uop.copy %src, %dst : memref<8x8xf32> to memref<8x8xf32>

@@ -87,6 +87,8 @@ func.func @tile_ops(%A: memref<64x32xf16>, %B: memref<32x64xf16>, %k0: index) {
     uop.copy %a, %sA : memref<64x8xf16, strided<[32, 1], offset: ?>> to memref<64x8xf16, #gpu.address_space<workgroup>>
     // CHECK: uop.copy %{{.*}}, %{{.*}} {layout = #uop.shared_layout<swizzle = 8>}
     uop.copy %b, %sB {layout = #uop.shared_layout<swizzle = 8>} : memref<8x64xf16, strided<[64, 1], offset: ?>> to memref<8x64xf16, #gpu.address_space<workgroup>>
+    // CHECK: uop.copy %{{.*}}, %{{.*}} {async} : memref<64x8xf16, strided<[32, 1], offset: ?>> to memref<64x8xf16, #gpu.address_space<workgroup>>
+    uop.copy %a, %sA {async} : memref<64x8xf16, strided<[32, 1], offset: ?>> to memref<64x8xf16, #gpu.address_space<workgroup>>
     uop.barrier
     %acc = arith.constant dense<0.0> : vector<4x4xf32>
     // CHECK: uop.matmul %{{.*}}, %{{.*}}, %{{.*}} {b_layout = #uop.shared_layout<swizzle = 8>, threads = array<i64: 16, 16>} : memref<64x8xf16, #gpu.address_space<workgroup>>, memref<8x64xf16, #gpu.address_space<workgroup>>, vector<4x4xf32>

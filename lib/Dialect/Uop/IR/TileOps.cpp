@@ -134,6 +134,10 @@ LogicalResult CopyOp::verify() {
              << ", got " << src.getDimSize(d);
   if (failed(verifySharedLayout(*this, "dest", getLayoutAttr(), dst)))
     return failure();
+  // cp.async moves global memory to shared memory only.
+  if (getAsync() && !isWorkgroupMemRef(dst))
+    return emitOpError("expected an async copy's dest in shared memory, got ")
+           << dst;
   return verifyBlockWide(*this);
 }
 

@@ -126,6 +126,16 @@ def Uop_CopyOp : Uop_Op<"copy", [
     of `uop.barrier`). The copy is not a barrier: readers in other threads
     need a `uop.barrier` after it.
 
+    With `async` the copy is asynchronous (cp.async, sm_80 and later): each
+    thread issues its part of the copy and goes on; what it wrote belongs to
+    the thread's current cp.async group, which `uop.cp_async_commit` closes.
+    `dest` must then be in shared memory (cp.async copies global to shared
+    only). Nothing of `dest` may be read, by any thread, before the writing
+    thread's `uop.cp_async_wait` has completed the group and a `uop.barrier`
+    has followed that wait; `uop-promote-shared` builds its multi-stage ring
+    on this. `uop-lower-tiles` lowers the async form to per-thread
+    `uop.cp_async` of 16 bytes where the layouts allow.
+
     ```mlir
     uop.copy %tile, %sA : memref<?x?xf32, strided<[64, 1], offset: ?>>
                        to memref<128x8xf32, #gpu.address_space<workgroup>>
@@ -136,7 +146,8 @@ def Uop_CopyOp : Uop_Op<"copy", [
         [MemRead<DefaultResource>]>:$source,
     Arg<MemRefRankOf<[AnyType], [2]>, "the tile written",
         [MemWrite<DefaultResource>]>:$dest,
-    OptionalAttr<Uop_SharedLayoutAttr>:$layout);
+    OptionalAttr<Uop_SharedLayoutAttr>:$layout,
+    UnitAttr:$async);
   let assemblyFormat = [{
     $source `,` $dest attr-dict `:` type($source) `to` type($dest)
   }];
