@@ -2,14 +2,15 @@
 //
 // The lowering ladder as named stages (see Pipelines.h):
 //
-//   kernel   uop-attach-target, uop-verify-launch, uop-tile, uop-promote-shared,
-//            uop-lower-tiles, uop-hoist-shared (+ canonicalize, cse)
+//   kernel   uop-attach-target, uop-verify-launch, uop-tile,
+//            uop-promote-shared, uop-lower-tiles, uop-hoist-shared
+//            (+ canonicalize, cse)
 //   gpu      index sinking, gpu-kernel-outlining, convert-uop-to-gpu,
 //            uop-merge-kernel-modules
 //   nvgpu    convert-uop-to-nvgpu (tensor-core and async-copy ops)
 //   llvm     uop-attach-nvvm-target; inside the gpu.module: scf -> cf,
-//            nvgpu -> nvvm, gpu -> nvvm, nvvm -> llvm, cleanup; uop-check-lowered,
-//            uop-check-host
+//            nvgpu -> nvvm, gpu -> nvvm, nvvm -> llvm, cleanup;
+//            uop-check-lowered, uop-check-host
 //
 // Host code is never lowered: every input function keeps its name and
 // signature and launches its kernels with gpu.launch_func, so the input and
