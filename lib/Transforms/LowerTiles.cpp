@@ -172,19 +172,6 @@ static bool hasAlignedOffset(Value memref, int64_t factor) {
   return true;
 }
 
-/// Returns true when `type` is global memory, the only source cp.async
-/// reads (no memory space, or the global one).
-static bool isGlobalMemRef(MemRefType type) {
-  Attribute space = type.getMemorySpace();
-  if (!space)
-    return true;
-  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
-    return gpuSpace.getValue() == gpu::AddressSpace::Global;
-  if (auto integer = dyn_cast<IntegerAttr>(space))
-    return integer.getInt() == 1;
-  return false;
-}
-
 /// The elements each uop.cp_async of the asynchronous copy `op` moves: 16
 /// bytes, else 8, else 4, the widest whose vectors tile the rows and whose
 /// source and destination addresses are provably aligned to its size (PTX

@@ -15,19 +15,6 @@
 using namespace mlir;
 using namespace mlir::uop;
 
-/// Returns true when `type` is a memref in global memory: no memory space,
-/// `#gpu.address_space<global>` or NVVM's numbered space 1.
-static bool isGlobalMemRef(MemRefType type) {
-  Attribute space = type.getMemorySpace();
-  if (!space)
-    return true;
-  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
-    return gpuSpace.getValue() == gpu::AddressSpace::Global;
-  if (auto intSpace = dyn_cast<IntegerAttr>(space))
-    return intSpace.getInt() == 1;
-  return false;
-}
-
 /// Checks that `indices` address one element of `type` (named `name`), in a
 /// row of at least `elements` contiguous elements.
 static LogicalResult verifyCopyOperand(Operation *op, StringRef name,

@@ -56,6 +56,17 @@ bool mlir::uop::isWorkgroupMemRef(Type type) {
   return false;
 }
 
+bool mlir::uop::isGlobalMemRef(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (!space)
+    return true;
+  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
+    return gpuSpace.getValue() == gpu::AddressSpace::Global;
+  if (auto intSpace = dyn_cast<IntegerAttr>(space))
+    return intSpace.getInt() == 1;
+  return false;
+}
+
 Value mlir::uop::buildSwizzledColumn(OpBuilder &b, Location loc, Value row,
                                      Value col, int64_t swizzle) {
   if (swizzle <= 1)

@@ -38,6 +38,11 @@ int64_t getBufferBytes(MemRefType type);
 /// (what the memref takes once the kernel is in NVVM form).
 bool isWorkgroupMemRef(Type type);
 
+/// Returns true when `type` is a memref in GPU global memory, the only
+/// source cp.async reads: no memory space, `#gpu.address_space<global>`, or
+/// NVVM's numbered space 1.
+bool isGlobalMemRef(MemRefType type);
+
 //===----------------------------------------------------------------------===//
 // The XOR swizzle of a shared tile (#uop.shared_layout)
 //===----------------------------------------------------------------------===//
