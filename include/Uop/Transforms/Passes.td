@@ -92,6 +92,23 @@ def UopTile : Pass<"uop-tile"> {
     - the initialization (the fill value, or the old C) and the guarded store
       of each thread's elements.
 
+    With `mma=mma_sync` the multiply is instead laid out for tensor cores:
+    `warps = WM,WN` warps per block (default 2,4; block tile default
+    128,128,32), each owning a (BM / WM) x (BN / WN) warp tile of C, a
+    block of 32 WN x WM threads (a warp is 32 consecutive threads along
+    x), and a K loop of `uop.matmul`s in tensor-core form whose accumulator
+    holds the warp tile as m16n8 `mma.sync` fragments (see uop.matmul);
+    initialization and store address C through that map. f16 and bf16
+    inputs take m16n8k16; f32 inputs take it only with `precision=tf32`
+    (m16n8k8 on TF32-rounded inputs). `mma=auto` chooses per GEMM: mma_sync
+    for f16 and bf16 (and for f32 with `precision=tf32`) where the module's
+    target has it, SIMT otherwise; `thread-tile` then applies to the SIMT
+    GEMMs and `warps` to the tensor-core ones. The 8 warps of 2 x 4 give a
+    64 x 32 warp tile: 64 accumulators and 24 fragment registers per
+    thread per k16 step, which ptxas keeps in registers on sm_80 and
+    sm_90a. `uop-tensorcore` then turns each k16 step into ldmatrix and
+    mma.sync.
+
     The result runs as it is (every operand read straight from global
     memory); `uop-promote-shared` then stages the tiles in shared memory.
     Anything that only looks like a GEMM is left alone with a remark saying
@@ -102,9 +119,19 @@ def UopTile : Pass<"uop-tile"> {
   }];
   let options = [
     ListOption<"tile", "tile", "int64_t",
-               "block tile BM,BN,BK (default 128,128,8)">,
+               "block tile BM,BN,BK (default 128,128,8; 128,128,32 for "
+               "tensor cores)">,
     ListOption<"threadTile", "thread-tile", "int64_t",
-               "register tile of one thread TM,TN (default 8,8)">,
+               "register tile of one thread TM,TN (default 8,8; mma=simt)">,
+    Option<"mma", "mma", "std::string", "\"simt\"",
+           "the units of the multiply: simt, mma_sync, or auto (mma_sync "
+           "where the inputs and the target allow it, else simt)">,
+    ListOption<"warps", "warps", "int64_t",
+               "warps of a block along M and N, WM,WN (default 2,4; "
+               "tensor-core GEMMs)">,
+    Option<"precision", "precision", "std::string", "\"exact\"",
+           "exact, or tf32: f32 inputs may be rounded to TF32 for tensor "
+           "cores">,
     Option<"requireMatch", "require-match", "bool", "false",
            "fail on linalg contractions that are not provably GEMMs">
   ];
