@@ -32,6 +32,8 @@ const char *mlir::uop::sim::getFaultKindName(FaultKind kind) {
     return "misaligned access";
   case FaultKind::InterBlockRace:
     return "inter-block race";
+  case FaultKind::PartialWarp:
+    return "partial warp";
   case FaultKind::StepLimit:
     return "step limit";
   case FaultKind::CallDepth:

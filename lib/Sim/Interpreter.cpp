@@ -33,6 +33,9 @@ const HandlerRegistry &HandlerRegistry::get() {
     registerGPUHandlers(r);
     registerFuncHandlers(r);
     registerUopTileHandlers(r);
+    registerUopTensorCoreHandlers(r);
+    registerUopAsyncCopyHandlers(r);
+    registerNVGPUHandlers(r);
     return r;
   }();
   return registry;

@@ -265,6 +265,7 @@ void Buffer::storeSlow(int64_t idx, Word w) {
 
 void Buffer::resetAccesses() {
   std::fill(access.begin(), access.end(), ElemAccess());
+  inFlight = 0;
 }
 
 /// splitmix64 (Steele, Lea, Flood 2014): a tiny, well-mixed generator whose

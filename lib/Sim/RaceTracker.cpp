@@ -66,8 +66,56 @@ void RaceTracker::report(FaultKind kind, Buffer &b,
              ops.size() > 1 ? ops.front() : nullptr);
 }
 
+std::string RaceTracker::elementOf(const Buffer &b, int64_t idx) const {
+  auto it = shapes.find(&b);
+  return elementName(idx, it == shapes.end() ? llvm::ArrayRef<int64_t>()
+                                             : llvm::ArrayRef(it->second));
+}
+
+void RaceTracker::checkInFlight(Buffer &b, int64_t idx, uint32_t tid,
+                                Operation *op, bool write) {
+  auto it = inFlight.find({&b, idx});
+  if (it == inFlight.end())
+    return;
+  // The copy may land before or after this access: its value is undefined
+  // until a wait completes the copy's group, even for the issuing thread.
+  const InFlight &f = it->second;
+  FaultKind kind = write ? FaultKind::RaceWAW : FaultKind::RaceRAW;
+  std::string msg =
+      (llvm::Twine(getFaultKindName(kind)) + " on shared " + b.name +
+       elementOf(b, idx) + " in block " + block->name() + ": " +
+       f.op->getName().getStringRef() + " by thread " +
+       block->threadName(f.tid) + " at " + formatLoc(f.op->getLoc()) +
+       " (in flight until a wait of its group), " +
+       (write ? "write" : "read") + " by thread " + block->threadName(tid) +
+       " at " + formatLoc(op->getLoc()))
+          .str();
+  report(kind, b, {f.tid, tid}, {f.op, op}, std::move(msg));
+}
+
+void RaceTracker::asyncIssue(Buffer &b, int64_t idx, uint32_t tid,
+                             Operation *op) {
+  onWrite(b, idx, tid, op);
+  auto [it, inserted] = inFlight.try_emplace({&b, idx}, InFlight{tid, op, 0});
+  if (inserted)
+    ++b.inFlight;
+  ++it->second.count;
+}
+
+void RaceTracker::asyncComplete(Buffer &b, int64_t idx, uint32_t tid,
+                                Operation *op) {
+  auto it = inFlight.find({&b, idx});
+  if (it != inFlight.end() && --it->second.count == 0) {
+    inFlight.erase(it);
+    --b.inFlight;
+  }
+  onWrite(b, idx, tid, op);
+}
+
 bool RaceTracker::onReadSlow(Buffer &b, int64_t idx, uint32_t tid,
                          Operation *op) {
+  if (b.inFlight)
+    checkInFlight(b, idx, tid, op, /*write=*/false);
   ElemAccess &a = b.access[idx];
   if (a.writeEpoch == 0) {
     auto it = shapes.find(&b);
@@ -98,6 +146,8 @@ bool RaceTracker::onReadSlow(Buffer &b, int64_t idx, uint32_t tid,
 
 void RaceTracker::onWrite(Buffer &b, int64_t idx, uint32_t tid,
                           Operation *op) {
+  if (b.inFlight)
+    checkInFlight(b, idx, tid, op, /*write=*/true);
   ElemAccess &a = b.access[idx];
   if (a.readEpoch == epoch) {
     if (a.reader1 != tid)

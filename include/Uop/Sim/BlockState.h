@@ -14,7 +14,8 @@
 // block leaks into the next. State that lives as long as a block and is
 // shared by its threads belongs here (mbarrier phases, tensor memory);
 // state of one warp belongs in its `WarpState` (the register fragments of a
-// warp-wide matrix operation). Today both hold the numbering only.
+// warp-wide matrix operation). Besides the numbering, the block keeps each
+// thread's cp.async copies that no wait has completed yet (TensorCore.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +23,7 @@
 #define UOP_SIM_BLOCKSTATE_H
 
 #include "Uop/Sim/Fault.h"
+#include "Uop/Sim/Memory.h"
 
 #include <array>
 #include <cstdint>
@@ -37,6 +39,24 @@ struct WarpState {
   uint32_t firstThread = 0, numThreads = 0;
 };
 
+/// One element of a cp.async on its way to shared memory: written to
+/// `buffer` when a wait of the issuing thread completes group `group`.
+struct PendingCopy {
+  Buffer *buffer;
+  int64_t index;
+  Word value;
+  Operation *op;
+  uint32_t group;
+};
+
+/// The cp.async state of one thread: its copies not yet complete, and the
+/// groups it committed so far (copies issued since belong to group
+/// `committed`, the open one).
+struct AsyncCopyState {
+  std::vector<PendingCopy> pending;
+  uint32_t committed = 0;
+};
+
 /// The state of the block the interpreter is running.
 struct BlockState {
   /// Builds the state of block `blockId` of a kernel with blocks of
@@ -50,6 +70,8 @@ struct BlockState {
   unsigned warpSize;
   /// One entry per warp, in order.
   std::vector<WarpState> warps;
+  /// Per linear thread id, sized by the block's first cp.async.
+  std::vector<AsyncCopyState> asyncCopies;
 
   uint32_t numThreads() const {
     return uint32_t(blockDim[0] * blockDim[1] * blockDim[2]);

@@ -46,6 +46,9 @@ enum class FaultKind {
   /// Two blocks of one launch touch one global element, at least one of
   /// them writing, without atomics (blocks have no order on the hardware).
   InterBlockRace,
+  /// A warp-collective operation (ldmatrix, mma.sync, wmma) reached by some
+  /// but not all 32 lanes of a warp: the hardware requires the whole warp.
+  PartialWarp,
   /// The run exceeded its step budget (--max-steps): a program that does not
   /// end, or one too large to simulate. Ends the run.
   StepLimit,

@@ -76,6 +76,13 @@ void registerGPUHandlers(HandlerRegistry &registry);
 void registerFuncHandlers(HandlerRegistry &registry);
 /// The uop tile ops: alloc_shared, barrier, copy, matmul (lib/Sim/Uop/).
 void registerUopTileHandlers(HandlerRegistry &registry);
+/// The uop tensor-core ops: ldmatrix, mma_sync (lib/Sim/Uop/TensorCoreOps.cpp).
+void registerUopTensorCoreHandlers(HandlerRegistry &registry);
+/// The uop cp.async ops: cp_async, cp_async_commit, cp_async_wait
+/// (lib/Sim/Uop/AsyncCopyOps.cpp).
+void registerUopAsyncCopyHandlers(HandlerRegistry &registry);
+/// Tensor-core and cp.async ops of nvgpu and gpu.subgroup_mma_* (NVGPUOps.cpp).
+void registerNVGPUHandlers(HandlerRegistry &registry);
 
 /// Limits and names the interpreter needs from the driver.
 struct InterpreterConfig {

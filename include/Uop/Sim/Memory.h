@@ -114,6 +114,9 @@ struct Buffer {
   /// Whether `blockAccess` was tried (and refused) already.
   bool blockAccessRefused = false;
   bool isShared = false;
+  /// Shared elements a cp.async is writing and no wait has completed yet
+  /// (RaceTracker); 0 keeps the tracker on its fast path.
+  uint32_t inFlight = 0;
   /// Human-readable name for reports (SSA name or symbol).
   std::string name;
 

@@ -12,6 +12,14 @@
 // the result does not depend on the order in which the simulator happens to
 // execute the threads.
 //
+// Asynchronous copies (cp.async) add one state: an element a copy is
+// writing is "in flight" from the copy until a wait of the issuing thread
+// completes the copy's group. The copy counts as a write when it is issued
+// (so it races with other threads' accesses of the same interval) and
+// again when the wait completes it (so other threads may read it only after
+// a barrier that follows the wait); any read or write of an in-flight
+// element, by any thread, is a race naming the copy.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef UOP_SIM_RACETRACKER_H
@@ -36,8 +44,10 @@ public:
   void beginBlock(const BlockState &block) {
     this->block = &block;
     epoch = 1;
+    inFlight.clear();
   }
-  /// A barrier ends the current interval.
+  /// A barrier ends the current interval. Copies in flight stay in flight:
+  /// a barrier does not wait for cp.async.
   void barrier() { ++epoch; }
 
   /// Records a read of element `idx` of shared buffer `b` by thread `tid`.
@@ -46,7 +56,8 @@ public:
     ElemAccess &a = b.access[idx];
     // Fast path: written before this interval (or by this thread), and this
     // thread is already one of the recorded readers.
-    if (a.writeEpoch != 0 && (a.writeEpoch != epoch || a.writer == tid) &&
+    if (b.inFlight == 0 && a.writeEpoch != 0 &&
+        (a.writeEpoch != epoch || a.writer == tid) &&
         a.readEpoch == epoch &&
         (a.reader1 == tid || a.reader2 != UINT32_MAX))
       return true;
@@ -55,6 +66,13 @@ public:
   bool onReadSlow(Buffer &b, int64_t idx, uint32_t tid, Operation *op);
   /// Records a write of element `idx` of shared buffer `b` by thread `tid`.
   void onWrite(Buffer &b, int64_t idx, uint32_t tid, Operation *op);
+
+  /// Records that thread `tid`'s cp.async `op` starts writing element `idx`
+  /// of shared buffer `b`: a write now, and in flight until asyncComplete.
+  void asyncIssue(Buffer &b, int64_t idx, uint32_t tid, Operation *op);
+  /// Records that a wait of thread `tid` completed its cp.async `op` to
+  /// element `idx`: no longer in flight, and written now.
+  void asyncComplete(Buffer &b, int64_t idx, uint32_t tid, Operation *op);
 
   /// "[i, j]" of linear element `idx` of `b` when it has static shape
   /// `shape`, else "[idx]".
@@ -70,6 +88,21 @@ private:
   /// Reports `message` for the accesses by `tids` at `ops` (earlier first).
   void report(FaultKind kind, Buffer &b, llvm::ArrayRef<uint32_t> tids,
               llvm::ArrayRef<Operation *> ops, std::string message);
+
+  /// Reports an access by `tid` at `op` to an in-flight element, if it is.
+  void checkInFlight(Buffer &b, int64_t idx, uint32_t tid, Operation *op,
+                     bool write);
+  /// "[i, j]" of element `idx` of `b` for reports.
+  std::string elementOf(const Buffer &b, int64_t idx) const;
+
+  /// The in-flight cp.async elements: the issuing thread and op, and how
+  /// many copies (by that thread or others) write the element.
+  struct InFlight {
+    uint32_t tid;
+    Operation *op;
+    uint32_t count;
+  };
+  llvm::DenseMap<std::pair<const Buffer *, int64_t>, InFlight> inFlight;
 
   FaultLog &log;
   const BlockState *block = nullptr;

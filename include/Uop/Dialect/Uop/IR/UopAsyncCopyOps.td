@@ -1,12 +1,10 @@
 //===- UopAsyncCopyOps.td - uop async copy ops --------------*- tablegen -*-===//
 //
-// Asynchronous global -> shared copies: cp.async (16 bytes per thread,
-// commit groups, waits; sm_80) and TMA bulk tensor loads that complete on an
-// mbarrier with a transaction count (sm_90a, sm_100a).
-//
-// The family is empty until its first op lands; the file exists so that the
-// op, its verifier (lib/Dialect/Uop/IR/AsyncCopyOps.cpp), its round-trip and
-// invalid-asynccopy.mlir tests have an obvious place.
+// Asynchronous global -> shared copies: cp.async (4, 8 or 16 bytes per
+// thread, commit groups, waits; sm_80) and, in later layers, TMA bulk tensor
+// loads that complete on an mbarrier with a transaction count (sm_90a,
+// sm_100a). Verifiers in lib/Dialect/Uop/IR/AsyncCopyOps.cpp; the ops lower
+// to nvgpu.device_async_copy / create_group / wait (convert-uop-to-nvgpu).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,5 +15,119 @@ include "Uop/Dialect/Uop/IR/UopAttrs.td"
 include "Uop/Dialect/Uop/IR/UopDialect.td"
 include "Uop/Dialect/Uop/IR/UopTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/CommonTypeConstraints.td"
+
+//===----------------------------------------------------------------------===//
+// CpAsyncOp
+//===----------------------------------------------------------------------===//
+
+def Uop_CpAsyncOp : Uop_Op<"cp_async", [
+    AttrSizedOperandSegments,
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "one thread's asynchronous global -> shared copy (cp.async)";
+  let description = [{
+    Starts a copy of `elements` consecutive elements (4, 8 or 16 bytes) from
+    global memory at `source[src_indices]` to shared memory at
+    `dest[dst_indices]`, without waiting for it:
+    `cp.async.{ca,cg}.shared.global [dst], [src], bytes[, src_bytes]`. The
+    elements are contiguous in the innermost dimension of both memrefs, and
+    both addresses must be aligned to the copy's size.
+
+    With `src_elements` (an index, at most `elements`) only that many
+    elements are read and the rest of the destination is written with zero;
+    `src_elements = 0` reads nothing (the source address need not be valid),
+    which is how the edge of a matrix is predicated without a branch.
+    `bypass_l1` (`.cg`: cache in L2 only) is allowed for 16-byte copies.
+
+    The copy joins the thread's current group, closed by
+    `uop.cp_async_commit`. Its data is not visible to anyone, not even the
+    issuing thread, before a `uop.cp_async_wait` completes its group; other
+    threads see it after a barrier that follows that wait. It lowers to
+    `nvgpu.device_async_copy`.
+
+    ```mlir
+    uop.cp_async %A[%r, %c], %sA[%sr, %sc], 8 {bypass_l1}
+        : memref<256x512xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+    uop.cp_async %A[%r, %c], %sA[%sr, %sc], 4, %valid
+        : memref<?x?xf32> to memref<128x32xf32, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins
+    Arg<AnyMemRef, "the shared buffer written", [MemWrite<DefaultResource>]>:$dest,
+    Variadic<Index>:$dst_indices,
+    Arg<AnyMemRef, "the global buffer read", [MemRead<DefaultResource>]>:$source,
+    Variadic<Index>:$src_indices,
+    IndexAttr:$elements,
+    Optional<Index>:$src_elements,
+    UnitAttr:$bypass_l1);
+  let assemblyFormat = [{
+    $source `[` $src_indices `]` `,` $dest `[` $dst_indices `]` `,` $elements
+    (`,` $src_elements^)? attr-dict `:` type($source) `to` type($dest)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::MemRefType getSourceType() {
+      return ::llvm::cast<::mlir::MemRefType>(getSource().getType());
+    }
+    ::mlir::MemRefType getDestType() {
+      return ::llvm::cast<::mlir::MemRefType>(getDest().getType());
+    }
+    /// Number of elements copied (the `elements` attribute).
+    int64_t getNumElements() { return getElements().getSExtValue(); }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// CpAsyncCommitOp
+//===----------------------------------------------------------------------===//
+
+def Uop_CpAsyncCommitOp : Uop_Op<"cp_async_commit", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "closes the thread's current group of cp.async copies "
+                "(cp.async.commit_group)";
+  let description = [{
+    Every `uop.cp_async` the thread issued since its previous commit (none
+    is fine: the group is then empty) forms one group, the thread's most
+    recent. Groups complete in the order they are committed. The op is per
+    thread, not a barrier. Lowers to `nvgpu.device_async_create_group`.
+
+    ```mlir
+    uop.cp_async_commit
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// CpAsyncWaitOp
+//===----------------------------------------------------------------------===//
+
+def Uop_CpAsyncWaitOp : Uop_Op<"cp_async_wait", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "waits until at most `pending` of the thread's cp.async groups "
+                "are in flight (cp.async.wait_group)";
+  let description = [{
+    Blocks the thread until every committed group but the `pending` most
+    recent ones has completed: `cp.async.wait_group pending`. With
+    `pending = 0` all of the thread's committed copies are done. A completed
+    copy's data is visible to the issuing thread after the wait, and to the
+    other threads of the block after a `uop.barrier` that follows the wait
+    in each thread. Copies not yet committed are not waited for. Lowers to
+    `nvgpu.device_async_wait` {numGroups = pending}.
+
+    A multi-stage pipeline keeps `stages - 1` groups in flight and, before
+    computing on the oldest, waits with `pending = stages - 2`:
+
+    ```mlir
+    uop.cp_async_wait {pending = 1 : i32}
+    uop.barrier
+    ```
+  }];
+  let arguments = (ins I32Attr:$pending);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
 
 #endif // UOP_DIALECT_UOP_IR_UOPASYNCCOPYOPS_TD

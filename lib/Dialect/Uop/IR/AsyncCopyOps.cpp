@@ -1,0 +1,118 @@
+//===- AsyncCopyOps.cpp - verifiers of the uop async-copy family ----------===//
+//
+// Verifiers of uop.cp_async, uop.cp_async_commit and uop.cp_async_wait. A
+// verified cp_async is one cp.async instruction: a global source, a shared
+// destination, 4, 8 or 16 bytes contiguous in both, .cg only for 16 bytes.
+// The group ops are per thread and only need to be in a kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Dialect/Uop/IR/UopOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+using namespace mlir::uop;
+
+/// Returns true when `type` is a memref in global memory: no memory space,
+/// `#gpu.address_space<global>` or NVVM's numbered space 1.
+static bool isGlobalMemRef(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (!space)
+    return true;
+  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
+    return gpuSpace.getValue() == gpu::AddressSpace::Global;
+  if (auto intSpace = dyn_cast<IntegerAttr>(space))
+    return intSpace.getInt() == 1;
+  return false;
+}
+
+/// Checks that `indices` address one element of `type` (named `name`), in a
+/// row of at least `elements` contiguous elements.
+static LogicalResult verifyCopyOperand(Operation *op, StringRef name,
+                                       MemRefType type, ValueRange indices,
+                                       int64_t elements) {
+  if (static_cast<int64_t>(indices.size()) != type.getRank())
+    return op->emitOpError("expected ")
+           << type.getRank() << " indices into " << name << ", got "
+           << indices.size();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (type.getRank() == 0 ||
+      failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+    return op->emitOpError("expected ")
+           << name << " with a unit-stride innermost dimension, got " << type;
+  int64_t row = type.getShape().back();
+  if (!ShapedType::isDynamic(row) && row < elements)
+    return op->emitOpError("expected the innermost dimension of ")
+           << name << " to hold the " << elements << " elements copied, got "
+           << row;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CpAsyncOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CpAsyncOp::verify() {
+  MemRefType source = getSourceType(), dest = getDestType();
+  if (!isWorkgroupMemRef(dest))
+    return emitOpError("expected a dest in #gpu.address_space<workgroup>, got ")
+           << dest;
+  if (!isGlobalMemRef(source))
+    return emitOpError("expected a source in global memory, got ") << source;
+  Type elem = dest.getElementType();
+  if (source.getElementType() != elem)
+    return emitOpError("expected source and dest of one element type, got ")
+           << source.getElementType() << " and " << elem;
+  // cp.async moves whole bytes; sub-byte and index elements have no fixed
+  // byte size to count with.
+  if (!elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() % 8 != 0)
+    return emitOpError("expected an integer or float element of whole bytes, "
+                       "got ")
+           << elem;
+  int64_t elements = getNumElements();
+  // Clamped first so that the byte count cannot overflow.
+  int64_t bytes = (elements > 0 && elements <= 16)
+                      ? elements * (elem.getIntOrFloatBitWidth() / 8)
+                      : 0;
+  if (bytes != 4 && bytes != 8 && bytes != 16)
+    return emitOpError("expected a copy of 4, 8 or 16 bytes, got ")
+           << elements << " x " << elem;
+  // .cg (bypass L1) exists only for the 16-byte copy.
+  if (getBypassL1() && bytes != 16)
+    return emitOpError("expected a 16-byte copy with bypass_l1, got ")
+           << bytes << " bytes";
+  if (failed(verifyCopyOperand(*this, "source", source, getSrcIndices(),
+                               elements)) ||
+      failed(verifyCopyOperand(*this, "dest", dest, getDstIndices(), elements)))
+    return failure();
+  if (!getEnclosingKernel(*this))
+    return emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CpAsyncCommitOp, CpAsyncWaitOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CpAsyncCommitOp::verify() {
+  if (!getEnclosingKernel(*this))
+    return emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  return success();
+}
+
+LogicalResult CpAsyncWaitOp::verify() {
+  // The generated getter reads the i32 as unsigned; the sign is wanted here.
+  int64_t pending = getPendingAttr().getInt();
+  if (pending < 0)
+    return emitOpError("expected a non-negative pending group count, got ")
+           << pending;
+  if (!getEnclosingKernel(*this))
+    return emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  return success();
+}

@@ -1,0 +1,128 @@
+//===- TensorCoreOps.cpp - verifiers of the uop tensor-core family --------===//
+//
+// Verifiers of uop.ldmatrix and uop.mma_sync. The register operands must
+// have exactly the shapes the PTX instructions give each lane (and upstream
+// nvgpu.ldmatrix / nvgpu.mma.sync accept), so that a verified op always has
+// an instruction and a one-to-one lowering. Being warp-collective, the ops
+// are not checked for divergence here: control flow that depends on the
+// thread id may still be uniform per warp, which only the simulator sees.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Dialect/Uop/IR/UopOps.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace mlir::uop;
+
+/// Returns true when the innermost dimension of `type` has unit stride, i.e.
+/// consecutive elements of a row are consecutive in memory (a rank-0 memref
+/// has no row and is not).
+static bool hasContiguousRows(MemRefType type) {
+  if (type.getRank() == 0)
+    return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  return strides.back() == 1;
+}
+
+/// Checks the common rules of a memory operand: `indices` address one
+/// element of `type` (named `name` in diagnostics), whose rows are
+/// contiguous.
+static LogicalResult verifyRowAccess(Operation *op, StringRef name,
+                                     MemRefType type, ValueRange indices) {
+  if (static_cast<int64_t>(indices.size()) != type.getRank())
+    return op->emitOpError("expected ")
+           << type.getRank() << " indices into " << name << ", got "
+           << indices.size();
+  if (!hasContiguousRows(type))
+    return op->emitOpError("expected ")
+           << name << " with a unit-stride innermost dimension, got " << type;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LdMatrixOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LdMatrixOp::verify() {
+  MemRefType source = getSourceType();
+  if (!isWorkgroupMemRef(source))
+    return emitOpError(
+               "expected a source in #gpu.address_space<workgroup>, got ")
+           << source;
+  Type elem = source.getElementType();
+  // ldmatrix moves 16-bit elements (.b16); the fragments are those of the
+  // f16 / bf16 mma.sync.
+  if (!elem.isF16() && !elem.isBF16())
+    return emitOpError("expected an f16 or bf16 source, got ") << elem;
+  if (failed(verifyRowAccess(*this, "source", source, getIndices())))
+    return failure();
+  // Signed: the generated getter would read a negative i32 as unsigned.
+  int64_t num = getNumAttr().getInt();
+  if (num != 1 && num != 2 && num != 4)
+    return emitOpError("expected num to be 1, 2 or 4, got ") << num;
+  // Each lane receives one 32-bit register (two b16 elements) per matrix.
+  auto expected = VectorType::get({num, 2}, elem);
+  if (getResult().getType() != expected)
+    return emitOpError("expected a result of type ")
+           << expected << ", got " << getResult().getType();
+  if (!getEnclosingKernel(*this))
+    return emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MmaSyncOp
+//===----------------------------------------------------------------------===//
+
+/// Checks that operand `name` of `op` has type `expected`.
+static LogicalResult verifyFragment(Operation *op, StringRef name, Value value,
+                                    VectorType expected) {
+  if (value.getType() != expected)
+    return op->emitOpError("expected ")
+           << name << " of type " << expected << ", got " << value.getType();
+  return success();
+}
+
+LogicalResult MmaSyncOp::verify() {
+  ArrayRef<int64_t> shape = getShape();
+  auto aType = cast<VectorType>(getA().getType());
+  Type elem = aType.getElementType();
+  Builder b(getContext());
+  // The shapes are those of the instructions: m16n8k16 for the 16-bit
+  // inputs, m16n8k8 for tf32 (a 32-bit register holds one tf32 but two
+  // f16). Per lane, A is 4 registers, B 2, C/D 4 f32.
+  int64_t k;
+  VectorType a, bType;
+  if (elem.isF16() || elem.isBF16()) {
+    k = 16;
+    a = VectorType::get({4, 2}, elem);
+    bType = VectorType::get({2, 2}, elem);
+  } else if (elem.isF32()) {
+    k = 8;
+    a = VectorType::get({4, 1}, elem);
+    bType = VectorType::get({2, 1}, elem);
+  } else {
+    return emitOpError("expected f16, bf16 or f32 (tf32) operands, got ")
+           << elem;
+  }
+  if (shape[0] != 16 || shape[1] != 8 || shape[2] != k)
+    return emitOpError("expected shape [16, 8, ")
+           << k << "] for " << elem << " operands, got [" << shape[0] << ", "
+           << shape[1] << ", " << shape[2] << "]";
+  if (failed(verifyFragment(*this, "a", getA(), a)) ||
+      failed(verifyFragment(*this, "b", getB(), bType)) ||
+      failed(verifyFragment(*this, "c", getC(),
+                            VectorType::get({2, 2}, b.getF32Type()))))
+    return failure();
+  if (!getEnclosingKernel(*this))
+    return emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  return success();
+}

@@ -1,0 +1,265 @@
+//===- NVGPUOps.cpp - uop-sim handlers of tensor-core and cp.async ops ----===//
+//
+// The upstream forms of the warp-level matrix instructions and of the
+// asynchronous copies, as the nvgpu stage of the lowering (and hand-written
+// kernels) use them:
+//
+// - nvgpu.ldmatrix, nvgpu.mma.sync (m16n8k16 f16 / bf16, m16n8k8 tf32):
+//   lane-exact, by the PTX ISA fragment maps of TensorCore.h;
+// - nvgpu.device_async_copy / device_async_create_group /
+//   device_async_wait: cp.async with per-thread groups, the destination
+//   written (and visible) only when a wait completes the copy's group;
+// - gpu.subgroup_mma_load_matrix / compute / store_matrix /
+//   constant_matrix / elementwise / extract_thread_local /
+//   insert_thread_local: WMMA on fragments whose layout is opaque, kept in
+//   the simulator's own scrambled layout.
+//
+// All semantics live in TensorCore.cpp, shared with the uop ops' handlers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Sim/TensorCore.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::uop::sim;
+namespace tc = mlir::uop::sim::tensorcore;
+
+namespace {
+
+/// The value of a token result: tokens carry no data in the simulator (the
+/// groups are each thread's, kept in BlockState).
+void bindToken(Interpreter &I, Value token) { I.def(token).setUniform()->i = 0; }
+
+LogicalResult ldmatrixOp(Interpreter &I, Operation *op) {
+  auto ld = cast<nvgpu::LdMatrixOp>(op);
+  auto vt = cast<VectorType>(ld.getRes().getType());
+  if (vt.getRank() != 2 || vt.getDimSize(1) != 2 ||
+      vt.getElementType().getIntOrFloatBitWidth() != 16)
+    return I.unsupported(op, "expected a result of num x 2 16-bit elements "
+                             "(ldmatrix .b16)");
+  return tc::ldmatrix(I, op, ld.getSrcMemref(), ld.getIndices(),
+                      ld.getNumTiles(), ld.getTranspose(), ld.getRes());
+}
+
+LogicalResult mmaSyncOp(Interpreter &I, Operation *op) {
+  auto mma = cast<nvgpu::MmaSyncOp>(op);
+  SmallVector<int64_t> shape;
+  for (Attribute a : mma.getMmaShape())
+    shape.push_back(cast<IntegerAttr>(a).getInt());
+  Type elem = cast<VectorType>(mma.getMatrixA().getType()).getElementType();
+  Type acc = cast<VectorType>(mma.getMatrixC().getType()).getElementType();
+  tc::MmaKind kind;
+  if (shape == SmallVector<int64_t>{16, 8, 16} && elem.isF16())
+    kind = tc::MmaKind::F16;
+  else if (shape == SmallVector<int64_t>{16, 8, 16} && elem.isBF16())
+    kind = tc::MmaKind::BF16;
+  else if (shape == SmallVector<int64_t>{16, 8, 8} && elem.isF32() &&
+           mma.getTf32Enabled())
+    kind = tc::MmaKind::TF32;
+  else
+    return I.unsupported(op, "expected mma.sync m16n8k16 with f16 or bf16 "
+                             "inputs or m16n8k8 with tf32 inputs");
+  if (!acc.isF32())
+    return I.unsupported(op, "expected an f32 accumulator");
+  return tc::mma(I, op, kind, mma.getMatrixA(), mma.getMatrixB(),
+                 mma.getMatrixC(), mma.getRes());
+}
+
+LogicalResult asyncCopyOp(Interpreter &I, Operation *op) {
+  auto cp = cast<nvgpu::DeviceAsyncCopyOp>(op);
+  if (failed(tc::asyncCopy(I, op, cp.getDst(), cp.getDstIndices(),
+                           cp.getSrc(), cp.getSrcIndices(),
+                           cp.getDstElements().getSExtValue(),
+                           cp.getSrcElements())))
+    return failure();
+  bindToken(I, cp.getAsyncToken());
+  return success();
+}
+
+LogicalResult createGroupOp(Interpreter &I, Operation *op) {
+  auto g = cast<nvgpu::DeviceAsyncCreateGroupOp>(op);
+  if (failed(tc::commitGroup(I, op)))
+    return failure();
+  bindToken(I, g.getAsyncToken());
+  return success();
+}
+
+LogicalResult asyncWaitOp(Interpreter &I, Operation *op) {
+  auto w = cast<nvgpu::DeviceAsyncWaitOp>(op);
+  // Without numGroups the lowering emits cp.async.wait_group 0.
+  return tc::waitGroup(I, op, w.getNumGroups().value_or(0));
+}
+
+/// The WMMA operand a `!gpu.mma_matrix` type is for; fails (bad input)
+/// unless it is 16x16.
+FailureOr<tc::WmmaOperand> wmmaOperand(Interpreter &I, Operation *op,
+                                       Type type) {
+  auto mt = cast<gpu::MMAMatrixType>(type);
+  if (mt.getShape() != ArrayRef<int64_t>{16, 16})
+    return I.unsupported(op, "expected a 16x16 WMMA fragment");
+  StringRef o = mt.getOperand();
+  return o == "AOp" ? tc::WmmaOperand::A
+                    : o == "BOp" ? tc::WmmaOperand::B : tc::WmmaOperand::C;
+}
+
+LogicalResult wmmaLoadOp(Interpreter &I, Operation *op) {
+  auto ld = cast<gpu::SubgroupMmaLoadMatrixOp>(op);
+  FailureOr<tc::WmmaOperand> o = wmmaOperand(I, op, ld.getRes().getType());
+  if (failed(o))
+    return failure();
+  return tc::wmmaLoad(I, op, *o, ld.getSrcMemref(), ld.getIndices(),
+                      ld.getLeadDimension().getSExtValue(),
+                      ld.getTranspose().value_or(false), ld.getRes());
+}
+
+LogicalResult wmmaStoreOp(Interpreter &I, Operation *op) {
+  auto st = cast<gpu::SubgroupMmaStoreMatrixOp>(op);
+  // The verifier guarantees an accumulator (COp) fragment.
+  if (failed(wmmaOperand(I, op, st.getSrc().getType())))
+    return failure();
+  return tc::wmmaStore(I, op, st.getSrc(), st.getDstMemref(), st.getIndices(),
+                       st.getLeadDimension().getSExtValue(),
+                       st.getTranspose().value_or(false));
+}
+
+LogicalResult wmmaComputeOp(Interpreter &I, Operation *op) {
+  auto mma = cast<gpu::SubgroupMmaComputeOp>(op);
+  for (Value v : {mma.getOpA(), mma.getOpB(), mma.getOpC()})
+    if (failed(wmmaOperand(I, op, v.getType())))
+      return failure();
+  return tc::wmmaCompute(
+      I, op, mma.getOpA(), mma.getOpB(), mma.getOpC(),
+      cast<gpu::MMAMatrixType>(mma.getRes().getType()).getElementType(),
+      mma.getRes());
+}
+
+LogicalResult wmmaConstantOp(Interpreter &I, Operation *op) {
+  auto c = cast<gpu::SubgroupMmaConstantMatrixOp>(op);
+  if (failed(wmmaOperand(I, op, c.getRes().getType())))
+    return failure();
+  return tc::wmmaFill(I, op, c.getValue(), c.getRes());
+}
+
+/// gpu.subgroup_mma_elementwise on floating-point fragments: slot by slot,
+/// which is right whatever the layout, since all operands share it.
+LogicalResult wmmaElementwiseOp(Interpreter &I, Operation *op) {
+  auto ew = cast<gpu::SubgroupMmaElementwiseOp>(op);
+  auto resType = cast<gpu::MMAMatrixType>(ew.getRes().getType());
+  std::optional<ElemKind> kind = getElemKind(resType.getElementType());
+  if (!kind || !isFloatKind(*kind))
+    return I.unsupported(op, "expected a floating-point fragment");
+  gpu::MMAElementwiseOp opType = ew.getOpType();
+  SmallVector<SimValue> args;
+  for (Value v : ew.getArgs())
+    args.push_back(I.get(v));
+  SimValue &res = I.def(ew.getRes());
+  Word *out = res.setVarying(I.numLanes(), tc::kWmmaPerLane);
+  for (unsigned l = 0; l < I.numLanes(); ++l)
+    for (unsigned e = 0; e < tc::kWmmaPerLane; ++e) {
+      double x = args[0].at(l, e).f;
+      double y = args.size() > 1 ? args[1].at(l, e).f : 0.0;
+      double r;
+      switch (opType) {
+      case gpu::MMAElementwiseOp::ADDF:
+        r = x + y;
+        break;
+      case gpu::MMAElementwiseOp::MULF:
+        r = x * y;
+        break;
+      case gpu::MMAElementwiseOp::SUBF:
+        r = x - y;
+        break;
+      case gpu::MMAElementwiseOp::DIVF:
+        r = x / y;
+        break;
+      case gpu::MMAElementwiseOp::MAXF:
+        r = std::isnan(x) || std::isnan(y) ? NAN : std::max(x, y);
+        break;
+      case gpu::MMAElementwiseOp::MINF:
+        r = std::isnan(x) || std::isnan(y) ? NAN : std::min(x, y);
+        break;
+      case gpu::MMAElementwiseOp::NEGATEF:
+        r = -x;
+        break;
+      case gpu::MMAElementwiseOp::EXTF:
+        r = x;
+        break;
+      default:
+        return I.unsupported(op, "expected a floating-point element-wise "
+                                 "operation");
+      }
+      out[l * tc::kWmmaPerLane + e].f = roundToKind(r, *kind);
+    }
+  return success();
+}
+
+/// The per-lane slot operand of extract / insert_thread_local.
+FailureOr<int64_t> slotIndex(Interpreter &I, Operation *op, ValueRange indices,
+                             unsigned lane) {
+  if (indices.size() != 1)
+    return I.unsupported(op, "expected one index into the lane's elements");
+  int64_t i = I.get(indices[0]).at(lane).i;
+  if (i < 0 || i >= int64_t(tc::kWmmaPerLane))
+    return I.unsupported(op, llvm::Twine("expected an index below 8, got ") +
+                                 llvm::Twine(i));
+  return i;
+}
+
+/// gpu.subgroup_mma_extract_thread_local: slot `i` of this lane, in the
+/// simulator's scrambled layout (code that assumes a layout reads the wrong
+/// element).
+LogicalResult extractLocalOp(Interpreter &I, Operation *op) {
+  auto ex = cast<gpu::SubgroupMmaExtractThreadLocalOp>(op);
+  SimValue m = I.get(ex.getMatrix());
+  SimValue &res = I.def(ex.getRes());
+  Word *out = res.setVarying(I.numLanes());
+  for (unsigned l = 0; l < I.numLanes(); ++l) {
+    out[l].i = 0;
+    if (!I.isActive(l))
+      continue;
+    FailureOr<int64_t> i = slotIndex(I, op, ex.getIndices(), l);
+    if (failed(i))
+      return failure();
+    out[l] = m.at(l, unsigned(*i));
+  }
+  return success();
+}
+
+LogicalResult insertLocalOp(Interpreter &I, Operation *op) {
+  auto in = cast<gpu::SubgroupMmaInsertThreadLocalOp>(op);
+  SimValue m = I.get(in.getMatrix());
+  SimValue v = I.get(in.getValue());
+  m.makeVarying(I.numLanes());
+  for (unsigned l = 0; l < I.numLanes(); ++l) {
+    if (!I.isActive(l))
+      continue;
+    FailureOr<int64_t> i = slotIndex(I, op, in.getIndices(), l);
+    if (failed(i))
+      return failure();
+    m.data[l * tc::kWmmaPerLane + *i] = v.at(l);
+  }
+  I.bind(in.getRes(), m);
+  return success();
+}
+
+} // namespace
+
+void mlir::uop::sim::registerNVGPUHandlers(HandlerRegistry &r) {
+  r.add<nvgpu::LdMatrixOp>(ldmatrixOp);
+  r.add<nvgpu::MmaSyncOp>(mmaSyncOp);
+  r.add<nvgpu::DeviceAsyncCopyOp>(asyncCopyOp);
+  r.add<nvgpu::DeviceAsyncCreateGroupOp>(createGroupOp);
+  r.add<nvgpu::DeviceAsyncWaitOp>(asyncWaitOp);
+  r.add<gpu::SubgroupMmaLoadMatrixOp>(wmmaLoadOp);
+  r.add<gpu::SubgroupMmaStoreMatrixOp>(wmmaStoreOp);
+  r.add<gpu::SubgroupMmaComputeOp>(wmmaComputeOp);
+  r.add<gpu::SubgroupMmaConstantMatrixOp>(wmmaConstantOp);
+  r.add<gpu::SubgroupMmaElementwiseOp>(wmmaElementwiseOp);
+  r.add<gpu::SubgroupMmaExtractThreadLocalOp>(extractLocalOp);
+  r.add<gpu::SubgroupMmaInsertThreadLocalOp>(insertLocalOp);
+}

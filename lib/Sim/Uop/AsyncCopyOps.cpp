@@ -1,0 +1,49 @@
+//===- AsyncCopyOps.cpp - uop-sim handlers of the uop cp.async ops --------===//
+//
+// The asynchronous-copy family of the uop dialect, run by the same
+// semantics as nvgpu.device_async_copy / create_group / wait
+// (TensorCore.h):
+//
+// - uop.cp_async: one thread's copy of `elements` contiguous elements from
+//   global to shared memory (zero past `src_elements`); the source is read
+//   at once, the destination written when a wait completes the copy's
+//   group, and in flight (any access a race) until then;
+// - uop.cp_async_commit: closes the thread's open group;
+// - uop.cp_async_wait {pending = N}: completes every committed group of the
+//   thread but the N most recent. Other threads see the data only after a
+//   barrier that follows the wait.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Dialect/Uop/IR/UopOps.h"
+#include "Uop/Sim/TensorCore.h"
+
+using namespace mlir;
+using namespace mlir::uop;
+using namespace mlir::uop::sim;
+namespace tc = mlir::uop::sim::tensorcore;
+
+namespace {
+
+LogicalResult cpAsyncOp(Interpreter &I, Operation *op) {
+  auto cp = cast<CpAsyncOp>(op);
+  return tc::asyncCopy(I, op, cp.getDest(), cp.getDstIndices(),
+                       cp.getSource(), cp.getSrcIndices(),
+                       cp.getNumElements(), cp.getSrcElements());
+}
+
+LogicalResult commitOp(Interpreter &I, Operation *op) {
+  return tc::commitGroup(I, op);
+}
+
+LogicalResult waitOp(Interpreter &I, Operation *op) {
+  return tc::waitGroup(I, op, cast<CpAsyncWaitOp>(op).getPending());
+}
+
+} // namespace
+
+void mlir::uop::sim::registerUopAsyncCopyHandlers(HandlerRegistry &r) {
+  r.add<CpAsyncOp>(cpAsyncOp);
+  r.add<CpAsyncCommitOp>(commitOp);
+  r.add<CpAsyncWaitOp>(waitOp);
+}

@@ -1,0 +1,51 @@
+// RUN: uop-opt %s | uop-opt | FileCheck %s
+// RUN: uop-opt %s --mlir-print-op-generic | uop-opt | FileCheck %s
+// The async-copy family parses, verifies and prints back unchanged.
+
+// CHECK-LABEL: func.func @cp_async
+func.func @cp_async(%A: memref<256x512xf16>, %B: memref<?x?xf32>, %n: index) {
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+    %sA = uop.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %sB = uop.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    %c0 = arith.constant 0 : index
+    // CHECK: uop.cp_async %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}], 8 {bypass_l1} : memref<256x512xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+    uop.cp_async %A[%tx, %c0], %sA[%tx, %c0], 8 {bypass_l1}
+        : memref<256x512xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+    // CHECK: uop.cp_async %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}], 4 : memref<256x512xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+    uop.cp_async %A[%tx, %c0], %sA[%tx, %c0], 4
+        : memref<256x512xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+    // CHECK: uop.cp_async %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}], 4, %{{.*}} : memref<?x?xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+    uop.cp_async %B[%tx, %c0], %sB[%c0, %c0], 4, %n
+        : memref<?x?xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+    // CHECK: uop.cp_async {{.*}}, 1 : memref<?x?xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+    uop.cp_async %B[%tx, %c0], %sB[%c0, %c0], 1
+        : memref<?x?xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+    // CHECK: uop.cp_async_commit
+    uop.cp_async_commit
+    // CHECK: uop.cp_async_wait {pending = 1 : i32}
+    uop.cp_async_wait {pending = 1 : i32}
+    // CHECK: uop.cp_async_wait {pending = 0 : i32}
+    uop.cp_async_wait {pending = 0 : i32}
+    uop.barrier
+    gpu.terminator
+  }
+  return
+}
+
+// A source in #gpu.address_space<global>, in an outlined kernel.
+gpu.module @kernels {
+  // CHECK-LABEL: gpu.func @global_space
+  gpu.func @global_space(%G: memref<64xf32, #gpu.address_space<global>>) kernel {
+    %s = uop.alloc_shared : memref<64xf32, #gpu.address_space<workgroup>>
+    %c0 = arith.constant 0 : index
+    // CHECK: uop.cp_async %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}], 4 {bypass_l1} : memref<64xf32, #gpu.address_space<global>> to memref<64xf32, #gpu.address_space<workgroup>>
+    uop.cp_async %G[%c0], %s[%c0], 4 {bypass_l1}
+        : memref<64xf32, #gpu.address_space<global>> to memref<64xf32, #gpu.address_space<workgroup>>
+    uop.cp_async_commit
+    uop.cp_async_wait {pending = 0 : i32}
+    gpu.return
+  }
+}

@@ -1,0 +1,53 @@
+// RUN: uop-opt %s | uop-opt | FileCheck %s
+// RUN: uop-opt %s --mlir-print-op-generic | uop-opt | FileCheck %s
+// The tensor-core family parses, verifies and prints back unchanged.
+
+// CHECK-LABEL: func.func @ldmatrix_mma
+func.func @ldmatrix_mma(%acc: vector<2x2xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %sA = uop.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %sB = uop.alloc_shared : memref<16x8xf16, #gpu.address_space<workgroup>>
+    %c0 = arith.constant 0 : index
+    // CHECK: %[[A:.*]] = uop.ldmatrix %{{.*}}[%{{.*}}, %{{.*}}] {num = 4 : i32} : memref<16x16xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+    %a = uop.ldmatrix %sA[%tx, %c0] {num = 4 : i32}
+        : memref<16x16xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+    // CHECK: %[[B:.*]] = uop.ldmatrix %{{.*}}[%{{.*}}, %{{.*}}] {num = 2 : i32, transpose} : memref<16x8xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+    %b = uop.ldmatrix %sB[%tx, %c0] {num = 2 : i32, transpose}
+        : memref<16x8xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+    // CHECK: uop.ldmatrix %{{.*}} {num = 1 : i32} : memref<16x8xf16, #gpu.address_space<workgroup>> -> vector<1x2xf16>
+    %b1 = uop.ldmatrix %sB[%tx, %c0] {num = 1 : i32}
+        : memref<16x8xf16, #gpu.address_space<workgroup>> -> vector<1x2xf16>
+    // CHECK: uop.mma_sync %[[A]], %[[B]], %{{.*}} {shape = array<i64: 16, 8, 16>} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+    %d = uop.mma_sync %a, %b, %acc {shape = array<i64: 16, 8, 16>}
+        : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @bf16_and_tf32
+func.func @bf16_and_tf32(%a: vector<4x2xbf16>, %b: vector<2x2xbf16>,
+                         %a32: vector<4x1xf32>, %b32: vector<2x1xf32>,
+                         %acc: vector<2x2xf32>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %sA = uop.alloc_shared : memref<16x16xbf16, #gpu.address_space<workgroup>>
+    %c0 = arith.constant 0 : index
+    // CHECK: uop.ldmatrix %{{.*}} {num = 4 : i32} : memref<16x16xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
+    %l = uop.ldmatrix %sA[%tx, %c0] {num = 4 : i32}
+        : memref<16x16xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
+    // CHECK: uop.mma_sync %{{.*}} {shape = array<i64: 16, 8, 16>} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+    %d = uop.mma_sync %l, %b, %acc {shape = array<i64: 16, 8, 16>}
+        : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+    // CHECK: uop.mma_sync %{{.*}} {shape = array<i64: 16, 8, 8>} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+    %t = uop.mma_sync %a32, %b32, %d {shape = array<i64: 16, 8, 8>}
+        : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+    gpu.terminator
+  }
+  return
+}
