@@ -6,9 +6,9 @@
 //            uop-lower-tiles, uop-hoist-shared (+ canonicalize, cse)
 //   gpu      index sinking, gpu-kernel-outlining, convert-uop-to-gpu,
 //            uop-merge-kernel-modules
-//   nvgpu    (the tensor-core conversions; no uop op lowers to nvgpu yet)
+//   nvgpu    convert-uop-to-nvgpu (tensor-core and async-copy ops)
 //   llvm     uop-attach-nvvm-target; inside the gpu.module: scf -> cf,
-//            gpu -> nvvm, nvvm -> llvm, cleanup; uop-check-lowered
+//            nvgpu -> nvvm, gpu -> nvvm, nvvm -> llvm, cleanup; uop-check-lowered
 //
 // Host code is never lowered: every input function keeps its name and
 // signature and launches its kernels with gpu.launch_func, so the input and
@@ -22,6 +22,7 @@
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -136,11 +137,12 @@ static void buildGpuStage(OpPassManager &pm) {
   pm.addPass(createUopMergeKernelModules());
 }
 
-/// The tensor-core conversions (convert-uop-to-nvgpu / -nvvm) go here: they
-/// lower uop's tensor-core, async-copy and mbarrier ops while loads, loops
-/// and arithmetic stay in memref / scf / arith, where uop-sim still runs
-/// them. No uop op lowers to nvgpu yet, so the stage adds no pass.
-static void buildNVGPUStage(OpPassManager &pm) { (void)pm; }
+/// The tensor-core conversions: they lower uop's tensor-core, async-copy
+/// and mbarrier ops while loads, loops and arithmetic stay in memref / scf /
+/// arith, where uop-sim still runs them.
+static void buildNVGPUStage(OpPassManager &pm) {
+  pm.addPass(createConvertUopToNVGPU());
+}
 
 /// Device code to LLVM + NVVM; the host side stays as it is.
 static void buildLLVMStage(OpPassManager &pm, const CompileOptions &options) {
@@ -149,6 +151,8 @@ static void buildLLVMStage(OpPassManager &pm, const CompileOptions &options) {
   device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());
+  // nvgpu before gpu: its patterns take the memrefs gpu -> nvvm converts.
+  device.addPass(createConvertNVGPUToNVVMPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
   device.addPass(createConvertNVVMToLLVMPass());
   // What convert-gpu-to-nvvm leaves of n-D vectors (a broadcast into a

@@ -35,4 +35,28 @@ def ConvertUopToGPU : Pass<"convert-uop-to-gpu"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::LLVM::LLVMDialect"];
 }
 
+def ConvertUopToNVGPU : Pass<"convert-uop-to-nvgpu"> {
+  let summary = "lower uop tensor-core and async-copy ops to nvgpu and gpu";
+  let description = [{
+    The conversion of the nvgpu stage. Each tensor-core or async-copy op of
+    uop becomes the upstream op of the same instruction, whose lowering to
+    NVVM (`convert-nvgpu-to-nvvm`, `convert-gpu-to-nvvm`) is reused:
+
+    - `uop.ldmatrix` -> `nvgpu.ldmatrix`, `uop.mma_sync` -> `nvgpu.mma.sync`;
+    - `uop.cp_async` -> `nvgpu.device_async_copy`, `uop.cp_async_commit` ->
+      `nvgpu.device_async_create_group`, `uop.cp_async_wait` ->
+      `nvgpu.device_async_wait` (nvgpu's tokens carry no meaning the
+      hardware has; see UopToNVGPU.cpp for how they are chosen);
+    - `uop.wmma_load` / `wmma_mma` / `wmma_store` / `wmma_fill` ->
+      `gpu.subgroup_mma_load_matrix` / `compute` / `store_matrix` /
+      `constant_matrix`, a `!uop.fragment` becoming a `!gpu.mma_matrix`
+      (also through scf loops that carry it). The gpu dialect has no bf16
+      fragment, so a bf16 WMMA op is an error here.
+
+    Other ops are left as they are (a partial conversion).
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::nvgpu::NVGPUDialect"];
+}
+
 #endif // UOP_CONVERSION_PASSES_TD

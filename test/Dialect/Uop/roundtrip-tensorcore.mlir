@@ -51,3 +51,33 @@ func.func @bf16_and_tf32(%a: vector<4x2xbf16>, %b: vector<2x2xbf16>,
   }
   return
 }
+
+// CHECK-LABEL: func.func @wmma
+func.func @wmma(%A: memref<64x64xf16>, %C: memref<64x64xf32>,
+                %Bh: memref<64x64xbf16>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0.0 : f32
+    %sB = uop.alloc_shared : memref<16x24xf16, #gpu.address_space<workgroup>>
+    // CHECK: %[[A:.*]] = uop.wmma_load %{{.*}}[%{{.*}}, %{{.*}}] : memref<64x64xf16> -> {{(!uop.fragment)?}}<matrix_a, 16x16xf16, row>
+    %a = uop.wmma_load %A[%c0, %c0] : memref<64x64xf16> -> !uop.fragment<matrix_a, 16x16xf16, row>
+    // CHECK: %[[B:.*]] = uop.wmma_load %{{.*}}[%{{.*}}, %{{.*}}] : memref<16x24xf16, #gpu.address_space<workgroup>> -> {{(!uop.fragment)?}}<matrix_b, 16x16xf16, col>
+    %b = uop.wmma_load %sB[%c0, %c0] : memref<16x24xf16, #gpu.address_space<workgroup>> -> !uop.fragment<matrix_b, 16x16xf16, col>
+    // CHECK: %[[C:.*]] = uop.wmma_fill %{{.*}} : {{(!uop.fragment)?}}<accumulator, 16x16xf32, row>
+    %c = uop.wmma_fill %zero : !uop.fragment<accumulator, 16x16xf32, row>
+    // CHECK: %[[D:.*]] = uop.wmma_mma %[[A]], %[[B]], %[[C]] : {{(!uop.fragment)?}}<matrix_a, 16x16xf16, row>, {{(!uop.fragment)?}}<matrix_b, 16x16xf16, col> -> {{(!uop.fragment)?}}<accumulator, 16x16xf32, row>
+    %d = uop.wmma_mma %a, %b, %c : !uop.fragment<matrix_a, 16x16xf16, row>, !uop.fragment<matrix_b, 16x16xf16, col> -> !uop.fragment<accumulator, 16x16xf32, row>
+    // CHECK: uop.wmma_store %[[D]], %{{.*}}[%{{.*}}, %{{.*}}] : {{(!uop.fragment)?}}<accumulator, 16x16xf32, row>, memref<64x64xf32>
+    uop.wmma_store %d, %C[%c0, %c0] : !uop.fragment<accumulator, 16x16xf32, row>, memref<64x64xf32>
+    // CHECK: uop.wmma_load {{.*}} -> {{(!uop.fragment)?}}<matrix_b, 16x16xbf16, row>
+    %hb = uop.wmma_load %Bh[%c0, %c0] : memref<64x64xbf16> -> !uop.fragment<matrix_b, 16x16xbf16, row>
+    // CHECK: uop.wmma_fill {{.*}} : {{(!uop.fragment)?}}<accumulator, 16x16xf16, col>
+    %h0 = arith.constant 0.0 : f16
+    %h = uop.wmma_fill %h0 : !uop.fragment<accumulator, 16x16xf16, col>
+    gpu.terminator
+  }
+  return
+}

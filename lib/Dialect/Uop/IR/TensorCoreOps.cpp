@@ -1,9 +1,11 @@
 //===- TensorCoreOps.cpp - verifiers of the uop tensor-core family --------===//
 //
-// Verifiers of uop.ldmatrix and uop.mma_sync. The register operands must
-// have exactly the shapes the PTX instructions give each lane (and upstream
-// nvgpu.ldmatrix / nvgpu.mma.sync accept), so that a verified op always has
-// an instruction and a one-to-one lowering. Being warp-collective, the ops
+// Verifiers of uop.ldmatrix and uop.mma_sync and of the WMMA ops
+// (uop.wmma_load / wmma_mma / wmma_store / wmma_fill). The register operands
+// must have exactly the shapes the PTX instructions give each lane (and
+// upstream nvgpu.ldmatrix / nvgpu.mma.sync accept), the fragments the kinds
+// their instruction takes, so that a verified op always has an instruction
+// and a one-to-one lowering. Being warp-collective, the ops
 // are not checked for divergence here: control flow that depends on the
 // thread id may still be uniform per warp, which only the simulator sees.
 //
@@ -11,6 +13,7 @@
 
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 
@@ -121,6 +124,113 @@ LogicalResult MmaSyncOp::verify() {
       failed(verifyFragment(*this, "c", getC(),
                             VectorType::get({2, 2}, b.getF32Type()))))
     return failure();
+  if (!getEnclosingKernel(*this))
+    return emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// WMMA
+//===----------------------------------------------------------------------===//
+
+/// Returns true when `type` is in memory that wmma.load / wmma.store can
+/// address: global (no space, `#gpu.address_space<global>`, NVVM space 1)
+/// or shared.
+static bool isWmmaAddressable(MemRefType type) {
+  if (isWorkgroupMemRef(type))
+    return true;
+  Attribute space = type.getMemorySpace();
+  if (!space)
+    return true;
+  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
+    return gpuSpace.getValue() == gpu::AddressSpace::Global;
+  if (auto intSpace = dyn_cast<IntegerAttr>(space))
+    return intSpace.getInt() == 1;
+  return false;
+}
+
+/// Checks the memory operand of a wmma load or store: global or shared, of
+/// the fragment's element type, one index per dimension, contiguous rows
+/// and a static row stride (the instruction's leading dimension, an
+/// immediate of the gpu op it lowers to).
+static LogicalResult verifyWmmaMemory(Operation *op, StringRef name,
+                                      MemRefType type, ValueRange indices,
+                                      FragmentType fragment) {
+  if (!isWmmaAddressable(type))
+    return op->emitOpError("expected ")
+           << name << " in global or workgroup memory, got " << type;
+  if (type.getElementType() != fragment.getElementType())
+    return op->emitOpError("expected ")
+           << name << " of the fragment's element type "
+           << fragment.getElementType() << ", got " << type.getElementType();
+  if (failed(verifyRowAccess(op, name, type, indices)))
+    return failure();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(strides[0]))
+    return op->emitOpError("expected ")
+           << name << " with a static row stride, got " << type;
+  return success();
+}
+
+/// Checks that `fragment` (operand `name`) is of kind `kind`.
+static LogicalResult verifyFragmentKind(Operation *op, StringRef name,
+                                        FragmentType fragment,
+                                        FragmentKind kind) {
+  if (fragment.getKind() != kind)
+    return op->emitOpError("expected ")
+           << name << " to be a " << stringifyFragmentKind(kind)
+           << " fragment, got " << fragment;
+  return success();
+}
+
+LogicalResult WmmaLoadOp::verify() {
+  if (failed(verifyWmmaMemory(*this, "source", getSource().getType(),
+                              getIndices(), getResult().getType())))
+    return failure();
+  if (!getEnclosingKernel(*this))
+    return emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  return success();
+}
+
+LogicalResult WmmaMmaOp::verify() {
+  FragmentType a = getA().getType(), b = getB().getType(),
+               c = getC().getType();
+  if (failed(verifyFragmentKind(*this, "a", a, FragmentKind::MatrixA)) ||
+      failed(verifyFragmentKind(*this, "b", b, FragmentKind::MatrixB)) ||
+      failed(verifyFragmentKind(*this, "c", c, FragmentKind::Accumulator)))
+    return failure();
+  if (a.getElementType() != b.getElementType())
+    return emitOpError("expected a and b of one element type, got ")
+           << a.getElementType() << " and " << b.getElementType();
+  // The f16 accumulator exists for f16 inputs only (wmma.mma.sync has no
+  // bf16 x bf16 -> f16 form).
+  if (c.getElementType().isF16() && !a.getElementType().isF16())
+    return emitOpError("expected an f32 accumulator for ")
+           << a.getElementType() << " inputs, got " << c.getElementType();
+  if (!getEnclosingKernel(*this))
+    return emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  return success();
+}
+
+LogicalResult WmmaStoreOp::verify() {
+  FragmentType value = getValue().getType();
+  if (failed(verifyFragmentKind(*this, "value", value,
+                                FragmentKind::Accumulator)) ||
+      failed(verifyWmmaMemory(*this, "dest", getDest().getType(), getIndices(),
+                              value)))
+    return failure();
+  if (!getEnclosingKernel(*this))
+    return emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  return success();
+}
+
+LogicalResult WmmaFillOp::verify() {
   if (!getEnclosingKernel(*this))
     return emitOpError(
         "expected to be nested in a gpu.launch or a kernel gpu.func");

@@ -1,13 +1,15 @@
 //===- UopDialect.cpp - uop dialect registration --------------------------===//
 //
-// Registers the uop dialect, its operations and attributes, and verifies the
-// attributes it owns on other operations (`uop.target` on a module).
+// Registers the uop dialect, its operations, attributes and types, and
+// verifies the attributes it owns on other operations (`uop.target` on a
+// module).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Dialect/Uop/IR/UopDialect.h"
 #include "Uop/Dialect/Uop/IR/UopAttrs.h"
 #include "Uop/Dialect/Uop/IR/UopOps.h"
+#include "Uop/Dialect/Uop/IR/UopTypes.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -22,6 +24,7 @@ void UopDialect::initialize() {
 #include "Uop/Dialect/Uop/IR/UopOps.cpp.inc"
       >();
   registerAttributes();
+  registerTypes();
 }
 
 LogicalResult UopDialect::verifyOperationAttribute(Operation *op,

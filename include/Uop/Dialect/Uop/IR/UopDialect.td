@@ -36,6 +36,7 @@ def Uop_Dialect : Dialect {
     "::mlir::memref::MemRefDialect"
   ];
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Name of the module attribute that holds the `#uop.target`.
@@ -47,6 +48,8 @@ def Uop_Dialect : Dialect {
     /// Registers the attributes of UopAttrs.td (in UopAttrs.cpp, next to
     /// their storage classes).
     void registerAttributes();
+    /// Registers the types of UopTypes.td (in UopTypes.cpp).
+    void registerTypes();
 
   public:
   }];

@@ -10,6 +10,7 @@
 
 #include "Uop/Dialect/Uop/IR/UopAttrs.h"
 #include "Uop/Dialect/Uop/IR/UopDialect.h"
+#include "Uop/Dialect/Uop/IR/UopTypes.h"
 #include "Uop/Dialect/Uop/IR/Layout.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"

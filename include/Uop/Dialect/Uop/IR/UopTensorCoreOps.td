@@ -138,4 +138,121 @@ def Uop_MmaSyncOp : Uop_Op<"mma_sync", [
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// WMMA: WmmaLoadOp, WmmaMmaOp, WmmaStoreOp, WmmaFillOp
+//===----------------------------------------------------------------------===//
+
+def Uop_WmmaLoadOp : Uop_Op<"wmma_load", [
+    MemoryEffects<[MemRead<DefaultResource>]>]> {
+  let summary = "warp-collective load of a WMMA fragment (wmma.load.sync)";
+  let description = [{
+    The 32 lanes of a warp together load the 16 x 16 tile whose top-left
+    element is `source[indices]` into a fragment:
+    `wmma.load.{a,b,c}.sync.aligned.{row,col}.m16n16k16`. The tile's rows
+    (columns, for a `col` fragment) are the rows of the 2-D `source`, whose
+    row stride is the instruction's leading dimension; it must be static, and
+    the innermost dimension contiguous. `source` is in global or shared
+    memory. Which lane receives which element is opaque (see
+    `!uop.fragment`).
+
+    Every lane must pass the same `indices` and all 32 must execute the op
+    together. Lowers to `gpu.subgroup_mma_load_matrix` {leadDimension,
+    transpose for `col`}.
+
+    ```mlir
+    %a = uop.wmma_load %sA[%r, %k]
+        : memref<64x32xf16, #gpu.address_space<workgroup>>
+          -> !uop.fragment<matrix_a, 16x16xf16, row>
+    ```
+  }];
+  let arguments = (ins
+    Arg<MemRefRankOf<[AnyType], [2]>, "the tile read",
+        [MemRead<DefaultResource>]>:$source,
+    Variadic<Index>:$indices);
+  let results = (outs Uop_FragmentType:$result);
+  let assemblyFormat = [{
+    $source `[` $indices `]` attr-dict `:` type($source) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Uop_WmmaMmaOp : Uop_Op<"wmma_mma", [
+    NoMemoryEffect,
+    AllTypesMatch<["c", "result"]>]> {
+  let summary = "warp-collective m16n16k16 multiply-accumulate on fragments "
+                "(wmma.mma.sync)";
+  let description = [{
+    `result = a * b + c` for a 16 x 16 `matrix_a`, a 16 x 16 `matrix_b` (of
+    one element type, f16 or bf16) and an `accumulator` (f32, or f16 for f16
+    inputs): `wmma.mma.sync.aligned.{alayout}.{blayout}.m16n16k16`, the
+    layouts being those of `a` and `b`. Products are exact; the sum is
+    rounded to the accumulator's type. All 32 lanes of the warp execute it
+    together. Lowers to `gpu.subgroup_mma_compute`.
+
+    ```mlir
+    %d = uop.wmma_mma %a, %b, %c
+        : !uop.fragment<matrix_a, 16x16xf16, row>,
+          !uop.fragment<matrix_b, 16x16xf16, row>
+          -> !uop.fragment<accumulator, 16x16xf32, row>
+    ```
+  }];
+  let arguments = (ins Uop_FragmentType:$a, Uop_FragmentType:$b,
+                       Uop_FragmentType:$c);
+  let results = (outs Uop_FragmentType:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c attr-dict `:` type($a) `,` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Uop_WmmaStoreOp : Uop_Op<"wmma_store", [
+    MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "warp-collective store of an accumulator fragment "
+                "(wmma.store.d.sync)";
+  let description = [{
+    The 32 lanes of a warp together store the `accumulator` fragment `value`
+    into the 16 x 16 tile whose top-left element is `dest[indices]`:
+    `wmma.store.d.sync.aligned.{row,col}.m16n16k16`, the layout being the
+    fragment's. `dest` is a 2-D memref in global or shared memory with a
+    static row stride (the leading dimension), contiguous innermost, of the
+    fragment's element type. Lowers to `gpu.subgroup_mma_store_matrix`.
+
+    ```mlir
+    uop.wmma_store %d, %C[%r, %c]
+        : !uop.fragment<accumulator, 16x16xf32, row>, memref<256x128xf32>
+    ```
+  }];
+  let arguments = (ins
+    Uop_FragmentType:$value,
+    Arg<MemRefRankOf<[AnyType], [2]>, "the tile written",
+        [MemWrite<DefaultResource>]>:$dest,
+    Variadic<Index>:$indices);
+  let assemblyFormat = [{
+    $value `,` $dest `[` $indices `]` attr-dict `:` type($value) `,` type($dest)
+  }];
+  let hasVerifier = 1;
+}
+
+def Uop_WmmaFillOp : Uop_Op<"wmma_fill", [
+    NoMemoryEffect,
+    TypesMatchWith<"value has the fragment's element type", "result", "value",
+                   "::llvm::cast<::mlir::uop::FragmentType>($_self)"
+                   ".getElementType()">]> {
+  let summary = "a WMMA fragment with every element equal to `value`";
+  let description = [{
+    Every element of the fragment is `value` (a zero accumulator, say); no
+    memory is read. All 32 lanes must pass the same value. Lowers to
+    `gpu.subgroup_mma_constant_matrix`.
+
+    ```mlir
+    %zero = arith.constant 0.0 : f32
+    %c = uop.wmma_fill %zero : !uop.fragment<accumulator, 16x16xf32, row>
+    ```
+  }];
+  let arguments = (ins AnyType:$value);
+  let results = (outs Uop_FragmentType:$result);
+  let assemblyFormat = "$value attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 #endif // UOP_DIALECT_UOP_IR_UOPTENSORCOREOPS_TD

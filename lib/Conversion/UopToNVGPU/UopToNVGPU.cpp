@@ -1,0 +1,412 @@
+//===- UopToNVGPU.cpp - lower uop tensor-core ops to nvgpu ----------------===//
+//
+// The nvgpu stage of the lowering ladder: uop's tensor-core and async-copy
+// ops become the upstream ops of the same instruction, whose lowering to
+// NVVM (convert-nvgpu-to-nvvm, convert-gpu-to-nvvm) uop reuses rather than
+// writes again:
+//
+//   uop.ldmatrix         -> nvgpu.ldmatrix {numTiles, transpose}
+//   uop.mma_sync         -> nvgpu.mma.sync (tf32Enabled for f32 operands)
+//   uop.cp_async         -> nvgpu.device_async_copy
+//   uop.cp_async_commit  -> nvgpu.device_async_create_group
+//   uop.cp_async_wait    -> nvgpu.device_async_wait {numGroups}
+//   uop.wmma_load / wmma_mma / wmma_store / wmma_fill
+//                        -> gpu.subgroup_mma_load_matrix / compute /
+//                           store_matrix / constant_matrix
+//
+// The register types already agree (the uop verifiers demand nvgpu's; a
+// !uop.fragment becomes the !gpu.mma_matrix of its kind), so each pattern
+// is one to one. The conversion is partial: every other op of
+// the kernel stays as it is.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Conversion/UopToNVGPU/UopToNVGPU.h"
+#include "Uop/Conversion/Passes.h"
+#include "Uop/Dialect/Uop/IR/UopOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::uop {
+#define GEN_PASS_DEF_CONVERTUOPTONVGPU
+#include "Uop/Conversion/Passes.h.inc"
+} // namespace mlir::uop
+
+using namespace mlir;
+using namespace mlir::uop;
+
+//===----------------------------------------------------------------------===//
+// ldmatrix, mma.sync
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// uop.ldmatrix -> nvgpu.ldmatrix: `num` is nvgpu's `numTiles`.
+struct LdMatrixToNVGPU : public OpConversionPattern<LdMatrixOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(LdMatrixOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<nvgpu::LdMatrixOp>(
+        op, op.getResult().getType(), adaptor.getSource(),
+        adaptor.getIndices(), op.getTranspose(),
+        static_cast<uint32_t>(op.getNum()));
+    return success();
+  }
+};
+
+/// uop.mma_sync -> nvgpu.mma.sync. f32 operands are the tf32 form, which
+/// nvgpu only accepts with `tf32Enabled` (otherwise it reads f32 operands as
+/// the exact-f32 emulation it does not lower).
+struct MmaSyncToNVGPU : public OpConversionPattern<MmaSyncOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(MmaSyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<nvgpu::MmaSyncOp>(
+        op, adaptor.getA(), adaptor.getB(), adaptor.getC(), op.getShape(),
+        op.isTf32());
+    return success();
+  }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// cp.async and its groups
+//===----------------------------------------------------------------------===//
+//
+// nvgpu's async copies are token based: device_async_copy returns a token,
+// device_async_create_group takes tokens and returns one, device_async_wait
+// requires one. The hardware has no tokens: cp.async.commit_group closes
+// every cp.async the thread issued since its previous commit, and
+// cp.async.wait_group N waits until all but the N most recent groups are
+// complete. uop's ops state exactly that (no tokens), and the NVVM lowering
+// of nvgpu ignores the tokens too (it reads only numGroups), so the tokens
+// here only have to be well formed and never claim more than the hardware
+// does:
+//
+// - a commit's create_group takes the tokens of the copies it can reach:
+//   those earlier in its own block, back to the previous commit. Copies in
+//   nested regions or in earlier blocks are in the group as well (on the
+//   hardware and in uop's semantics) but have no token that dominates the
+//   commit; the list is documentation, not the group's definition.
+// - a wait names a group that is always complete: an empty group committed
+//   at the very start of the kernel, before any copy. Being the oldest
+//   group and empty, it changes neither what `cp.async.wait_group N` waits
+//   for nor what any later commit contains, so nvgpu's "wait for the
+//   token's group" adds nothing to `numGroups = pending`, which says all.
+//   (A token from a group committed just before the wait would be wrong: it
+//   would be the most recent group and shift N by one.) One such group per
+//   kernel serves every wait.
+
+/// Returns true when `op` holds, in its regions, a commit of cp.async
+/// groups (uop's or nvgpu's).
+static bool containsCommit(Operation *op) {
+  if (op->getNumRegions() == 0)
+    return false;
+  WalkResult result = op->walk([](Operation *nested) {
+    return isa<CpAsyncCommitOp, nvgpu::DeviceAsyncCreateGroupOp>(nested)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// Returns the tokens of the nvgpu.device_async_copy ops before `op` in its
+/// block, back to the previous commit (in the block or nested in an op of
+/// it), oldest first.
+static SmallVector<Value> getReachableCopyTokens(Operation *op) {
+  SmallVector<Value> tokens;
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (isa<CpAsyncCommitOp, nvgpu::DeviceAsyncCreateGroupOp>(prev) ||
+        containsCommit(prev))
+      break;
+    if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(prev))
+      tokens.push_back(copy.getAsyncToken());
+  }
+  std::reverse(tokens.begin(), tokens.end());
+  return tokens;
+}
+
+/// Returns the token of the empty group committed at the start of the kernel
+/// that `op` is in, creating that group when the kernel has none yet.
+static Value getEntryGroupToken(Operation *op,
+                                ConversionPatternRewriter &rewriter) {
+  Block *body = getKernelBody(getEnclosingKernel(op));
+  if (!body->empty())
+    if (auto group = dyn_cast<nvgpu::DeviceAsyncCreateGroupOp>(body->front()))
+      if (group.getInputTokens().empty())
+        return group.getAsyncToken();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(body);
+  return nvgpu::DeviceAsyncCreateGroupOp::create(
+             rewriter, op->getLoc(),
+             nvgpu::DeviceAsyncTokenType::get(op->getContext()), ValueRange())
+      .getAsyncToken();
+}
+
+namespace {
+
+/// uop.cp_async -> nvgpu.device_async_copy (`elements` is nvgpu's
+/// `dstElements`, `src_elements` its `srcElements`).
+struct CpAsyncToNVGPU : public OpConversionPattern<CpAsyncOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(CpAsyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    nvgpu::DeviceAsyncCopyOp::create(
+        rewriter, op.getLoc(),
+        nvgpu::DeviceAsyncTokenType::get(op.getContext()), adaptor.getDest(),
+        adaptor.getDstIndices(), adaptor.getSource(), adaptor.getSrcIndices(),
+        op.getElementsAttr(), adaptor.getSrcElements(),
+        op.getBypassL1() ? rewriter.getUnitAttr() : UnitAttr());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// uop.cp_async_commit -> nvgpu.device_async_create_group on the tokens it
+/// can reach (see above).
+struct CpAsyncCommitToNVGPU : public OpConversionPattern<CpAsyncCommitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(CpAsyncCommitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    nvgpu::DeviceAsyncCreateGroupOp::create(
+        rewriter, op.getLoc(),
+        nvgpu::DeviceAsyncTokenType::get(op.getContext()),
+        getReachableCopyTokens(op));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// uop.cp_async_wait -> nvgpu.device_async_wait {numGroups = pending} on
+/// the kernel's entry group (see above). numGroups is always written, so
+/// that nothing is left to nvgpu's reading of the token.
+struct CpAsyncWaitToNVGPU : public OpConversionPattern<CpAsyncWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(CpAsyncWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value token = getEntryGroupToken(op, rewriter);
+    rewriter.replaceOpWithNewOp<nvgpu::DeviceAsyncWaitOp>(
+        op, token, rewriter.getI32IntegerAttr(op.getPending()));
+    return success();
+  }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// WMMA
+//===----------------------------------------------------------------------===//
+//
+// A fragment becomes the !gpu.mma_matrix of its kind ("AOp", "BOp",
+// "COp"). gpu's matrix type has no layout: the layout of a uop fragment is
+// passed to the ops instead, as `transpose` on the load and store (NVVM's
+// `.col`) and `a_transpose` / `b_transpose` on the multiply, which is what
+// the NVVM lowering reads to pick wmma.load.*.col and wmma.mma.sync.col.*.
+// gpu's matrix type has no bf16 either: bf16 fragments are not converted
+// (the pass reports them).
+
+/// Returns the !gpu.mma_matrix type of `fragment`, or null for a bf16
+/// fragment, which gpu cannot express.
+static Type convertFragment(FragmentType fragment) {
+  if (!gpu::MMAMatrixType::isValidElementType(fragment.getElementType()))
+    return {};
+  StringRef operand;
+  switch (fragment.getKind()) {
+  case FragmentKind::MatrixA:
+    operand = "AOp";
+    break;
+  case FragmentKind::MatrixB:
+    operand = "BOp";
+    break;
+  case FragmentKind::Accumulator:
+    operand = "COp";
+    break;
+  }
+  return gpu::MMAMatrixType::get(fragment.getShape(),
+                                 fragment.getElementType(), operand);
+}
+
+/// Leading dimension of a wmma access to `type`: its row stride, static by
+/// the uop verifier.
+static IntegerAttr getLeadDimension(MemRefType type, Builder &b) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  (void)type.getStridesAndOffset(strides, offset);
+  return b.getIndexAttr(strides[0]);
+}
+
+/// The unit attribute that marks a column-major fragment access, or null.
+static UnitAttr getTransposeAttr(FragmentType fragment, Builder &b) {
+  return fragment.isColumnMajor() ? b.getUnitAttr() : UnitAttr();
+}
+
+namespace {
+
+/// uop.wmma_load -> gpu.subgroup_mma_load_matrix.
+struct WmmaLoadToGPU : public OpConversionPattern<WmmaLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(WmmaLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "fragment has no gpu type");
+    rewriter.replaceOpWithNewOp<gpu::SubgroupMmaLoadMatrixOp>(
+        op, type, adaptor.getSource(), adaptor.getIndices(),
+        getLeadDimension(op.getSource().getType(), rewriter),
+        getTransposeAttr(op.getType(), rewriter));
+    return success();
+  }
+};
+
+/// uop.wmma_mma -> gpu.subgroup_mma_compute.
+struct WmmaMmaToGPU : public OpConversionPattern<WmmaMmaOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(WmmaMmaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<gpu::MMAMatrixType>(adaptor.getA().getType()) ||
+        !isa<gpu::MMAMatrixType>(adaptor.getB().getType()) ||
+        !isa<gpu::MMAMatrixType>(adaptor.getC().getType()))
+      return rewriter.notifyMatchFailure(op, "fragment has no gpu type");
+    rewriter.replaceOpWithNewOp<gpu::SubgroupMmaComputeOp>(
+        op, adaptor.getC().getType(), adaptor.getA(), adaptor.getB(),
+        adaptor.getC(), getTransposeAttr(op.getA().getType(), rewriter),
+        getTransposeAttr(op.getB().getType(), rewriter));
+    return success();
+  }
+};
+
+/// uop.wmma_store -> gpu.subgroup_mma_store_matrix.
+struct WmmaStoreToGPU : public OpConversionPattern<WmmaStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(WmmaStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<gpu::MMAMatrixType>(adaptor.getValue().getType()))
+      return rewriter.notifyMatchFailure(op, "fragment has no gpu type");
+    rewriter.replaceOpWithNewOp<gpu::SubgroupMmaStoreMatrixOp>(
+        op, adaptor.getValue(), adaptor.getDest(), adaptor.getIndices(),
+        getLeadDimension(op.getDest().getType(), rewriter),
+        getTransposeAttr(op.getValue().getType(), rewriter));
+    return success();
+  }
+};
+
+/// uop.wmma_fill -> gpu.subgroup_mma_constant_matrix.
+struct WmmaFillToGPU : public OpConversionPattern<WmmaFillOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(WmmaFillOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "fragment has no gpu type");
+    rewriter.replaceOpWithNewOp<gpu::SubgroupMmaConstantMatrixOp>(
+        op, type, adaptor.getValue());
+    return success();
+  }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+void mlir::uop::populateUopToNVGPUTypeConversions(TypeConverter &converter) {
+  converter.addConversion(
+      [](FragmentType fragment) -> std::optional<Type> {
+        // A null type is a failed conversion (std::nullopt would let the
+        // identity conversion keep the fragment): the ops on a bf16
+        // fragment stay illegal, and the pass names them first.
+        return convertFragment(fragment);
+      });
+}
+
+void mlir::uop::populateUopToNVGPUConversionPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<LdMatrixToNVGPU, MmaSyncToNVGPU, CpAsyncToNVGPU,
+               CpAsyncCommitToNVGPU, CpAsyncWaitToNVGPU, WmmaLoadToGPU,
+               WmmaMmaToGPU, WmmaStoreToGPU, WmmaFillToGPU>(converter,
+                                                            context);
+}
+
+void mlir::uop::configureUopToNVGPUConversionLegality(
+    ConversionTarget &target) {
+  target.addLegalDialect<nvgpu::NVGPUDialect, gpu::GPUDialect>();
+  target.addIllegalOp<LdMatrixOp, MmaSyncOp, CpAsyncOp, CpAsyncCommitOp,
+                      CpAsyncWaitOp, WmmaLoadOp, WmmaMmaOp, WmmaStoreOp,
+                      WmmaFillOp>();
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct ConvertUopToNVGPUPass
+    : public mlir::uop::impl::ConvertUopToNVGPUBase<ConvertUopToNVGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    // gpu.mma_matrix has no bf16: say so on the op rather than leave the
+    // conversion's "failed to legalize".
+    WalkResult bf16 = getOperation()->walk([](Operation *op) {
+      if (!isa<WmmaLoadOp, WmmaMmaOp, WmmaStoreOp, WmmaFillOp>(op))
+        return WalkResult::advance();
+      for (Type type : llvm::concat<Type>(op->getOperandTypes(),
+                                          op->getResultTypes()))
+        if (auto fragment = dyn_cast<FragmentType>(type))
+          if (!convertFragment(fragment)) {
+            op->emitOpError("expected f16 fragments for the gpu.subgroup_mma "
+                            "lowering (gpu.mma_matrix has no bf16), got ")
+                << fragment;
+            return WalkResult::interrupt();
+          }
+      return WalkResult::advance();
+    });
+    if (bf16.wasInterrupted())
+      return signalPassFailure();
+
+    TypeConverter converter;
+    // Types no uop conversion owns stay as they are.
+    converter.addConversion([](Type type) { return type; });
+    populateUopToNVGPUTypeConversions(converter);
+
+    ConversionTarget target(*context);
+    configureUopToNVGPUConversionLegality(target);
+    RewritePatternSet patterns(context);
+    populateUopToNVGPUConversionPatterns(converter, patterns);
+    // Fragments are carried through loops (the accumulator of a k-loop):
+    // scf.for / if / while convert their region and result types with them.
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
