@@ -92,6 +92,12 @@ LogicalResult verifyPromoteOptions(const UopPromoteSharedOptions &options,
 LogicalResult promoteToShared(RewriterBase &rewriter, MatmulOp op,
                               const UopPromoteSharedOptions &options);
 
+/// Rewrites the tensor-core `op` into uop.ldmatrix + uop.mma_sync when its
+/// operands are shared tiles (see uop-tensorcore); leaves a SIMT op, or one
+/// reading global memory, as it is. Fails with a diagnostic on a wmma op or
+/// shared tiles that are not the whole block tile.
+LogicalResult rewriteToTensorCores(RewriterBase &rewriter, MatmulOp op);
+
 /// Expands `op` into per-thread code (see uop-lower-tiles). Fails with a
 /// diagnostic when the block size is not a constant.
 LogicalResult lowerCopy(RewriterBase &rewriter, CopyOp op);

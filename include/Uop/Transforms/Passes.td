@@ -194,6 +194,39 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
   ];
 }
 
+def UopTensorCore : Pass<"uop-tensorcore"> {
+  let summary = "rewrite tensor-core uop.matmuls on shared tiles into ldmatrix and mma.sync";
+  let description = [{
+    Every `uop.matmul` of kind `mma_sync` whose operands are shared tiles
+    of the whole block tile (what `uop-promote-shared` makes) becomes a loop
+    over the tile's k16 steps (k8 for TF32) whose body, for each warp:
+
+    - loads each 16-row fragment of A with one `uop.ldmatrix` x4 (`.trans`
+      when A is stored K x M): registers a0..a3 of `mma.m16n8k16`;
+    - loads each pair of 8-column fragments of B with one `uop.ldmatrix`
+      x4 (x2 for a last single one), `.trans` for a row-major B (rows of
+      k), as is for a B stored N x K;
+    - does one `uop.mma_sync` per (m16, n8) fragment of the warp tile on
+      the 2 x 2 slice of the accumulator vector that holds it (the
+      fragment map of uop.matmul), so the accumulator stays the op's
+      `vector<TM x TN x f32>`.
+
+    ldmatrix reads 16-byte rows: a tile stored with a swizzle of single
+    elements, or rows that are not whole 16-byte chunks, and TF32 inputs
+    (32-bit) get their fragments element by element with the same map.
+    The chunk swizzle uop-promote-shared chooses for tensor-core operands
+    makes every ldmatrix one pass of the banks (`uop-bank-conflicts`).
+    A tensor-core matmul whose operands are still in global memory is left
+    to `uop-lower-tiles`, which computes the same sums on CUDA cores. In
+    `--uop-compile` the pass runs after `uop-promote-shared`.
+  }];
+  let dependentDialects = [
+    "::mlir::uop::UopDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect"
+  ];
+}
+
 def UopLowerTiles : Pass<"uop-lower-tiles"> {
   let summary = "expand uop.copy and uop.matmul into per-thread loads, stores and FMAs";
   let description = [{

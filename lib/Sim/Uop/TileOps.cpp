@@ -24,9 +24,9 @@
 
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 #include "Uop/Sim/Interpreter.h"
+#include "Uop/Sim/TensorCore.h"
 
 #include <cmath>
-#include <cstring>
 
 using namespace mlir;
 using namespace mlir::uop;
@@ -49,19 +49,6 @@ LogicalResult allocSharedOp(Interpreter &I, Operation *op) {
 LogicalResult barrierOp(Interpreter &I, Operation *op) {
   I.barrier(op);
   return success();
-}
-
-/// Rounds an f32 value to TF32 (10 explicit mantissa bits) to nearest,
-/// ties away from zero, as cvt.rna.tf32.f32 does.
-double roundToTf32(double x) {
-  float f = (float)x;
-  if (!std::isfinite(f))
-    return f;
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  u = (u + 0x1000u) & ~0x1fffu;
-  std::memcpy(&f, &u, 4);
-  return f;
 }
 
 /// Reads element (i0, i1) of the 2-D memref `m` for `lane` as a float, zero
@@ -151,7 +138,9 @@ LogicalResult matmulOp(Interpreter &I, Operation *op) {
   // TF32 inputs are rounded as mma.sync rounds them; other products are
   // exact in f32.
   bool tf32 = mm.getTf32();
-  auto input = [&](double v) { return tf32 ? roundToTf32(v) : v; };
+  auto input = [&](double v) {
+    return tf32 ? tensorcore::roundToTf32(v) : v;
+  };
 
   SimValue &result = I.def(mm.getResult());
   unsigned w = unsigned(tm * tn);
