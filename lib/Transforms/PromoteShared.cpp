@@ -263,6 +263,14 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
              << i << " by a constant, so it cannot be staged in shared memory";
     s.rows = *rows;
     s.cols = *cols;
+    // uop-tensorcore reads whole block tiles without bounds checks: the
+    // M (of A) and N (of B) extents of a tensor-core operand's shared tile
+    // are the block tile's, zero-filled past a smaller matrix.
+    if (op.isTensorCore()) {
+      bool mRows = i == 0 ? !op.getTransposeA() : op.getTransposeB();
+      int64_t block = i == 0 ? op.getBlockTileM() : op.getBlockTileN();
+      (mRows ? s.rows : s.cols) = std::max(mRows ? s.rows : s.cols, block);
+    }
     // The banks of the module's target.
     BankModel bankModel = BankModel::get(getTargetOrDefault(op));
     s.pad =
