@@ -216,7 +216,12 @@ static int64_t getAsyncCopyWidth(CopyOp op) {
     if (bytes % elemBytes)
       continue;
     int64_t width = bytes / elemBytes;
-    if (op.getSwizzle() != 0 && width != 1)
+    // A swizzled tile takes whole vectors only when its swizzle moves
+    // chunks of a multiple of the vector (the 16-byte chunk swizzle of
+    // tensor-core operands); an element swizzle takes single elements.
+    SharedLayoutAttr layout =
+        op.getSwizzle() > 1 ? op.getLayoutAttr() : SharedLayoutAttr();
+    if (!keepsVectors(layout, width))
       continue;
     if (cols % width == 0 && *srcStride % width == 0 &&
         *dstStride % width == 0 && hasAlignedOffset(op.getSource(), width) &&
@@ -259,7 +264,8 @@ static void lowerAsyncCopy(ImplicitLocOpBuilder &b, CopyOp op,
   auto dstType = cast<MemRefType>(dst.getType());
   int64_t rows = dstType.getDimSize(0), cols = dstType.getDimSize(1);
   int64_t bytes = width * getElementBytes(dstType.getElementType());
-  int64_t swizzle = op.getSwizzle();
+  SharedLayoutAttr layout =
+      op.getSwizzle() > 1 ? op.getLayoutAttr() : SharedLayoutAttr();
   Value tid = getLinearThreadId(b, block);
   int64_t vectorsPerRow = cols / width;
   int64_t vectors = rows * vectorsPerRow;
@@ -281,7 +287,7 @@ static void lowerAsyncCopy(ImplicitLocOpBuilder &b, CopyOp op,
       Value c = arith::MulIOp::create(
           cb, arith::RemUIOp::create(cb, e, ccg.index(vectorsPerRow)),
           ccg.index(width));
-      Value dc = ccg.swizzled(r, c, swizzle);
+      Value dc = ccg.swizzled(r, c, layout);
       // 16-byte copies go through L2 only (.cg): a staged tile is read
       // from shared memory, never again through L1.
       UnitAttr bypassL1 = bytes == 16 ? cb.getUnitAttr() : UnitAttr();

@@ -339,6 +339,10 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   // thread's loads complete before its stores into the ring), with
   // asynchronous copies the deepest ring up to kMaxStages; never more
   // buffers than the loop has tiles, and the deepest that fits the target.
+  // A tensor-core matmul is always staged with cp.async (every chip of the
+  // table has it, sm_80 on): its ldmatrix/mma.sync steps are short, so the
+  // ring's loads must be in flight while they run.
+  bool async = options.async || op.isTensorCore();
   int64_t stages;
   bool automatic = options.stages == 0;
   if (!loop) {
@@ -346,7 +350,7 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   } else if (!automatic) {
     stages = options.stages;
   } else {
-    stages = options.async ? kMaxStages : 2;
+    stages = async ? kMaxStages : 2;
     if (std::optional<int64_t> trips = getConstantTripCount(loop))
       stages = std::max<int64_t>(1, std::min(stages, *trips));
     while (stages > 1 && bytesFor(stages) > maxSharedBytes)
@@ -365,7 +369,6 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
            << bytes << " bytes of shared memory per block, above the limit of "
            << maxSharedBytes << " bytes of static shared memory" << advice;
 
-  bool async = options.async;
   ImplicitLocOpBuilder b(op.getLoc(), rewriter);
   // The buffers: one per operand, `stages` tiles each, at the top of the
   // kernel (their scope is the block).

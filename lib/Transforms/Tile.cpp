@@ -557,7 +557,12 @@ struct KindChooser {
       }
       kind = MatmulKind::mma_sync;
     } else if (mode == Mode::Auto && tensorCoreInputs &&
+               !g.inputType.isBF16() &&
                target.hasTensorCore(TensorCoreKind::mma_sync)) {
+      // bf16 stays on CUDA cores under `auto`: upstream's
+      // convert-nvgpu-to-nvvm lowers f16 and tf32 mma.sync only, so a bf16
+      // one would not reach PTX (mma=mma_sync runs it through the nvgpu
+      // stage, which uop-sim checks).
       kind = MatmulKind::mma_sync;
     }
     FailureOr<TileConfig> c = config(kind, whyNot);

@@ -44,9 +44,8 @@ def ConvertUopToNVGPU : Pass<"convert-uop-to-nvgpu"> {
 
     - `uop.ldmatrix` -> `nvgpu.ldmatrix`, `uop.mma_sync` -> `nvgpu.mma.sync`;
     - `uop.cp_async` -> `nvgpu.device_async_copy`, `uop.cp_async_commit` ->
-      `nvgpu.device_async_create_group`, `uop.cp_async_wait` ->
-      `nvgpu.device_async_wait` (nvgpu's tokens carry no meaning the
-      hardware has; see UopToNVGPU.cpp for how they are chosen);
+      `nvvm.cp.async.commit.group`, `uop.cp_async_wait` ->
+      `nvvm.cp.async.wait.group` (token-free, as the hardware counts groups);
     - `uop.wmma_load` / `wmma_mma` / `wmma_store` / `wmma_fill` ->
       `gpu.subgroup_mma_load_matrix` / `compute` / `store_matrix` /
       `constant_matrix`, a `!uop.fragment` becoming a `!gpu.mma_matrix`
@@ -56,7 +55,8 @@ def ConvertUopToNVGPU : Pass<"convert-uop-to-nvgpu"> {
     Other ops are left as they are (a partial conversion).
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
-                           "::mlir::nvgpu::NVGPUDialect"];
+                           "::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::NVVM::NVVMDialect"];
 }
 
 #endif // UOP_CONVERSION_PASSES_TD

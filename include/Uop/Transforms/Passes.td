@@ -242,7 +242,8 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
     Option<"swizzle", "swizzle", "bool", "false",
            "XOR-swizzle the columns of the shared tiles">,
     Option<"async", "async", "bool", "false",
-           "stage with asynchronous copies (cp.async, sm_80 and later)">
+           "stage with asynchronous copies (cp.async, sm_80 and later); "
+           "tensor-core matmuls always are">
   ];
   let dependentDialects = [
     "::mlir::uop::UopDialect", "::mlir::scf::SCFDialect",
