@@ -307,8 +307,25 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
     // bytes per row and lane: unless a layout was asked for, swizzle their
     // 16-byte chunks so that every ldmatrix is one pass.
     Type elem = cast<MemRefType>(tile.getType()).getElementType();
-    if (op.isTensorCore() && options.pad < 0 && !options.swizzle)
+    if (op.getKind() == MatmulKind::wmma) {
+      // wmma.load reads a fragment through a leading dimension: plain
+      // (padded) rows only, of whole 16-byte units, each fragment at a
+      // 32-byte boundary (16 rows of such a stride always are). The default
+      // skew of 8 elements (16 bytes) moves consecutive rows to other banks.
+      if (options.swizzle)
+        return op.emitOpError("expected no swizzle for a wmma matmul (its "
+                              "fragments are read with a leading dimension), "
+                              "got swizzle=true");
+      s.swizzle = 0;
+      s.pad = options.pad >= 0 ? options.pad : 8;
+      if ((s.cols + s.pad) * getElementBytes(elem) % 16)
+        return op.emitOpError("expected shared rows of whole 16-byte units "
+                              "for a wmma matmul (wmma.load's leading "
+                              "dimension), got ")
+               << s.cols << " + " << s.pad << " (pad) elements";
+    } else if (op.isTensorCore() && options.pad < 0 && !options.swizzle) {
       chooseLdmatrixLayout(bankModel, s.cols, getElementBytes(elem), s);
+    }
     staged.push_back(s);
   }
   if (staged.empty())
@@ -330,6 +347,10 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   kernel->walk([&](AllocSharedOp alloc) {
     otherBytes = add(otherBytes, getBufferBytes(alloc.getType()));
   });
+  // uop-tensorcore gives a wmma matmul a 16x16 f32 tile per warp, through
+  // which its accumulator fragments enter and leave the register map.
+  if (op.getKind() == MatmulKind::wmma)
+    otherBytes = add(otherBytes, mul(op.getWarpsM() * op.getWarpsN(), kWmmaScratchBytes));
   int64_t stageBytes = 0;
   for (StagedOperand &s : staged)
     stageBytes = add(
@@ -391,8 +412,10 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
         MemRefType::get(shape, elem, MemRefLayoutAttrInterface(),
                         gpu::AddressSpaceAttr::get(
                             b.getContext(), gpu::AddressSpace::Workgroup));
-    // 16-byte aligned: the copies store 16-byte vectors into the tiles.
-    s.buffer = AllocSharedOp::create(b, type, b.getI64IntegerAttr(16));
+    // 16-byte aligned: the copies store 16-byte vectors into the tiles;
+    // 32 for wmma.load, whose fragments start at 256-bit boundaries.
+    int64_t alignment = op.getKind() == MatmulKind::wmma ? 32 : 16;
+    s.buffer = AllocSharedOp::create(b, type, b.getI64IntegerAttr(alignment));
   }
 
   auto copyInto = [&](ArrayRef<Value> tiles, Value stage) {

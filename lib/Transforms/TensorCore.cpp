@@ -14,8 +14,19 @@
 // shared layout that splits 16-byte rows) get their fragments element by
 // element with the same map; the multiply is still mma.sync.
 //
+// Kind wmma: the K loop carries the warp tile as opaque WMMA accumulator
+// fragments (16x16 each), and each k16 step is one uop.wmma_load per
+// fragment of A and of B and one uop.wmma_mma per accumulator. What lane
+// holds what element of a WMMA fragment is unspecified, so the
+// accumulator enters and leaves the op's register map (the m16n8 map, as for
+// mma_sync) through memory: a 16x16 f32 tile per warp in shared memory,
+// written by the lanes and read by wmma_load (or written by wmma_store and
+// read by the lanes), between block barriers. That happens once per block
+// tile, outside the K loop (a zero accumulator is a wmma_fill).
+//
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Dialect/Uop/IR/Layout.h"
 #include "Uop/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -24,6 +35,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/Matchers.h"
 
 namespace mlir::uop {
 #define GEN_PASS_DEF_UOPTENSORCORE
@@ -195,14 +207,13 @@ SmallVector<Value> MmaSyncBuilder::fragmentsB(int64_t fn, bool two, Value k) {
   return result;
 }
 
-LogicalResult MmaSyncBuilder::build(RewriterBase &rewriter) {
+/// The reduction size of `op`'s shared tiles, or a diagnostic when they
+/// are not the whole block tile of whole k steps: the fragments are read
+/// without bounds checks, from uop-promote-shared's zero-filled tiles.
+static FailureOr<int64_t> getWholeTileReduction(MatmulOp op) {
   auto aType = cast<MemRefType>(op.getA().getType());
   auto bType = cast<MemRefType>(op.getB().getType());
-  elem = aType.getElementType();
-  tf32 = op.getTf32();
   std::array<int64_t, 3> shape = op.getInstructionShape();
-  // The fragments are read without bounds checks: the operands must be the
-  // whole block tile (uop-promote-shared's zero-filled shared tiles).
   int64_t kSize = aType.getDimSize(op.getADimK());
   if (!aType.hasStaticShape() || !bType.hasStaticShape() ||
       aType.getDimSize(op.getADimM()) != op.getBlockTileM() ||
@@ -213,6 +224,18 @@ LogicalResult MmaSyncBuilder::build(RewriterBase &rewriter) {
            << op.getBlockTileM() << "x" << op.getBlockTileN()
            << " with a reduction size that is a multiple of " << shape[2]
            << ", got " << aType << " and " << bType;
+  return kSize;
+}
+
+LogicalResult MmaSyncBuilder::build(RewriterBase &rewriter) {
+  auto aType = cast<MemRefType>(op.getA().getType());
+  auto bType = cast<MemRefType>(op.getB().getType());
+  elem = aType.getElementType();
+  tf32 = op.getTf32();
+  std::array<int64_t, 3> shape = op.getInstructionShape();
+  FailureOr<int64_t> kSize = getWholeTileReduction(op);
+  if (failed(kSize))
+    return failure();
   ldmatrixA = !tf32 && isLdmatrixReadable(aType, op.getALayoutAttr());
   ldmatrixB = !tf32 && isLdmatrixReadable(bType, op.getBLayoutAttr());
 
@@ -226,7 +249,7 @@ LogicalResult MmaSyncBuilder::build(RewriterBase &rewriter) {
   warpCol = mul(div(tx, 32), op.getWarpTileN());
 
   int64_t fragsM = op.getWarpTileM() / 16, fragsN = op.getWarpTileN() / 8;
-  auto loop = scf::ForOp::create(b, index(0), index(kSize), index(shape[2]),
+  auto loop = scf::ForOp::create(b, index(0), index(*kSize), index(shape[2]),
                                  ValueRange{op.getAcc()});
   {
     OpBuilder::InsertionGuard guard(b);
@@ -265,13 +288,254 @@ LogicalResult MmaSyncBuilder::build(RewriterBase &rewriter) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// wmma
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Emits the WMMA code of one uop.matmul of kind wmma (see the file
+/// comment): fragments through the K loop, the register map at its ends.
+class WmmaBuilder {
+public:
+  WmmaBuilder(ImplicitLocOpBuilder &b, MatmulOp op) : b(b), op(op) {}
+
+  LogicalResult build(RewriterBase &rewriter);
+
+private:
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
+  Value add(Value x, int64_t y) { return y ? add(x, index(y)) : x; }
+  Value mul(Value x, int64_t y) { return arith::MulIOp::create(b, x, index(y)); }
+  Value div(Value x, int64_t y) {
+    return arith::DivUIOp::create(b, x, index(y));
+  }
+  Value rem(Value x, int64_t y) {
+    return arith::RemUIOp::create(b, x, index(y));
+  }
+
+  FragmentType accType() {
+    return FragmentType::get(b.getContext(), FragmentKind::Accumulator,
+                             {16, 16}, b.getF32Type(), FragmentLayout::Row);
+  }
+  /// The thread's values (lane, warp origin, scratch row) at the current
+  /// insertion point.
+  void computeThreadValues();
+  /// Row and column, within fragment (fm, fn), of element (i, j) of the
+  /// accumulator vector (the m16n8 map: rows g, g + 8 of each m16 pair,
+  /// columns 2t, 2t + 1 of each n8 pair).
+  std::pair<Value, Value> inFragment(int64_t i, int64_t j);
+  /// The accumulator fragments of the vector `acc` (row-major over the
+  /// warp tile's 16x16 tiles).
+  SmallVector<Value> toFragments(Value acc);
+  /// The accumulator vector of `frags`.
+  Value fromFragments(ValueRange frags);
+  /// One k16 step at reduction offset `k` on `frags`.
+  SmallVector<Value> multiply(Value k, ValueRange frags);
+  /// The k16 steps of the whole shared tiles on `frags`.
+  SmallVector<Value> multiplyTile(ValueRange frags);
+
+  ImplicitLocOpBuilder &b;
+  MatmulOp op;
+  int64_t kSize = 0, fragsM = 0, fragsN = 0;
+  VectorType vecType;
+  Value scratch;
+  Value g, t, warpRow, warpCol, scratchRow;
+};
+} // namespace
+
+void WmmaBuilder::computeThreadValues() {
+  // Block of 32 WN x WM threads: warp (ty, tx / 32), lane tx mod 32.
+  Value tx = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value ty = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
+  Value lane = rem(tx, 32);
+  Value warpN = div(tx, 32);
+  g = div(lane, 4);
+  t = rem(lane, 4);
+  warpRow = mul(ty, op.getWarpTileM());
+  warpCol = mul(warpN, op.getWarpTileN());
+  // Warp w owns rows 16 w .. 16 w + 15 of the scratch tile.
+  scratchRow = mul(add(mul(ty, op.getWarpsN()), warpN), 16);
+}
+
+std::pair<Value, Value> WmmaBuilder::inFragment(int64_t i, int64_t j) {
+  Value row = add(g, 8 * (i % 2));
+  Value col = add(mul(t, 2), 8 * ((j / 2) % 2) + j % 2);
+  return {row, col};
+}
+
+SmallVector<Value> WmmaBuilder::toFragments(Value acc) {
+  SmallVector<Value> frags;
+  // The common case, C zeroed before the K loop: no memory round trip.
+  Value splat = acc;
+  if (auto broadcast = acc.getDefiningOp<vector::BroadcastOp>())
+    splat = broadcast.getSource();
+  if (matchPattern(splat, m_AnyZeroFloat())) {
+    Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0f));
+    for (int64_t f = 0; f < fragsM * fragsN; ++f)
+      frags.push_back(WmmaFillOp::create(b, accType(), zero));
+    return frags;
+  }
+  for (int64_t fm = 0; fm < fragsM; ++fm)
+    for (int64_t fn = 0; fn < fragsN; ++fn) {
+      for (int64_t i = 2 * fm; i < 2 * fm + 2; ++i)
+        for (int64_t j = 4 * fn; j < 4 * fn + 4; ++j) {
+          auto [row, col] = inFragment(i, j);
+          Value v = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i, j});
+          memref::StoreOp::create(b, v, scratch,
+                                  ValueRange{add(scratchRow, row), col});
+        }
+      BarrierOp::create(b);
+      frags.push_back(WmmaLoadOp::create(b, accType(), scratch,
+                                         ValueRange{scratchRow, index(0)}));
+      // The next fragment's stores must wait for every lane's load.
+      BarrierOp::create(b);
+    }
+  return frags;
+}
+
+Value WmmaBuilder::fromFragments(ValueRange frags) {
+  Value acc = arith::ConstantOp::create(
+      b, vecType, DenseElementsAttr::get(vecType, 0.0f));
+  for (int64_t fm = 0; fm < fragsM; ++fm)
+    for (int64_t fn = 0; fn < fragsN; ++fn) {
+      WmmaStoreOp::create(b, frags[fm * fragsN + fn], scratch,
+                          ValueRange{scratchRow, index(0)});
+      BarrierOp::create(b);
+      for (int64_t i = 2 * fm; i < 2 * fm + 2; ++i)
+        for (int64_t j = 4 * fn; j < 4 * fn + 4; ++j) {
+          auto [row, col] = inFragment(i, j);
+          Value v = memref::LoadOp::create(
+              b, scratch, ValueRange{add(scratchRow, row), col});
+          acc = vector::InsertOp::create(b, v, acc, ArrayRef<int64_t>{i, j});
+        }
+      // The next fragment's store must wait for every lane's loads.
+      BarrierOp::create(b);
+    }
+  return acc;
+}
+
+SmallVector<Value> WmmaBuilder::multiply(Value k, ValueRange frags) {
+  MLIRContext *ctx = b.getContext();
+  Type elem = cast<MemRefType>(op.getA().getType()).getElementType();
+  bool ta = op.getTransposeA(), tb = op.getTransposeB();
+  // A stored M x K is a row-major matrix_a, stored K x M a column-major one;
+  // B stored K x N is row-major, stored N x K column-major. The leading
+  // dimension is the stored row stride either way.
+  auto aType = FragmentType::get(ctx, FragmentKind::MatrixA, {16, 16}, elem,
+                                 ta ? FragmentLayout::Col : FragmentLayout::Row);
+  auto bType = FragmentType::get(ctx, FragmentKind::MatrixB, {16, 16}, elem,
+                                 tb ? FragmentLayout::Col : FragmentLayout::Row);
+  SmallVector<Value> aFrags, bFrags;
+  for (int64_t fm = 0; fm < fragsM; ++fm) {
+    Value m = add(warpRow, 16 * fm);
+    aFrags.push_back(WmmaLoadOp::create(
+        b, aType, op.getA(), ta ? ValueRange{k, m} : ValueRange{m, k}));
+  }
+  for (int64_t fn = 0; fn < fragsN; ++fn) {
+    Value n = add(warpCol, 16 * fn);
+    bFrags.push_back(WmmaLoadOp::create(
+        b, bType, op.getB(), tb ? ValueRange{n, k} : ValueRange{k, n}));
+  }
+  SmallVector<Value> result;
+  for (int64_t fm = 0; fm < fragsM; ++fm)
+    for (int64_t fn = 0; fn < fragsN; ++fn)
+      result.push_back(WmmaMmaOp::create(b, accType(), aFrags[fm], bFrags[fn],
+                                         frags[fm * fragsN + fn]));
+  return result;
+}
+
+SmallVector<Value> WmmaBuilder::multiplyTile(ValueRange frags) {
+  auto loop = scf::ForOp::create(b, index(0), index(kSize), index(16), frags);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  SmallVector<Value> next =
+      multiply(loop.getInductionVar(), loop.getRegionIterArgs());
+  scf::YieldOp::create(b, next);
+  return SmallVector<Value>(loop.getResults());
+}
+
+LogicalResult WmmaBuilder::build(RewriterBase &rewriter) {
+  FailureOr<int64_t> k = getWholeTileReduction(op);
+  if (failed(k))
+    return failure();
+  kSize = *k;
+  fragsM = op.getWarpTileM() / 16;
+  fragsN = op.getWarpTileN() / 16;
+  vecType = op.getAcc().getType();
+
+  // The scratch tile: 16 rows per warp, at the top of the kernel.
+  Operation *kernel = getEnclosingKernel(op);
+  if (!kernel)
+    return op.emitOpError("uop-tensorcore: expected the matmul in a kernel");
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(getKernelBody(kernel));
+    auto type = MemRefType::get(
+        {op.getWarpsM() * op.getWarpsN() * 16, 16}, b.getF32Type(),
+        MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(b.getContext(),
+                                   gpu::AddressSpace::Workgroup));
+    // wmma.load / wmma.store addresses are 256-bit aligned.
+    scratch = AllocSharedOp::create(b, type, b.getI64IntegerAttr(32));
+  }
+
+  // The K loop around the op, when the op is its accumulation: the loop
+  // carries the accumulator in `acc` and yields the op's result for it.
+  auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
+  std::optional<unsigned> pos;
+  if (loop && op.getResult().hasOneUse()) {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (BlockArgument arg : loop.getRegionIterArgs())
+      if (arg == op.getAcc()) {
+        unsigned i = arg.getArgNumber() - loop.getNumInductionVars();
+        if (yield.getOperand(i) == op.getResult())
+          pos = i;
+      }
+  }
+
+  if (!pos) {
+    // No loop to carry fragments through: in and out around the op.
+    computeThreadValues();
+    SmallVector<Value> frags = multiplyTile(toFragments(op.getAcc()));
+    rewriter.replaceOp(op, fromFragments(frags));
+    return success();
+  }
+
+  // Fragments in before the loop, carried by it, out after it.
+  b.setInsertionPoint(loop);
+  computeThreadValues();
+  Value init = loop.getInitArgs()[*pos];
+  SmallVector<Value> initFrags = toFragments(init);
+  Value g0 = g, t0 = t, warpRow0 = warpRow, warpCol0 = warpCol,
+        scratchRow0 = scratchRow;
+  SmallVector<Value> bodyFrags;
+  FailureOr<LoopLikeOpInterface> widened = loop.replaceWithAdditionalYields(
+      rewriter, initFrags, /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &, Location, ArrayRef<BlockArgument> args) {
+        b.setInsertionPoint(op);
+        bodyFrags = multiplyTile(SmallVector<Value>(args.begin(), args.end()));
+        return bodyFrags;
+      });
+  if (failed(widened))
+    return op.emitOpError("uop-tensorcore: cannot carry WMMA fragments "
+                          "through the K loop");
+  auto newLoop = cast<scf::ForOp>(widened->getOperation());
+  // The vector accumulator is now passed through unchanged (and folds
+  // away); the loop's vector result is the fragments', read back after it.
+  rewriter.replaceOp(op, op.getAcc());
+  b.setInsertionPointAfter(newLoop);
+  g = g0, t = t0, warpRow = warpRow0, warpCol = warpCol0,
+  scratchRow = scratchRow0;
+  Value acc = fromFragments(
+      newLoop.getResults().take_back(initFrags.size()));
+  rewriter.replaceAllUsesWith(newLoop.getResult(*pos), acc);
+  return success();
+}
+
 LogicalResult mlir::uop::rewriteToTensorCores(RewriterBase &rewriter,
                                               MatmulOp op) {
   if (op.getKind() == MatmulKind::simt)
     return success();
-  if (op.getKind() == MatmulKind::wmma)
-    return op.emitOpError("uop-tensorcore: kind wmma is not implemented; use "
-                          "mma_sync");
   // Operands still in global memory are left to uop-lower-tiles, which
   // computes the same sums on CUDA cores.
   if (!isWorkgroupMemRef(op.getA().getType()) ||
@@ -279,6 +543,8 @@ LogicalResult mlir::uop::rewriteToTensorCores(RewriterBase &rewriter,
     return success();
   ImplicitLocOpBuilder b(op.getLoc(), rewriter);
   b.setInsertionPoint(op);
+  if (op.getKind() == MatmulKind::wmma)
+    return WmmaBuilder(b, op).build(rewriter);
   return MmaSyncBuilder(b, op).build(rewriter);
 }
 

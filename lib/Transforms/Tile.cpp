@@ -473,7 +473,7 @@ struct KindChooser {
     else if (mmaOption == "auto")
       mode = Mode::Auto;
     else {
-      whyNot = llvm::formatv("expected 'mma' to be simt, mma_sync or auto, "
+      whyNot = llvm::formatv("expected 'mma' to be auto, simt, mma_sync or wmma, "
                              "got '{0}'",
                              mmaOption);
       return failure();
@@ -485,22 +485,23 @@ struct KindChooser {
       return failure();
     }
     tf32 = precision == "tf32";
-    if (mode == Mode::Wmma) {
-      whyNot = "expected 'mma' to be simt, mma_sync or auto, got 'wmma' "
-               "(the WMMA path is not implemented; mma_sync covers every "
-               "target uop knows)";
-      return failure();
-    }
     if (mode == Mode::Simt && !warps.empty()) {
       whyNot = llvm::formatv("expected no 'warps' with mma=simt (warps tile "
                              "the tensor-core form), got {0} sizes",
                              warps.size());
       return failure();
     }
-    if (mode == Mode::MmaSync && !threadTile.empty()) {
-      whyNot = "expected no 'thread-tile' with mma=mma_sync (each thread "
-               "holds its share of a warp tile; give 'warps'), got " +
-               std::to_string(threadTile.size()) + " sizes";
+    if ((mode == Mode::MmaSync || mode == Mode::Wmma) &&
+        !threadTile.empty()) {
+      whyNot = llvm::formatv("expected no 'thread-tile' with mma={0} (each "
+                             "thread holds its share of a warp tile; give "
+                             "'warps'), got {1} sizes",
+                             mmaOption, threadTile.size());
+      return failure();
+    }
+    if (mode == Mode::Wmma && tf32) {
+      whyNot = "expected precision=exact with mma=wmma (WMMA takes f16; "
+               "tf32 runs on mma=mma_sync), got tf32";
       return failure();
     }
     if (mode == Mode::Simt && tf32) {
@@ -508,9 +509,17 @@ struct KindChooser {
                "f32 exactly; tf32 is a tensor-core format), got tf32";
       return failure();
     }
-    if (mode == Mode::MmaSync && !target.hasTensorCore(TensorCoreKind::mma_sync)) {
+    if (mode == Mode::MmaSync &&
+        !target.hasTensorCore(TensorCoreKind::mma_sync)) {
       whyNot = llvm::formatv("expected a target with mma.sync for "
                              "mma=mma_sync, got {0} (tensor_core = {1})",
+                             target.getChip(),
+                             stringifyTensorCoreKind(target.getTensorCore()));
+      return failure();
+    }
+    if (mode == Mode::Wmma && !target.hasTensorCore(TensorCoreKind::wmma)) {
+      whyNot = llvm::formatv("expected a target with WMMA for mma=wmma, got "
+                             "{0} (tensor_core = {1})",
                              target.getChip(),
                              stringifyTensorCoreKind(target.getTensorCore()));
       return failure();
@@ -539,6 +548,8 @@ struct KindChooser {
       return config(MatmulKind::simt, whyNot);
     if (mode == Mode::MmaSync)
       return config(MatmulKind::mma_sync, whyNot);
+    if (mode == Mode::Wmma)
+      return config(MatmulKind::wmma, whyNot);
     // mma=auto: which checks apply depends on each GEMM's types, but a
     // malformed size list is wrong for every kind, so it is refused before
     // any GEMM (and in a module that has none).
@@ -589,6 +600,15 @@ struct KindChooser {
         return failure();
       }
       kind = MatmulKind::mma_sync;
+    } else if (mode == Mode::Wmma) {
+      if (!g.inputType.isF16()) {
+        whyNot = llvm::formatv("expected f16 inputs for mma=wmma (the gpu "
+                               "dialect's WMMA fragments have no bf16; "
+                               "mma=mma_sync takes bf16 and tf32), got {0}",
+                               g.inputType);
+        return failure();
+      }
+      kind = MatmulKind::wmma;
     } else if (mode == Mode::Auto && tensorCoreInputs &&
                target.hasTensorCore(TensorCoreKind::mma_sync)) {
       kind = MatmulKind::mma_sync;

@@ -65,8 +65,8 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
   Option<std::string> mma{
       *this, "mma",
       llvm::cl::desc("uop-tile's multiply: auto (mma_sync for f16 and bf16, "
-                     "and for f32 with precision=tf32; else simt), simt or "
-                     "mma_sync"),
+                     "and for f32 with precision=tf32; else simt), simt, "
+                     "mma_sync or wmma (f16)"),
       llvm::cl::init("auto")};
   ListOption<int64_t> warps{
       *this, "warps",

@@ -104,11 +104,17 @@ LogicalResult verifyPromoteOptions(const UopPromoteSharedOptions &options,
 LogicalResult promoteToShared(RewriterBase &rewriter, MatmulOp op,
                               const UopPromoteSharedOptions &options);
 
-/// Rewrites the tensor-core `op` into uop.ldmatrix + uop.mma_sync when its
-/// operands are shared tiles (see uop-tensorcore); leaves a SIMT op, or one
-/// reading global memory, as it is. Fails with a diagnostic on a wmma op or
-/// shared tiles that are not the whole block tile.
+/// Rewrites the tensor-core `op` into uop.ldmatrix + uop.mma_sync (kind
+/// mma_sync) or uop.wmma_* on fragments (kind wmma) when its operands are
+/// shared tiles (see uop-tensorcore); leaves a SIMT op, or one reading
+/// global memory, as it is. Fails with a diagnostic on shared tiles that are
+/// not the whole block tile of whole k steps.
 LogicalResult rewriteToTensorCores(RewriterBase &rewriter, MatmulOp op);
+
+/// Shared bytes per warp that uop-tensorcore adds for a wmma matmul: one
+/// 16x16 f32 tile, through which accumulator fragments enter and leave the
+/// matmul's register map (uop-promote-shared counts it in its budget).
+constexpr int64_t kWmmaScratchBytes = 16 * 16 * 4;
 
 /// Expands `op` into per-thread code (see uop-lower-tiles). Fails with a
 /// diagnostic when the block size is not a constant.

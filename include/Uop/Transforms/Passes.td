@@ -114,7 +114,10 @@ def UopTile : Pass<"uop-tile"> {
     64 x 32 warp tile: 64 accumulators and 24 fragment registers per
     thread per k16 step, which ptxas keeps in registers on sm_80 and
     sm_90a. `uop-tensorcore` then turns each k16 step into ldmatrix and
-    mma.sync.
+    mma.sync. `mma=wmma` (f16 inputs only: the gpu dialect's WMMA fragments
+    have no bf16) builds the same form of kind wmma, whose warp tiles are
+    whole 16x16 fragments; `uop-tensorcore` then carries them as WMMA
+    fragments.
 
     The result runs as it is (every operand read straight from global
     memory); `uop-promote-shared` then stages the tiles in shared memory.
@@ -131,8 +134,8 @@ def UopTile : Pass<"uop-tile"> {
     ListOption<"threadTile", "thread-tile", "int64_t",
                "register tile of one thread TM,TN (default 8,8; mma=simt)">,
     Option<"mma", "mma", "std::string", "\"simt\"",
-           "the units of the multiply: simt, mma_sync, or auto (mma_sync "
-           "where the inputs and the target allow it, else simt)">,
+           "the units of the multiply: simt, mma_sync, wmma, or auto "
+           "(mma_sync where the inputs and the target allow it, else simt)">,
     ListOption<"warps", "warps", "int64_t",
                "warps of a block along M and N, WM,WN (default 2,4; "
                "tensor-core GEMMs)">,
@@ -252,7 +255,7 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
 }
 
 def UopTensorCore : Pass<"uop-tensorcore"> {
-  let summary = "rewrite tensor-core uop.matmuls on shared tiles into ldmatrix and mma.sync";
+  let summary = "rewrite tensor-core uop.matmuls on shared tiles into ldmatrix and mma.sync, or WMMA";
   let description = [{
     Every `uop.matmul` of kind `mma_sync` whose operands are shared tiles
     of the whole block tile (what `uop-promote-shared` makes) becomes a loop
@@ -276,6 +279,20 @@ def UopTensorCore : Pass<"uop-tensorcore"> {
     A tensor-core matmul whose operands are still in global memory is left
     to `uop-lower-tiles`, which computes the same sums on CUDA cores. In
     `--uop-compile` the pass runs after `uop-promote-shared`.
+
+    A matmul of kind `wmma` becomes WMMA m16n16k16 code instead: the K loop
+    around it carries one `!uop.fragment<accumulator, 16x16xf32, row>` per
+    16x16 tile of the warp tile in place of the vector accumulator, and each
+    k16 step is one `uop.wmma_load` per fragment of A and of B (row- or
+    column-major as the tile is stored; the leading dimension is its row
+    stride) and one `uop.wmma_mma` per accumulator. WMMA fragment layouts
+    are unspecified, so the accumulator enters the fragments (unless it is
+    zero: `uop.wmma_fill`) and leaves them back into the op's m16n8 map
+    through a 16x16 f32 tile per warp in shared memory, the lanes' stores
+    and a wmma_load (a wmma_store and the lanes' loads), each fragment
+    between two block barriers, once per block tile. uop-promote-shared
+    counts that tile (`kWmmaScratchBytes` per warp) in its budget and pads
+    the operand rows instead of swizzling them.
   }];
   let dependentDialects = [
     "::mlir::uop::UopDialect", "::mlir::gpu::GPUDialect",

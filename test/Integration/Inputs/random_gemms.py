@@ -5,8 +5,8 @@ each against its linalg input with uop-sim.
 
 Shapes 1..90 in each of M, N, K; f32, f16 or bf16 inputs; A and/or B
 stored transposed; with or without a fill of C; tilings including odd tile
-sizes (3, 5) and 1x1 register tiles, and for f16 / bf16 half the time
-mma_sync warp tilings; one or two stages; automatic, no, or
+sizes (3, 5) and 1x1 register tiles, for f16 / bf16 half the time
+mma_sync warp tilings, and for f16 a quarter of the time WMMA ones; one or two stages; automatic, no, or
 explicit padding; with and without swizzle. With --ptxas, each case is also
 compiled to PTX for a random target and assembled, with no spills allowed;
 --ptx-only skips the uop-sim check (the same SEED draws the same cases
@@ -35,6 +35,12 @@ MMA_TILINGS = [
     "mma=mma_sync tile=32,64,16 warps=2,2",
     "mma=mma_sync tile=128,128,32 warps=2,4",
 ]
+# WMMA tilings of f16 GEMMs (16x16 fragments; warp tiles 16x16 to 64x32).
+WMMA_TILINGS = [
+    "mma=wmma tile=32,32,16 warps=2,2",
+    "mma=wmma tile=64,64,32 warps=2,2",
+    "mma=wmma tile=128,128,32 warps=2,4",
+]
 
 
 def case(rng):
@@ -62,6 +68,11 @@ def case(rng):
     target = rng.choice(["sm_80", "sm_90a", "sm_100a"])
     if t != "f32" and rng.random() < 0.5:
         opts = opts.replace(opts.split(" stages=")[0], rng.choice(MMA_TILINGS))
+    elif t == "f16" and rng.random() < 0.5:
+        # WMMA reads plain rows of whole 16-byte units: no swizzle, a pad
+        # of 0 or 8 elements (or the automatic 8).
+        opts = (f"{rng.choice(WMMA_TILINGS)} stages={rng.choice([1, 2])} "
+                f"pad={rng.choice([-1, 0, 8])} swizzle=0")
     return src, opts, target
 
 

@@ -227,9 +227,12 @@ def Uop_MatmulOp : Uop_Op<"matmul", [
     or f32 with the unit attribute `tf32`: each input is then rounded to
     TF32 (10 mantissa bits) before its exact product, as `mma.sync` with
     `.tf32` operands computes (instruction m16n8k8). The warp tile is a
-    multiple of 16 x 8 (16 x 16 for `wmma`, which needs f16 or bf16), and a
-    static reduction size a multiple of the instruction's k (16, or 8 for
-    TF32). The SIMT form takes neither `warps` nor `tf32`.
+    multiple of 16 x 8 (16 x 16 for `wmma`, which needs f16 or bf16). The
+    reduction extent may be any size (the edge of K); `uop-tensorcore`
+    rewrites the op only on whole zero-filled block tiles whose reduction
+    is a multiple of the instruction's k (16, or 8 for TF32), which is how
+    `uop-promote-shared` stages a tensor-core operand. The SIMT form takes
+    neither `warps` nor `tf32`.
 
     ```mlir
     %acc2 = uop.matmul %sA, %sB, %acc {kind = #uop.matmul_kind<mma_sync>,
