@@ -33,6 +33,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -78,6 +79,10 @@ struct Options {
   bool transposeB = false;
   uint64_t seed = 0;
   bool check = false, bench = false;
+  /// Compile into this directory and keep gemm.mlir, kernel.mlir,
+  /// kernel.ptx and kernel.json there.
+  std::string keepDir;
+  bool compileOnly = false;
   int warmup = 3, iters = 10;
 };
 
@@ -89,6 +94,9 @@ const char *kUsage =
     "       uop-run --gemm MxNxK [--dtype f16|bf16|f32] [--out-dtype "
     "f16|bf16|f32]\n"
     "               [--transpose-b] [--target=...] [--options=...] ...\n"
+    "       --keep DIR: compile into DIR and keep the files there;\n"
+    "       --compile-only: stop after compiling and checking the launch "
+    "configuration\n"
     "exit codes: 0 ok, 1 bad usage or input, 2 --check mismatch, 3 no GPU, "
     "4 CUDA or cuBLAS error\n";
 
@@ -151,6 +159,10 @@ Options parseOptions(int argc, char **argv) {
       o.dtype = next();
     } else if (key == "--out-dtype") {
       o.outDtype = next();
+    } else if (key == "--keep") {
+      o.keepDir = next();
+    } else if (key == "--compile-only") {
+      o.compileOnly = true;
     } else if (key == "--transpose-b") {
       o.transposeB = true;
     } else if (arg.rfind("-", 0) == 0) {
@@ -557,19 +569,27 @@ int main(int argc, char **argv) {
   if (isGemmMode)
     gemmShape = parseGemm(o);
   if (o.ptxFile.empty()) {
-    char dirTemplate[] = "/tmp/uop-run.XXXXXX";
-    if (!mkdtemp(dirTemplate))
-      die(kBadInput, "cannot make a temporary directory");
-    tempDir = dirTemplate;
-    std::atexit(removeTempDir);
+    std::string dir = o.keepDir;
+    if (dir.empty()) {
+      char dirTemplate[] = "/tmp/uop-run.XXXXXX";
+      if (!mkdtemp(dirTemplate))
+        die(kBadInput, "cannot make a temporary directory");
+      tempDir = dir = dirTemplate;
+      std::atexit(removeTempDir);
+    } else if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
+      die(kBadInput, "--keep: cannot make the directory '" + dir + "'");
+    }
     std::string source = o.input;
     if (isGemmMode) {
-      source = tempDir + "/gemm.mlir";
+      source = dir + "/gemm.mlir";
       writeFile(source, gemmSource(gemmShape, o));
     } else {
       readFile(source); // a missing input is a plain error, not uop-opt's
     }
-    compile(o, source, tempDir, ptxFile, launchFile);
+    compile(o, source, dir, ptxFile, launchFile);
+  } else if (o.compileOnly || !o.keepDir.empty()) {
+    die(kBadInput, "--keep and --compile-only: expected an input to compile, "
+                   "not --ptx");
   }
   std::string ptx = readFile(ptxFile);
   std::string launchText = readFile(launchFile);
@@ -622,6 +642,12 @@ int main(int argc, char **argv) {
                          ": expected a known element type, got " + p.type);
     b.elements = spanOf(p, "'" + hostName + "' parameter " +
                                std::to_string(i));
+  }
+
+  if (o.compileOnly) {
+    std::printf("uop-run: compiled %s and %s\n", ptxFile.c_str(),
+                launchFile.c_str());
+    return kSuccess;
   }
 
   // 3. The GPU.
