@@ -17,10 +17,12 @@
 # does not stop the others; cases still waiting when the time budget
 # (UOP_GPU_BUDGET_S, default 240 s) is spent are reported as skipped.
 # Exit codes of `run`: 0 all cases ok, 1 some case failed, 3 no GPU.
+# UOP_GPU_OUT_DIR replaces bench/gpu_gemm/out, UOP_GPU_SIZES the sizes
+# (test/Tools/uop-run-gpu-check.test runs both phases on 64^3).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${UOP_BUILD_DIR:-$root/build}"
-out_dir="$root/bench/gpu_gemm/out"
+out_dir="${UOP_GPU_OUT_DIR:-$root/bench/gpu_gemm/out}"
 manifest="$out_dir/manifest.tsv"
 sizes="${UOP_GPU_SIZES:-1024 2048 4096 8192}"
 target=sm_90a
