@@ -33,30 +33,42 @@ bool CudaDriver::open(std::string &reason) {
              (why ? why : "unknown error");
     return false;
   }
-  // The _v2 names are what cuda.h's macros select for these entry points.
-  bool found =
-      lookup(library, "cuInit", init) &&
-      lookup(library, "cuDeviceGetCount", deviceGetCount) &&
-      lookup(library, "cuDeviceGet", deviceGet) &&
-      lookup(library, "cuDeviceGetName", deviceGetName) &&
-      lookup(library, "cuDeviceGetAttribute", deviceGetAttribute) &&
-      lookup(library, "cuDevicePrimaryCtxRetain", primaryCtxRetain) &&
-      lookup(library, "cuCtxSetCurrent", ctxSetCurrent) &&
-      lookup(library, "cuCtxSynchronize", ctxSynchronize) &&
-      lookup(library, "cuModuleLoadDataEx", moduleLoadDataEx) &&
-      lookup(library, "cuModuleGetFunction", moduleGetFunction) &&
-      lookup(library, "cuFuncSetAttribute", funcSetAttribute) &&
-      lookup(library, "cuLaunchKernel", launchKernel) &&
-      lookup(library, "cuMemAlloc_v2", memAlloc) &&
-      lookup(library, "cuMemFree_v2", memFree) &&
-      lookup(library, "cuMemcpyHtoD_v2", memcpyHtoD) &&
-      lookup(library, "cuMemcpyDtoH_v2", memcpyDtoH) &&
-      lookup(library, "cuMemcpyDtoD_v2", memcpyDtoD) &&
-      lookup(library, "cuEventCreate", eventCreate) &&
-      lookup(library, "cuEventRecord", eventRecord) &&
-      lookup(library, "cuEventSynchronize", eventSynchronize) &&
-      lookup(library, "cuEventElapsedTime", eventElapsedTime) &&
-      lookup(library, "cuGetErrorString", getErrorString);
+  // cuda.h maps many entry points to versioned symbols with macros
+  // (cuMemAlloc -> cuMemAlloc_v2, cuEventElapsedTime -> _v2 in CUDA 13):
+  // look up the name the macro expands to, whose ABI is the prototype
+  // compiled against, then the plain name (cuEventElapsedTime of drivers
+  // before CUDA 12.8, same prototype; the memory entry points have had
+  // their _v2 since CUDA 3.2, so their old ABI is never picked).
+#define UOP_EXPANDED_NAME(name) UOP_STRINGIFY(name)
+#define UOP_STRINGIFY(name) #name
+#define UOP_LOOKUP(name, field)                                                \
+  (lookup(library, UOP_EXPANDED_NAME(name), field) ||                          \
+   lookup(library, #name, field))
+  bool found = UOP_LOOKUP(cuInit, init) &&
+               UOP_LOOKUP(cuDeviceGetCount, deviceGetCount) &&
+               UOP_LOOKUP(cuDeviceGet, deviceGet) &&
+               UOP_LOOKUP(cuDeviceGetName, deviceGetName) &&
+               UOP_LOOKUP(cuDeviceGetAttribute, deviceGetAttribute) &&
+               UOP_LOOKUP(cuDevicePrimaryCtxRetain, primaryCtxRetain) &&
+               UOP_LOOKUP(cuCtxSetCurrent, ctxSetCurrent) &&
+               UOP_LOOKUP(cuCtxSynchronize, ctxSynchronize) &&
+               UOP_LOOKUP(cuModuleLoadDataEx, moduleLoadDataEx) &&
+               UOP_LOOKUP(cuModuleGetFunction, moduleGetFunction) &&
+               UOP_LOOKUP(cuFuncSetAttribute, funcSetAttribute) &&
+               UOP_LOOKUP(cuLaunchKernel, launchKernel) &&
+               UOP_LOOKUP(cuMemAlloc, memAlloc) &&
+               UOP_LOOKUP(cuMemFree, memFree) &&
+               UOP_LOOKUP(cuMemcpyHtoD, memcpyHtoD) &&
+               UOP_LOOKUP(cuMemcpyDtoH, memcpyDtoH) &&
+               UOP_LOOKUP(cuMemcpyDtoD, memcpyDtoD) &&
+               UOP_LOOKUP(cuEventCreate, eventCreate) &&
+               UOP_LOOKUP(cuEventRecord, eventRecord) &&
+               UOP_LOOKUP(cuEventSynchronize, eventSynchronize) &&
+               UOP_LOOKUP(cuEventElapsedTime, eventElapsedTime) &&
+               UOP_LOOKUP(cuGetErrorString, getErrorString);
+#undef UOP_LOOKUP
+#undef UOP_STRINGIFY
+#undef UOP_EXPANDED_NAME
   if (!found) {
     reason = "libcuda.so.1 lacks a driver entry point uop-run needs";
     return false;

@@ -560,6 +560,9 @@ double median(std::vector<float> v) {
 } // namespace
 
 int main(int argc, char **argv) {
+  // Line by line: the log keeps what was printed when `timeout` ends a run,
+  // in order with stderr.
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
   Options o = parseOptions(argc, argv);
 
   // 1. PTX and launch JSON: given, or compiled here.
