@@ -8,7 +8,8 @@
 #
 # `prepare` compiles the GEMM cases below for sm_90a into bench/gpu_gemm/out/
 # (ignored by git): per case gemm.mlir, kernel.ptx, kernel.json, and
-# manifest.tsv listing them. `run` builds uop-run from source with one g++
+# manifest.tsv listing them with the multiply instructions the PTX uses
+# (simt, mma.sync, wgmma), which the table shows next to the case name. `run` builds uop-run from source with one g++
 # command (no CMake, no MLIR), prints the GPU, runs every case with --check
 # (against cuBLAS on the same device inputs) and --bench (CUDA events, median
 # after warm-up) in one process each, under `timeout`, and prints a markdown
@@ -58,7 +59,7 @@ prepare() {
     echo "note: uop-opt has no precision=tf32 option: the tf32 case is skipped"
   fi
   rm -f "$probe"
-  printf 'name\tm\tn\tk\tdtype\tout_dtype\toptions\tptx\tlaunch\n' > "$manifest"
+  printf 'name\tm\tn\tk\tdtype\tout_dtype\toptions\tpath\tptx\tlaunch\n' > "$manifest"
   for size in $sizes; do
     for c in "${cases[@]}"; do
       read -r kind dtype odtype options <<< "$c"
@@ -69,22 +70,25 @@ prepare() {
         --out-dtype "$odtype" --target="$target" --options="$options" \
         --keep "$dir" --compile-only > /dev/null
       rm -f "$dir/kernel.mlir"
-      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$size" "$size" \
-        "$size" "$dtype" "$odtype" "${options:--}" "$name/kernel.ptx" \
+      # The instructions that do the multiply, as the PTX shows them.
+      local path=simt
+      if grep -q 'wgmma\.mma_async' "$dir/kernel.ptx"; then path=wgmma
+      elif grep -q 'wmma\.mma' "$dir/kernel.ptx"; then path=wmma
+      elif grep -q 'mma\.sync' "$dir/kernel.ptx"; then path=mma.sync
+      fi
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$size" "$size" \
+        "$size" "$dtype" "$odtype" "${options:--}" "$path" "$name/kernel.ptx" \
         "$name/kernel.json" >> "$manifest"
-      echo "prepared $name (${dtype} -> ${odtype}${options:+, $options})"
+      echo "prepared $name (${dtype} -> ${odtype}${options:+, $options}; $path)"
     done
   done
   echo "manifest: $manifest ($(($(wc -l < "$manifest") - 1)) cases," \
     "$(du -sh "$out_dir" | cut -f1))"
 }
 
+# Runs the cases into the directory $1 (made by the caller).
 run() {
-  local results="${1:-${OUT:-$out_dir/results}}"
-  mkdir -p "$results"
-  local log="$results/gpu-check.log"
-  : > "$log"
-  exec > >(tee -a "$log") 2>&1
+  local results="$1"
   local cuda="${CUDA_HOME:-/usr/local/cuda}"
   if [ ! -f "$manifest" ]; then
     echo "error: $manifest missing: run 'scripts/gpu-check.sh prepare' first" >&2
@@ -105,17 +109,17 @@ run() {
   local budget="${UOP_GPU_BUDGET_S:-240}"
   local start=$SECONDS rows="$results/rows.tsv" failed=0 first=1
   : > "$rows"
-  while IFS=$'\t' read -r name m n k dtype odtype options ptx launch; do
+  while IFS=$'\t' read -r name m n k dtype odtype options path ptx launch; do
     [ "$name" = "name" ] && continue
     if [ $((SECONDS - start)) -ge "$budget" ]; then
-      printf '%s\t%s\tskipped (time budget)\n' "$name" "$m" >> "$rows"
+      printf '%s\t%s\tskipped (time budget)\n' "$name ($path)" "$m" >> "$rows"
       echo "== $name: skipped, the ${budget}s budget is spent"
       continue
     fi
     local iters=10 limit=60
     if [ "$m" -ge 8192 ]; then iters=5; limit=120; fi
     [ "$options" = "-" ] && options=""
-    echo "== $name: ${m}x${n}x${k} ${dtype} -> ${odtype}${options:+ ($options)}"
+    echo "== $name: ${m}x${n}x${k} ${dtype} -> ${odtype}${options:+ ($options)}, $path"
     local text rc
     text="$(timeout "$limit" "$bin/uop-run" --ptx "$out_dir/$ptx" \
       --launch "$out_dir/$launch" --options="$options" --check --bench \
@@ -143,7 +147,7 @@ run() {
       *) ok="NO (exit $rc)" ;;
     esac
     [ "$rc" -ne 0 ] && failed=1
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$m" "${ms:--}" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name ($path)" "$m" "${ms:--}" \
       "${tf:--}" "${blas:--}" "${ratio:--}" "${err:--}" "$ok" >> "$rows"
   done < "$manifest"
 
@@ -176,6 +180,11 @@ PY
 
 case "${1:-}" in
   prepare) prepare ;;
-  run) shift; run "$@" ;;
+  run)
+    results="${2:-${OUT:-$out_dir/results}}"
+    mkdir -p "$results"
+    # The log is complete when the script ends (tee is waited for).
+    run "$results" 2>&1 | tee "$results/gpu-check.log"
+    exit "${PIPESTATUS[0]}" ;;
   *) echo "usage: scripts/gpu-check.sh prepare | run [DIR]" >&2; exit 1 ;;
 esac
