@@ -16,7 +16,7 @@
 # table; the table (table.md, results.json) and the full log (gpu-check.log)
 # go to DIR, or $OUT when set, or bench/gpu_gemm/out/results. A failing case
 # does not stop the others; cases still waiting when the time budget
-# (UOP_GPU_BUDGET_S, default 240 s) is spent are reported as skipped.
+# (UOP_GPU_BUDGET_S, default 200 s) is spent are reported as skipped.
 # Exit codes of `run`: 0 all cases ok, 1 some case failed, 3 no GPU.
 # UOP_GPU_OUT_DIR replaces bench/gpu_gemm/out, UOP_GPU_SIZES the sizes
 # (test/Tools/uop-run-gpu-check.test runs both phases on 64^3).
@@ -106,7 +106,7 @@ run() {
   export LD_LIBRARY_PATH="$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   echo "== GPU"
   nvidia-smi -L 2>&1 || echo "nvidia-smi: not available"
-  local budget="${UOP_GPU_BUDGET_S:-240}"
+  local budget="${UOP_GPU_BUDGET_S:-200}"
   local start=$SECONDS rows="$results/rows.tsv" failed=0 first=1
   : > "$rows"
   while IFS=$'\t' read -r name m n k dtype odtype options path ptx launch; do
@@ -116,8 +116,10 @@ run() {
       echo "== $name: skipped, the ${budget}s budget is spent"
       continue
     fi
-    local iters=10 limit=60
-    if [ "$m" -ge 8192 ]; then iters=5; limit=120; fi
+    # A case takes seconds; the limits bound a hung kernel so that the whole
+    # run stays under 5 minutes (budget + one 8192 limit + the build).
+    local iters=10 limit=30
+    if [ "$m" -ge 8192 ]; then iters=5; limit=60; fi
     [ "$options" = "-" ] && options=""
     echo "== $name: ${m}x${n}x${k} ${dtype} -> ${odtype}${options:+ ($options)}, $path"
     local text rc
