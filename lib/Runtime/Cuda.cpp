@@ -41,36 +41,39 @@ bool CudaDriver::open(std::string &reason) {
   // their _v2 since CUDA 3.2, so their old ABI is never picked).
 #define UOP_EXPANDED_NAME(name) UOP_STRINGIFY(name)
 #define UOP_STRINGIFY(name) #name
+  const char *missing = nullptr;
 #define UOP_LOOKUP(name, field)                                                \
-  (lookup(library, UOP_EXPANDED_NAME(name), field) ||                          \
-   lookup(library, #name, field))
-  bool found = UOP_LOOKUP(cuInit, init) &&
-               UOP_LOOKUP(cuDeviceGetCount, deviceGetCount) &&
-               UOP_LOOKUP(cuDeviceGet, deviceGet) &&
-               UOP_LOOKUP(cuDeviceGetName, deviceGetName) &&
-               UOP_LOOKUP(cuDeviceGetAttribute, deviceGetAttribute) &&
-               UOP_LOOKUP(cuDevicePrimaryCtxRetain, primaryCtxRetain) &&
-               UOP_LOOKUP(cuCtxSetCurrent, ctxSetCurrent) &&
-               UOP_LOOKUP(cuCtxSynchronize, ctxSynchronize) &&
-               UOP_LOOKUP(cuModuleLoadDataEx, moduleLoadDataEx) &&
-               UOP_LOOKUP(cuModuleGetFunction, moduleGetFunction) &&
-               UOP_LOOKUP(cuFuncSetAttribute, funcSetAttribute) &&
-               UOP_LOOKUP(cuLaunchKernel, launchKernel) &&
-               UOP_LOOKUP(cuMemAlloc, memAlloc) &&
-               UOP_LOOKUP(cuMemFree, memFree) &&
-               UOP_LOOKUP(cuMemcpyHtoD, memcpyHtoD) &&
-               UOP_LOOKUP(cuMemcpyDtoH, memcpyDtoH) &&
-               UOP_LOOKUP(cuMemcpyDtoD, memcpyDtoD) &&
-               UOP_LOOKUP(cuEventCreate, eventCreate) &&
-               UOP_LOOKUP(cuEventRecord, eventRecord) &&
-               UOP_LOOKUP(cuEventSynchronize, eventSynchronize) &&
-               UOP_LOOKUP(cuEventElapsedTime, eventElapsedTime) &&
-               UOP_LOOKUP(cuGetErrorString, getErrorString);
+  if (!lookup(library, UOP_EXPANDED_NAME(name), field) &&                      \
+      !lookup(library, #name, field) && !missing)                              \
+    missing = #name;
+  UOP_LOOKUP(cuInit, init)
+  UOP_LOOKUP(cuDeviceGetCount, deviceGetCount)
+  UOP_LOOKUP(cuDeviceGet, deviceGet)
+  UOP_LOOKUP(cuDeviceGetName, deviceGetName)
+  UOP_LOOKUP(cuDeviceGetAttribute, deviceGetAttribute)
+  UOP_LOOKUP(cuDevicePrimaryCtxRetain, primaryCtxRetain)
+  UOP_LOOKUP(cuCtxSetCurrent, ctxSetCurrent)
+  UOP_LOOKUP(cuCtxSynchronize, ctxSynchronize)
+  UOP_LOOKUP(cuModuleLoadDataEx, moduleLoadDataEx)
+  UOP_LOOKUP(cuModuleGetFunction, moduleGetFunction)
+  UOP_LOOKUP(cuFuncSetAttribute, funcSetAttribute)
+  UOP_LOOKUP(cuFuncGetAttribute, funcGetAttribute)
+  UOP_LOOKUP(cuLaunchKernel, launchKernel)
+  UOP_LOOKUP(cuMemAlloc, memAlloc)
+  UOP_LOOKUP(cuMemFree, memFree)
+  UOP_LOOKUP(cuMemcpyHtoD, memcpyHtoD)
+  UOP_LOOKUP(cuMemcpyDtoH, memcpyDtoH)
+  UOP_LOOKUP(cuMemcpyDtoD, memcpyDtoD)
+  UOP_LOOKUP(cuEventCreate, eventCreate)
+  UOP_LOOKUP(cuEventRecord, eventRecord)
+  UOP_LOOKUP(cuEventSynchronize, eventSynchronize)
+  UOP_LOOKUP(cuEventElapsedTime, eventElapsedTime)
+  UOP_LOOKUP(cuGetErrorString, getErrorString)
 #undef UOP_LOOKUP
 #undef UOP_STRINGIFY
 #undef UOP_EXPANDED_NAME
-  if (!found) {
-    reason = "libcuda.so.1 lacks a driver entry point uop-run needs";
+  if (missing) {
+    reason = std::string("libcuda.so.1 lacks ") + missing;
     return false;
   }
   CUresult r = init(0);

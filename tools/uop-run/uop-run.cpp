@@ -718,6 +718,18 @@ int main(int argc, char **argv) {
                     (int)l->dynamicSharedBytes),
                 "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES, " +
                     std::to_string(l->dynamicSharedBytes) + ")");
+    // What the JIT made of the kernel, for reading the timings.
+    int regs = -1, staticShared = -1, localBytes = -1;
+    cu.funcGetAttribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, fn);
+    cu.funcGetAttribute(&staticShared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn);
+    cu.funcGetAttribute(&localBytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, fn);
+    std::printf("uop-run: kernel %s: grid %" PRId64 "x%" PRId64 "x%" PRId64
+                ", block %" PRId64 "x%" PRId64 "x%" PRId64
+                ", %d registers, %d static + %" PRId64
+                " dynamic shared bytes, %d local bytes\n",
+                l->kernel.c_str(), l->grid[0], l->grid[1], l->grid[2],
+                l->block[0], l->block[1], l->block[2], regs, staticShared,
+                l->dynamicSharedBytes, localBytes);
     functions.push_back(fn);
     params.push_back(packParams(*l, buffers));
   }

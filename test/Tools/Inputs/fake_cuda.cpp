@@ -97,6 +97,10 @@ int cuModuleGetFunction(void **fn, void *module, const char *name) {
   return 0;
 }
 int cuFuncSetAttribute(void *, int, int) { return 0; }
+int cuFuncGetAttribute(int *value, int attribute, void *) {
+  *value = attribute == 4 ? 128 : 0; // CU_FUNC_ATTRIBUTE_NUM_REGS
+  return 0;
+}
 int cuLaunchKernel(void *, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                    unsigned by, unsigned bz, unsigned, void *, void **params,
                    void **) {
