@@ -102,10 +102,9 @@ bool CudaDriver::open(std::string &reason) {
 
 bool Cublas::open(std::string &reason) {
   // The toolkit's lib64 is often not on the loader's path: try it last.
-  for (const char *name :
-       {"libcublas.so.13", "libcublas.so.12", "libcublas.so",
-        "/usr/local/cuda/lib64/libcublas.so.13",
-        "/usr/local/cuda/lib64/libcublas.so.12"}) {
+  for (const char *name : {"libcublas.so.13", "libcublas.so.12", "libcublas.so",
+                           "/usr/local/cuda/lib64/libcublas.so.13",
+                           "/usr/local/cuda/lib64/libcublas.so.12"}) {
     library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
     if (library) {
       libraryName = name;
@@ -131,9 +130,9 @@ bool Cublas::open(std::string &reason) {
   return true;
 }
 
-int Cublas::gemm(int m, int n, int k, CUdeviceptr a, int aType,
-                 CUdeviceptr b, int bType, bool transposeB, CUdeviceptr c,
-                 int cType, int computeType) {
+int Cublas::gemm(int m, int n, int k, CUdeviceptr a, int aType, CUdeviceptr b,
+                 int bType, bool transposeB, CUdeviceptr c, int cType,
+                 int computeType) {
   // Column-major: C^T (n x m, ld n) = op(B^T) (n x k) * A^T (k x m, ld k).
   // B row-major K x N is column-major N x K with ld N, used as is; B
   // row-major N x K (transposed) is column-major K x N with ld K, used

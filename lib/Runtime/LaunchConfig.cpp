@@ -153,7 +153,8 @@ private:
       size_t n = std::strlen(word);
       if (text.compare(pos, n, word) == 0) {
         pos += n;
-        out.kind = word[0] == 'n' ? JsonValue::Kind::Null : JsonValue::Kind::Bool;
+        out.kind =
+            word[0] == 'n' ? JsonValue::Kind::Null : JsonValue::Kind::Bool;
         out.boolean = word[0] == 't';
         return true;
       }
@@ -290,15 +291,15 @@ struct ConfigReader {
       out.kind = ArgDesc::Kind::Unknown;
       const JsonValue *type = v.get("type");
       const JsonValue *reason = v.get("reason");
-      out.type = type && type->kind == JsonValue::Kind::String ? type->string
-                                                               : "?";
+      out.type =
+          type && type->kind == JsonValue::Kind::String ? type->string : "?";
       out.reason = reason && reason->kind == JsonValue::Kind::String
                        ? reason->string
                        : "no reason given";
       return true;
     }
-    return fail(path + ".kind", "\"memref\", \"scalar\" or \"unknown\", got \"" +
-                                    kind + "\"");
+    return fail(path + ".kind",
+                "\"memref\", \"scalar\" or \"unknown\", got \"" + kind + "\"");
   }
   bool readArgs(const JsonValue *v, const std::string &path,
                 std::vector<ArgDesc> &out) {
@@ -317,8 +318,8 @@ struct ConfigReader {
     if (!v || v->kind != JsonValue::Kind::Array || v->array.size() != 3)
       return fail(path, "an array of 3 integers or nulls");
     for (int i = 0; i < 3; ++i)
-      if (!readInt(&v->array[i], path + "[" + std::to_string(i) + "]",
-                   dims[i], true))
+      if (!readInt(&v->array[i], path + "[" + std::to_string(i) + "]", dims[i],
+                   true))
         return false;
     return true;
   }
@@ -350,8 +351,8 @@ uop::runtime::parseLaunchConfig(const std::string &text, std::string &error) {
         !reader.readDims(l.get("grid"), path + ".grid", desc.grid) ||
         !reader.readDims(l.get("block"), path + ".block", desc.block) ||
         !reader.readInt(l.get("dynamic_shared_bytes"),
-                        path + ".dynamic_shared_bytes",
-                        desc.dynamicSharedBytes, true) ||
+                        path + ".dynamic_shared_bytes", desc.dynamicSharedBytes,
+                        true) ||
         !reader.readInt(l.get("kernel_params"), path + ".kernel_params",
                         desc.kernelParams, true) ||
         !reader.readArgs(l.get("args"), path + ".args", desc.args))

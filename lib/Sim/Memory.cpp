@@ -270,8 +270,7 @@ void Buffer::resetAccesses() {
   inFlight = 0;
 }
 
-void mlir::uop::sim::fillRandom(Buffer &buf, uint64_t seed,
-                                uint64_t argIndex) {
+void mlir::uop::sim::fillRandom(Buffer &buf, uint64_t seed, uint64_t argIndex) {
   // One generator for uop-sim and uop-run (include/Uop/Runtime/
   // SeededInputs.h): the hardware sees the inputs the simulator used.
   ::uop::runtime::SeededStream stream(seed, argIndex);

@@ -170,8 +170,8 @@ Options parseOptions(int argc, char **argv) {
     } else if (o.input.empty()) {
       o.input = arg;
     } else {
-      die(kBadInput, "expected one input file, got '" + o.input + "' and '" +
-                         arg + "'");
+      die(kBadInput,
+          "expected one input file, got '" + o.input + "' and '" + arg + "'");
     }
   }
   int modes = !o.input.empty() + !o.gemm.empty() +
@@ -187,8 +187,8 @@ Options parseOptions(int argc, char **argv) {
     die(kBadInput, "--launch: expected --ptx K.ptx with it");
   for (const std::string *t : {&o.dtype, &o.outDtype})
     if (!t->empty() && *t != "f32" && *t != "f16" && *t != "bf16")
-      die(kBadInput, "expected a data type of f32, f16, bf16, got '" + *t +
-                         "'");
+      die(kBadInput,
+          "expected a data type of f32, f16, bf16, got '" + *t + "'");
   if (o.outDtype.empty())
     o.outDtype = "f32";
   return o;
@@ -211,8 +211,8 @@ GemmShape parseGemm(const Options &o) {
       start = i + 1;
     }
   if (parts.size() != 3)
-    die(kBadInput, "--gemm: expected MxNxK (three positive integers), got '" +
-                       text + "'");
+    die(kBadInput,
+        "--gemm: expected MxNxK (three positive integers), got '" + text + "'");
   s.m = parseInt(parts[0], "--gemm M", 1, 1 << 20);
   s.n = parseInt(parts[1], "--gemm N", 1, 1 << 20);
   s.k = parseInt(parts[2], "--gemm K", 1, 1 << 20);
@@ -220,8 +220,9 @@ GemmShape parseGemm(const Options &o) {
   double bytes = in * (double)s.m * s.k + in * (double)s.k * s.n +
                  2 * out * (double)s.m * s.n;
   if (bytes > 64.0 * (1ull << 30))
-    die(kBadInput, "--gemm " + text + ": expected at most 64 GiB of "
-                   "matrices (A, B, C and cuBLAS's C), got " +
+    die(kBadInput, "--gemm " + text +
+                       ": expected at most 64 GiB of "
+                       "matrices (A, B, C and cuBLAS's C), got " +
                        std::to_string((long long)(bytes / (1ull << 30))) +
                        " GiB");
   return s;
@@ -282,8 +283,8 @@ std::string gemmSource(const GemmShape &s, const Options &o) {
            ">";
   };
   std::string a = memref(s.m, s.k, o.dtype);
-  std::string b = o.transposeB ? memref(s.n, s.k, o.dtype)
-                               : memref(s.k, s.n, o.dtype);
+  std::string b =
+      o.transposeB ? memref(s.n, s.k, o.dtype) : memref(s.k, s.n, o.dtype);
   std::string c = memref(s.m, s.n, o.outDtype);
   std::string src = "func.func @main(%A: " + a + ", %B: " + b + ", %C: " + c +
                     ") {\n  %zero = arith.constant 0.0 : " + o.outDtype +
@@ -408,8 +409,9 @@ std::vector<double> loadFloats(const std::string &t, const uint8_t *p,
 }
 
 int cublasType(const std::string &t) {
-  return t == "f16" ? Cublas::kR16F : t == "bf16" ? Cublas::kR16BF
-                                                  : Cublas::kR32F;
+  return t == "f16"    ? Cublas::kR16F
+         : t == "bf16" ? Cublas::kR16BF
+                       : Cublas::kR32F;
 }
 
 /// The roles of a GEMM's host parameters, when the host function is one.
@@ -482,13 +484,13 @@ void validateLaunch(const LaunchDesc &l, size_t index,
     std::string what = where + " argument " + std::to_string(i);
     switch (a.kind) {
     case ArgDesc::Kind::Unknown:
-      die(kBadInput, what + ": cannot be supplied: " + a.type + ": " +
-                         a.reason);
+      die(kBadInput,
+          what + ": cannot be supplied: " + a.type + ": " + a.reason);
     case ArgDesc::Kind::MemRef: {
       if (a.hostArg < 0 || a.hostArg >= (int)host.params.size() ||
           host.params[a.hostArg].kind != ArgDesc::Kind::MemRef)
-        die(kBadInput, what + ": expected a memref parameter of '" +
-                           host.name + "'");
+        die(kBadInput,
+            what + ": expected a memref parameter of '" + host.name + "'");
       const ArgDesc &p = host.params[a.hostArg];
       if (p.type != a.type || p.shape != a.shape || p.strides != a.strides ||
           p.offset != a.offset)
@@ -499,8 +501,10 @@ void validateLaunch(const LaunchDesc &l, size_t index,
     }
     case ArgDesc::Kind::Scalar:
       if (!a.hasValue || elementBytes(a.type) == 0)
-        die(kBadInput, what + ": expected a scalar constant of a known type, "
-                           "got " + a.type);
+        die(kBadInput, what +
+                           ": expected a scalar constant of a known type, "
+                           "got " +
+                           a.type);
       params += 1;
       break;
     }
@@ -508,7 +512,8 @@ void validateLaunch(const LaunchDesc &l, size_t index,
   if (l.kernelParams >= 0 && l.kernelParams != params)
     die(kBadInput, where + ": expected " + std::to_string(params) +
                        " kernel parameters from its arguments, the kernel "
-                       "has " + std::to_string(l.kernelParams));
+                       "has " +
+                       std::to_string(l.kernelParams));
 }
 
 /// Dies with exit code 4 when a driver call failed.
@@ -630,8 +635,10 @@ int main(int argc, char **argv) {
     if (f.name == hostName)
       host = &f;
   if (!host)
-    die(kBadInput, "'" + launchFile + "': expected the parameters of host "
-                   "function '" + hostName + "' in \"functions\"");
+    die(kBadInput, "'" + launchFile +
+                       "': expected the parameters of host "
+                       "function '" +
+                       hostName + "' in \"functions\"");
   std::vector<const LaunchDesc *> launches;
   for (size_t i = 0; i < config->launches.size(); ++i)
     if (config->launches[i].host == hostName) {
@@ -662,8 +669,7 @@ int main(int argc, char **argv) {
     if (b.elemBytes == 0)
       die(kBadInput, "'" + hostName + "' parameter " + std::to_string(i) +
                          ": expected a known element type, got " + p.type);
-    b.elements = spanOf(p, "'" + hostName + "' parameter " +
-                               std::to_string(i));
+    b.elements = spanOf(p, "'" + hostName + "' parameter " + std::to_string(i));
   }
 
   if (o.compileOnly) {
@@ -698,8 +704,8 @@ int main(int argc, char **argv) {
                                CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *jitValues[] = {log.data(), (void *)(uintptr_t)(log.size() - 1)};
   CUmodule module;
-  CUresult r = cu.moduleLoadDataEx(&module, ptx.data(), 2, jitOptions,
-                                   jitValues);
+  CUresult r =
+      cu.moduleLoadDataEx(&module, ptx.data(), 2, jitOptions, jitValues);
   if (r != CUDA_SUCCESS)
     die(kCudaError, "cuModuleLoadDataEx failed: " + cu.describe(r) +
                         "\nJIT log:\n" + log.data());
@@ -762,13 +768,13 @@ int main(int argc, char **argv) {
   checkCuda(cu, cu.memAlloc(&cRef, c.bytes.size()), "cuMemAlloc");
   int compute = tf32 ? Cublas::kCompute32FFastTF32 : Cublas::kCompute32F;
   auto runBlas = [&]() {
-    int status = blas.gemm((int)gemm.m, (int)gemm.n, (int)gemm.k, a.device,
-                           cublasType(gemm.inType), b.device,
-                           cublasType(gemm.inType), o.transposeB, cRef,
-                           cublasType(gemm.outType), compute);
+    int status =
+        blas.gemm((int)gemm.m, (int)gemm.n, (int)gemm.k, a.device,
+                  cublasType(gemm.inType), b.device, cublasType(gemm.inType),
+                  o.transposeB, cRef, cublasType(gemm.outType), compute);
     if (status != 0)
-      die(kCudaError, "cublasGemmEx failed with status " +
-                          std::to_string(status));
+      die(kCudaError,
+          "cublasGemmEx failed with status " + std::to_string(status));
   };
   std::printf("uop-run: referee: %s cublasGemmEx, %s\n",
               blas.libraryName.c_str(),
@@ -822,8 +828,8 @@ int main(int argc, char **argv) {
                 "mismatches=%" PRId64 "/%" PRId64 " (atol %.2g, rtol %.2g): "
                 "%s\n",
                 gemm.m, gemm.n, gemm.k, gemm.inType.c_str(),
-                gemm.outType.c_str(), maxAbs, maxRel, mismatches, total,
-                atol, rtol, mismatches ? "MISMATCH" : "ok");
+                gemm.outType.c_str(), maxAbs, maxRel, mismatches, total, atol,
+                rtol, mismatches ? "MISMATCH" : "ok");
     if (mismatches)
       exitCode = kMismatch;
   }
@@ -857,8 +863,8 @@ int main(int argc, char **argv) {
     std::printf("uop-run: bench %" PRId64 "x%" PRId64 "x%" PRId64
                 " (median of %d after %d warm-up): ms=%.4f tflops=%.2f "
                 "cublas_ms=%.4f cublas_tflops=%.2f ratio=%.3f\n",
-                gemm.m, gemm.n, gemm.k, o.iters, o.warmup, ours, tflops,
-                theirs, blasTflops, tflops / blasTflops);
+                gemm.m, gemm.n, gemm.k, o.iters, o.warmup, ours, tflops, theirs,
+                blasTflops, tflops / blasTflops);
   }
   return exitCode;
 }

@@ -63,9 +63,9 @@ struct CudaDriver {
 /// enumerator values (library_types.h, cublas_api.h); the ones used are
 /// spelled out below so cuBLAS's headers are not needed.
 struct Cublas {
-  static constexpr int kR32F = 0;      // CUDA_R_32F
-  static constexpr int kR16F = 2;      // CUDA_R_16F
-  static constexpr int kR16BF = 14;    // CUDA_R_16BF
+  static constexpr int kR32F = 0;                // CUDA_R_32F
+  static constexpr int kR16F = 2;                // CUDA_R_16F
+  static constexpr int kR16BF = 14;              // CUDA_R_16BF
   static constexpr int kCompute32F = 68;         // CUBLAS_COMPUTE_32F
   static constexpr int kCompute32FFastTF32 = 77; // CUBLAS_COMPUTE_32F_FAST_TF32
 

@@ -39,8 +39,7 @@ struct JsonValue {
 
 /// Parses `text`; on failure returns std::nullopt and sets `error` to
 /// "expected X at offset N, got ...".
-std::optional<JsonValue> parseJson(const std::string &text,
-                                   std::string &error);
+std::optional<JsonValue> parseJson(const std::string &text, std::string &error);
 
 /// One kernel argument or host-function parameter (LaunchValue in
 /// include/Uop/Target/PTX.h).

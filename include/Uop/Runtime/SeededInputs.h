@@ -91,7 +91,9 @@ inline uint16_t f32ToBF16Bits(float x) {
 }
 
 /// The f32 value of the bf16 bits `h` (exact).
-inline float bf16BitsToF32(uint16_t h) { return f32FromBits((uint32_t)h << 16); }
+inline float bf16BitsToF32(uint16_t h) {
+  return f32FromBits((uint32_t)h << 16);
+}
 
 /// `x` rounded to IEEE binary16 (nearest, ties to even; overflow to
 /// infinity, gradual underflow).

@@ -183,8 +183,9 @@ static LaunchValue describeLaunchOperand(Value operand,
   value.kind = LaunchValue::Kind::Scalar;
   value.type = typeString(type);
   if (auto intAttr = dyn_cast<IntegerAttr>(attr))
-    value.intValue = type.isInteger(1) ? (int64_t)intAttr.getValue().getBoolValue()
-                                       : intAttr.getValue().getSExtValue();
+    value.intValue = type.isInteger(1)
+                         ? (int64_t)intAttr.getValue().getBoolValue()
+                         : intAttr.getValue().getSExtValue();
   else if (auto floatAttr = dyn_cast<FloatAttr>(attr))
     value.floatValue = floatAttr.getValueAsDouble();
   else
@@ -195,8 +196,7 @@ static LaunchValue describeLaunchOperand(Value operand,
 
 /// Returns the number of parameters of kernel `name` lowered to an llvm.func
 /// in a gpu.module of `module`, if there is one.
-static std::optional<int64_t> getKernelParams(ModuleOp module,
-                                              StringRef name) {
+static std::optional<int64_t> getKernelParams(ModuleOp module, StringRef name) {
   for (auto gpuModule : module.getOps<gpu::GPUModuleOp>())
     if (auto func = gpuModule.lookupSymbol<LLVM::LLVMFuncOp>(name))
       return func.getNumArguments();

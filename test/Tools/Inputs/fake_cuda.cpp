@@ -128,15 +128,17 @@ int cuLaunchKernel(void *, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
     for (int64_t j = 0; j < N; ++j) {
       float acc = 0;
       for (int64_t k = 0; k < K; ++k) {
-        int64_t bIndex = transposeB
-                             ? d[1].offset + j * d[1].stride[0] + k * d[1].stride[1]
-                             : d[1].offset + k * d[1].stride[0] + j * d[1].stride[1];
-        acc += load(in, d[0].ptr, d[0].offset + i * d[0].stride[0] + k * d[0].stride[1]) *
+        int64_t bIndex =
+            transposeB ? d[1].offset + j * d[1].stride[0] + k * d[1].stride[1]
+                       : d[1].offset + k * d[1].stride[0] + j * d[1].stride[1];
+        acc += load(in, d[0].ptr,
+                    d[0].offset + i * d[0].stride[0] + k * d[0].stride[1]) *
                load(in, d[1].ptr, bIndex);
       }
       if (mode() == "wrong" && i == M - 1 && j == 0)
         acc += 1;
-      store(out, d[2].ptr, d[2].offset + i * d[2].stride[0] + j * d[2].stride[1], acc);
+      store(out, d[2].ptr,
+            d[2].offset + i * d[2].stride[0] + j * d[2].stride[1], acc);
     }
   return 0;
 }
@@ -199,8 +201,10 @@ int cublasGemmEx(void *, int transa, int transb, int m, int n, int k,
     for (int j = 0; j < n; ++j) {
       float acc = 0;
       for (int l = 0; l < k; ++l) {
-        float x = load(at, a, transa ? l + (int64_t)i * lda : i + (int64_t)l * lda);
-        float y = load(bt, b, transb ? j + (int64_t)l * ldb : l + (int64_t)j * ldb);
+        float x =
+            load(at, a, transa ? l + (int64_t)i * lda : i + (int64_t)l * lda);
+        float y =
+            load(bt, b, transb ? j + (int64_t)l * ldb : l + (int64_t)j * ldb);
         acc += x * y;
       }
       store(ct, c, i + (int64_t)j * ldc, acc);
