@@ -9,6 +9,7 @@
 
 #include "Uop/Analysis/SharedAccess.h"
 #include "Uop/Dialect/Uop/IR/Layout.h"
+#include "Uop/Dialect/Uop/IR/UopOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -64,6 +65,24 @@ std::optional<SharedAccessDesc> mlir::uop::describeSharedAccess(Operation *op) {
     desc.valueType = write.getVectorType();
     desc.isStore = true;
     checkTransfer(write);
+  } else if (auto copy = dyn_cast<CpAsyncOp>(op)) {
+    // cp.async writes its 4, 8 or 16 bytes per lane into shared memory as
+    // a vector store of that width would (its global read is not modeled).
+    desc.memref = copy.getDest();
+    desc.indices = llvm::to_vector(copy.getDstIndices());
+    Type elem = cast<MemRefType>(copy.getDest().getType()).getElementType();
+    desc.valueType = VectorType::get(
+        {static_cast<int64_t>(copy.getElements().getZExtValue())}, elem);
+    desc.isStore = true;
+  } else if (auto ld = dyn_cast<LdMatrixOp>(op)) {
+    // ldmatrix: each lane supplies the address of one 16-byte row, and
+    // the rows of matrix q (lanes 8q .. 8q + 7) are read in one phase: the
+    // banks see what a 16-byte vector load per lane shows them.
+    desc.memref = ld.getSource();
+    desc.indices = llvm::to_vector(ld.getIndices());
+    Type elem = ld.getSourceType().getElementType();
+    desc.valueType = VectorType::get(
+        {16 / std::max<int64_t>(1, getElementBytes(elem))}, elem);
   } else {
     return std::nullopt;
   }

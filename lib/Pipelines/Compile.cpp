@@ -2,9 +2,9 @@
 //
 // The lowering ladder as named stages (see Pipelines.h):
 //
-//   kernel   uop-attach-target, uop-verify-launch, uop-tile,
-//            uop-promote-shared, uop-lower-tiles, uop-hoist-shared
-//            (+ canonicalize, cse)
+//   kernel   uop-attach-target, uop-verify-launch, uop-tile, uop-promote-shared,
+//            uop-tensorcore, uop-lower-tiles, uop-hoist-shared (+ canonicalize,
+//            cse)
 //   gpu      index sinking, gpu-kernel-outlining, convert-uop-to-gpu,
 //            uop-merge-kernel-modules
 //   nvgpu    convert-uop-to-nvgpu (tensor-core and async-copy ops)
@@ -90,6 +90,9 @@ UopTileOptions CompileOptions::getTileOptions() const {
   UopTileOptions options;
   options.tile.assign(tile.begin(), tile.end());
   options.threadTile.assign(threadTile.begin(), threadTile.end());
+  options.mma = mma;
+  options.warps.assign(warps.begin(), warps.end());
+  options.precision = precision;
   // The pipeline compiles GEMMs; a contraction it cannot compile is an
   // error, not something to leave on the host.
   options.requireMatch = true;
@@ -124,6 +127,7 @@ static void buildKernelStage(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createUopPromoteShared(options.getPromoteSharedOptions()));
+  pm.addPass(createUopTensorCore());
   pm.addPass(createUopLowerTiles());
   pm.addPass(createUopHoistShared());
   pm.addPass(createCanonicalizerPass());
@@ -156,6 +160,8 @@ static void buildLLVMStage(OpPassManager &pm, const CompileOptions &options) {
   device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());
   // nvgpu before gpu: its patterns take the memrefs gpu -> nvvm converts.
+  // bf16 mma.sync first, which upstream's conversion does not lower.
+  device.addPass(createConvertNVGPUBF16MmaToNVVM());
   device.addPass(createConvertNVGPUToNVVMPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
   device.addPass(createConvertNVVMToLLVMPass());

@@ -21,6 +21,7 @@
 #include "Uop/Sim/TensorCore.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 
 #include <cmath>
@@ -93,6 +94,16 @@ LogicalResult asyncWaitOp(Interpreter &I, Operation *op) {
   auto w = cast<nvgpu::DeviceAsyncWaitOp>(op);
   // Without numGroups the lowering emits cp.async.wait_group 0.
   return tc::waitGroup(I, op, w.getNumGroups().value_or(0));
+}
+
+/// nvvm.cp.async.commit.group / wait.group: the token-free forms the nvgpu
+/// stage lowers uop's groups to; the same semantics as create_group / wait.
+LogicalResult nvvmCommitGroupOp(Interpreter &I, Operation *op) {
+  return tc::commitGroup(I, op);
+}
+
+LogicalResult nvvmWaitGroupOp(Interpreter &I, Operation *op) {
+  return tc::waitGroup(I, op, cast<NVVM::CpAsyncWaitGroupOp>(op).getN());
 }
 
 /// The WMMA operand a `!gpu.mma_matrix` type is for; fails (bad input)
@@ -255,6 +266,8 @@ void mlir::uop::sim::registerNVGPUHandlers(HandlerRegistry &r) {
   r.add<nvgpu::DeviceAsyncCopyOp>(asyncCopyOp);
   r.add<nvgpu::DeviceAsyncCreateGroupOp>(createGroupOp);
   r.add<nvgpu::DeviceAsyncWaitOp>(asyncWaitOp);
+  r.add<NVVM::CpAsyncCommitGroupOp>(nvvmCommitGroupOp);
+  r.add<NVVM::CpAsyncWaitGroupOp>(nvvmWaitGroupOp);
   r.add<gpu::SubgroupMmaLoadMatrixOp>(wmmaLoadOp);
   r.add<gpu::SubgroupMmaStoreMatrixOp>(wmmaStoreOp);
   r.add<gpu::SubgroupMmaComputeOp>(wmmaComputeOp);

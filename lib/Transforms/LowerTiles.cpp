@@ -18,6 +18,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
+#include <functional>
+
 namespace mlir::uop {
 #define GEN_PASS_DEF_UOPLOWERTILES
 #include "Uop/Transforms/Passes.h.inc"
@@ -54,6 +56,13 @@ bool mlir::uop::isProvablyMultipleOf(Value value, int64_t factor) {
   return false;
 }
 
+/// True when a tile stored with `layout` keeps every aligned vector of
+/// `width` elements contiguous: no swizzle, or one that moves chunks of a
+/// multiple of `width` elements.
+static bool keepsVectors(SharedLayoutAttr layout, int64_t width) {
+  return !layout || layout.getSwizzle() <= 1 || layout.getUnit() % width == 0;
+}
+
 namespace {
 /// Helpers shared by the two expansions.
 struct TileCodegen {
@@ -70,9 +79,9 @@ struct TileCodegen {
   }
 
   /// Column actually addressed for logical (row, col) of a tile written with
-  /// XOR swizzle `swizzle` (see uop.copy).
-  Value swizzled(Value row, Value col, int64_t swizzle) {
-    return buildSwizzledColumn(b, b.getLoc(), row, col, swizzle);
+  /// swizzled layout `layout` (see #uop.shared_layout; null: none).
+  Value swizzled(Value row, Value col, SharedLayoutAttr layout) {
+    return buildSwizzledColumn(b, b.getLoc(), row, col, layout);
   }
 
   /// Loads `memref[i0][i1]` as f32 when `guard` holds (or always, when it is
@@ -194,7 +203,12 @@ static int64_t getAsyncCopyWidth(CopyOp op) {
     if (bytes % elemBytes)
       continue;
     int64_t width = bytes / elemBytes;
-    if (op.getSwizzle() != 0 && width != 1)
+    // A swizzled tile takes whole vectors only when its swizzle moves
+    // chunks of a multiple of the vector (the 16-byte chunk swizzle of
+    // tensor-core operands); an element swizzle takes single elements.
+    SharedLayoutAttr layout =
+        op.getSwizzle() > 1 ? op.getLayoutAttr() : SharedLayoutAttr();
+    if (!keepsVectors(layout, width))
       continue;
     if (cols % width == 0 && *srcStride % width == 0 &&
         *dstStride % width == 0 && hasAlignedOffset(op.getSource(), width) &&
@@ -237,7 +251,8 @@ static void lowerAsyncCopy(ImplicitLocOpBuilder &b, CopyOp op,
   auto dstType = cast<MemRefType>(dst.getType());
   int64_t rows = dstType.getDimSize(0), cols = dstType.getDimSize(1);
   int64_t bytes = width * getElementBytes(dstType.getElementType());
-  int64_t swizzle = op.getSwizzle();
+  SharedLayoutAttr layout =
+      op.getSwizzle() > 1 ? op.getLayoutAttr() : SharedLayoutAttr();
   Value tid = getLinearThreadId(b, block);
   int64_t vectorsPerRow = cols / width;
   int64_t vectors = rows * vectorsPerRow;
@@ -259,7 +274,7 @@ static void lowerAsyncCopy(ImplicitLocOpBuilder &b, CopyOp op,
       Value c = arith::MulIOp::create(
           cb, arith::RemUIOp::create(cb, e, ccg.index(vectorsPerRow)),
           ccg.index(width));
-      Value dc = ccg.swizzled(r, c, swizzle);
+      Value dc = ccg.swizzled(r, c, layout);
       // 16-byte copies go through L2 only (.cg): a staged tile is read
       // from shared memory, never again through L1.
       UnitAttr bypassL1 = bytes == 16 ? cb.getUnitAttr() : UnitAttr();
@@ -336,7 +351,8 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   Type elem = dstType.getElementType();
   int64_t rows = dstType.getDimSize(0), cols = dstType.getDimSize(1);
   int64_t elemBytes = getElementBytes(elem);
-  int64_t swizzle = op.getSwizzle();
+  SharedLayoutAttr layout = op.getSwizzle() > 1 ? op.getLayoutAttr()
+                                                : SharedLayoutAttr();
 
   // 16 bytes per thread and access where both sides allow it.
   // (An element of 16 bytes or more, a vector element, moves alone.)
@@ -346,7 +362,7 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   bool vecLoad = cols % width == 0 && srcStride && *srcStride % width == 0 &&
                  hasAlignedOffset(src, width);
   bool vecStore = cols % width == 0 && dstStride && *dstStride % width == 0 &&
-                  swizzle == 0 && hasAlignedOffset(dst, width);
+                  keepsVectors(layout, width) && hasAlignedOffset(dst, width);
   if (!vecLoad && !vecStore)
     width = 1;
   if (cols % width)
@@ -443,7 +459,9 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
         v = ifOp.getResult(0);
       }
       if (vecStore) {
-        vector::StoreOp::create(cb, v, dst, ValueRange{r, c},
+        // A chunk swizzle moves the vector as a whole.
+        vector::StoreOp::create(cb, v, dst,
+                                ValueRange{r, ccg.swizzled(r, c, layout)},
                                 /*nontemporal=*/false,
                                 llvm::MaybeAlign(width * elemBytes));
       } else {
@@ -451,7 +469,7 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
           Value ci = i ? arith::AddIOp::create(cb, c, ccg.index(i)) : c;
           Value x = vector::ExtractOp::create(cb, v, ArrayRef<int64_t>{i});
           memref::StoreOp::create(cb, x, dst,
-                                  ValueRange{r, ccg.swizzled(r, ci, swizzle)});
+                                  ValueRange{r, ccg.swizzled(r, ci, layout)});
         }
       }
     };
@@ -501,13 +519,35 @@ LogicalResult mlir::uop::lowerMatmul(RewriterBase &rewriter, MatmulOp op) {
   bool guardCols = ShapedType::isDynamic(bN) || bN < op.getBlockTileN();
   SmallVector<Value> rows, cols, rowOk, colOk;
   Value aRows = cg.dim(a, op.getADimM()), bCols = cg.dim(bm, op.getBDimN());
+  // SIMT: rows strided by the threads along M, columns by those along N.
+  // Tensor-core form (when uop-tensorcore did not rewrite the op): the same
+  // sums on CUDA cores over the m16n8 fragment map of uop.matmul.
+  Value rowBase = ty, colBase = tx;
+  auto rowStep = [&](int64_t i) { return i * threadsM; };
+  auto colStep = [&](int64_t j) { return j * threadsN; };
+  std::function<int64_t(int64_t)> rowOffset = rowStep, colOffset = colStep;
+  if (op.isTensorCore()) {
+    Value lane = arith::RemUIOp::create(b, tx, cg.index(32));
+    Value warpN = arith::DivUIOp::create(b, tx, cg.index(32));
+    rowBase = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, ty, cg.index(op.getWarpTileM())),
+        arith::DivUIOp::create(b, lane, cg.index(4)));
+    colBase = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, warpN, cg.index(op.getWarpTileN())),
+        arith::MulIOp::create(b, arith::RemUIOp::create(b, lane, cg.index(4)),
+                              cg.index(2)));
+    rowOffset = [](int64_t i) { return 16 * (i / 2) + 8 * (i % 2); };
+    colOffset = [](int64_t j) { return 8 * (j / 2) + j % 2; };
+  }
   for (int64_t i = 0; i < tm; ++i) {
-    Value r = i ? arith::AddIOp::create(b, ty, cg.index(i * threadsM)) : ty;
+    int64_t off = rowOffset(i);
+    Value r = off ? arith::AddIOp::create(b, rowBase, cg.index(off)) : rowBase;
     rows.push_back(r);
     rowOk.push_back(guardRows ? cg.ult(r, aRows) : Value());
   }
   for (int64_t j = 0; j < tn; ++j) {
-    Value c = j ? arith::AddIOp::create(b, tx, cg.index(j * threadsN)) : tx;
+    int64_t off = colOffset(j);
+    Value c = off ? arith::AddIOp::create(b, colBase, cg.index(off)) : colBase;
     cols.push_back(c);
     colOk.push_back(guardCols ? cg.ult(c, bCols) : Value());
   }
@@ -524,13 +564,30 @@ LogicalResult mlir::uop::lowerMatmul(RewriterBase &rewriter, MatmulOp op) {
       Value i0 = op.getTransposeA() ? k : rows[i];
       Value i1 = op.getTransposeA() ? rows[i] : k;
       aVals.push_back(
-          cg.loadF32(a, i0, cg.swizzled(i0, i1, op.getASwizzle()), rowOk[i]));
+          cg.loadF32(a, i0, cg.swizzled(i0, i1, op.getALayoutAttr()), rowOk[i]));
     }
     for (int64_t j = 0; j < tn; ++j) {
       Value i0 = op.getTransposeB() ? cols[j] : k;
       Value i1 = op.getTransposeB() ? k : cols[j];
       bVals.push_back(
-          cg.loadF32(bm, i0, cg.swizzled(i0, i1, op.getBSwizzle()), colOk[j]));
+          cg.loadF32(bm, i0, cg.swizzled(i0, i1, op.getBLayoutAttr()), colOk[j]));
+    }
+    // TF32 inputs are rounded as mma.sync rounds them (cvt.rna.tf32.f32:
+    // to nearest, ties away, in the f32 bit pattern).
+    if (op.getTf32()) {
+      auto i32 = b.getI32Type();
+      auto round = [&](Value v) {
+        Value bits = arith::BitcastOp::create(b, i32, v);
+        bits = arith::AddIOp::create(
+            b, bits, arith::ConstantIntOp::create(b, i32, 0x1000));
+        bits = arith::AndIOp::create(
+            b, bits, arith::ConstantIntOp::create(b, i32, ~int64_t(0x1fff)));
+        return arith::BitcastOp::create(b, b.getF32Type(), bits).getResult();
+      };
+      for (Value &v : aVals)
+        v = round(v);
+      for (Value &v : bVals)
+        v = round(v);
     }
     // One step of the outer product: row i of the register tile gets
     // a[i] * b[0..TN) with fused multiply-adds (TM x TN FMAs for TM + TN

@@ -155,6 +155,7 @@ struct StagedOperand {
   int64_t rows = 0, cols = 0;
   int64_t swizzle = 0;
   int64_t pad = 0;
+  int64_t unit = 1, period = 1; // see #uop.shared_layout
   Value buffer; // the uop.alloc_shared result
 
   /// The layout the copy writes and the matmul reads; none for a plain
@@ -162,10 +163,39 @@ struct StagedOperand {
   SharedLayoutAttr getLayout(MLIRContext *context) const {
     if (pad == 0 && swizzle == 0)
       return nullptr;
-    return SharedLayoutAttr::get(context, pad, swizzle);
+    return SharedLayoutAttr::get(context, pad, swizzle, unit, period);
   }
 };
 } // namespace
+
+/// Chooses the ldmatrix layout for a shared tile of `cols` 16-bit elements
+/// per row read by a tensor-core uop.matmul (see #uop.shared_layout): the
+/// 16-byte chunks of a row XOR-swizzled so that the 8 rows x 16 bytes of
+/// every ldmatrix phase, 8 consecutive rows at one logical chunk, fall in 8
+/// distinct 16-byte groups of the 128 bytes of the banks. A row of 64
+/// bytes (BK = 32 f16) shares the banks with the next row: rows r and r + 2
+/// would collide, so the pattern changes every 2 rows (period 2) over the
+/// 4 chunks of a row. Returns false when the row is not whole chunks.
+static bool chooseLdmatrixLayout(const BankModel &model, int64_t cols,
+                                 int64_t elemBytes, StagedOperand &s) {
+  int64_t lineBytes = model.banks * model.bankBytes;
+  int64_t rowBytes = cols * elemBytes;
+  if (elemBytes != 2 || rowBytes % 16 || lineBytes % 16)
+    return false;
+  int64_t chunks = rowBytes / 16;
+  int64_t widest = int64_t(1) << llvm::countr_zero(uint64_t(chunks));
+  s.swizzle = std::min<int64_t>(lineBytes / 16, widest);
+  if (s.swizzle <= 1) {
+    s.swizzle = 0;
+    return false;
+  }
+  s.unit = 16 / elemBytes;
+  s.period = rowBytes < lineBytes && lineBytes % rowBytes == 0
+                 ? lineBytes / rowBytes
+                 : 1;
+  s.pad = 0;
+  return true;
+}
 
 /// Returns the view of stage `stage` of `buffer` (rows x cols of a row that
 /// may be padded).
@@ -250,6 +280,20 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
              << i << " by a constant, so it cannot be staged in shared memory";
     s.rows = *rows;
     s.cols = *cols;
+    // uop-tensorcore reads whole block tiles without bounds checks: the
+    // M (of A) and N (of B) extents of a tensor-core operand's shared tile
+    // are the block tile's, and its K extent whole k steps of the
+    // instruction; both zero-filled past a smaller matrix (a zero in A or B
+    // adds nothing to the product).
+    if (op.isTensorCore()) {
+      bool mRows = i == 0 ? !op.getTransposeA() : op.getTransposeB();
+      int64_t block = i == 0 ? op.getBlockTileM() : op.getBlockTileN();
+      int64_t &mn = mRows ? s.rows : s.cols;
+      int64_t &k = mRows ? s.cols : s.rows;
+      int64_t kStep = op.getInstructionShape()[2];
+      mn = std::max(mn, block);
+      k = llvm::alignTo(k, kStep);
+    }
     // The banks of the module's target.
     BankModel bankModel = BankModel::get(getTargetOrDefault(op));
     s.pad =
@@ -259,6 +303,12 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
                             cast<MemRefType>(tile.getType()).getElementType());
     if (options.swizzle)
       s.swizzle = chooseSwizzle(bankModel, s.cols);
+    // Tensor-core operands of 16-bit elements are read by ldmatrix, 16
+    // bytes per row and lane: unless a layout was asked for, swizzle their
+    // 16-byte chunks so that every ldmatrix is one pass.
+    Type elem = cast<MemRefType>(tile.getType()).getElementType();
+    if (op.isTensorCore() && options.pad < 0 && !options.swizzle)
+      chooseLdmatrixLayout(bankModel, s.cols, getElementBytes(elem), s);
     staged.push_back(s);
   }
   if (staged.empty())
@@ -295,6 +345,10 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   // thread's loads complete before its stores into the ring), with
   // asynchronous copies the deepest ring up to kMaxStages; never more
   // buffers than the loop has tiles, and the deepest that fits the target.
+  // A tensor-core matmul is always staged with cp.async (every chip of the
+  // table has it, sm_80 on): its ldmatrix/mma.sync steps are short, so the
+  // ring's loads must be in flight while they run.
+  bool async = options.async || op.isTensorCore();
   int64_t stages;
   bool automatic = options.stages == 0;
   if (!loop) {
@@ -302,7 +356,7 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   } else if (!automatic) {
     stages = options.stages;
   } else {
-    stages = options.async ? kMaxStages : 2;
+    stages = async ? kMaxStages : 2;
     if (std::optional<int64_t> trips = getConstantTripCount(loop))
       stages = std::max<int64_t>(1, std::min(stages, *trips));
     while (stages > 1 && bytesFor(stages) > maxSharedBytes)
@@ -321,7 +375,6 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
            << bytes << " bytes of shared memory per block, above the limit of "
            << maxSharedBytes << " bytes of static shared memory" << advice;
 
-  bool async = options.async;
   ImplicitLocOpBuilder b(op.getLoc(), rewriter);
   // The buffers: one per operand, `stages` tiles each, at the top of the
   // kernel (their scope is the block).

@@ -110,6 +110,96 @@ FailureOr<TileConfig> mlir::uop::getTileConfig(ArrayRef<int64_t> tile,
   return c;
 }
 
+FailureOr<TileConfig> mlir::uop::getMmaTileConfig(MatmulKind kind,
+                                                  ArrayRef<int64_t> tile,
+                                                  ArrayRef<int64_t> warps,
+                                                  std::string &whyNot,
+                                                  TargetAttr target) {
+  TileConfig c;
+  c.kind = kind;
+  c.blockK = 32;
+  c.warpsM = 2;
+  c.warpsN = 4;
+  StringRef name = stringifyMatmulKind(kind);
+  if (!tile.empty()) {
+    if (tile.size() != 3) {
+      whyNot = llvm::formatv("expected 'tile' to hold three sizes BM,BN,BK, "
+                             "got {0}",
+                             describeCount("tile", tile.size(), 3));
+      return failure();
+    }
+    c.blockM = tile[0];
+    c.blockN = tile[1];
+    c.blockK = tile[2];
+  }
+  if (!warps.empty()) {
+    if (warps.size() != 2) {
+      whyNot = llvm::formatv("expected 'warps' to hold two sizes WM,WN, got "
+                             "{0}",
+                             describeCount("warps", warps.size(), 2));
+      return failure();
+    }
+    c.warpsM = warps[0];
+    c.warpsN = warps[1];
+  }
+  for (int64_t v : {c.blockM, c.blockN, c.blockK, c.warpsM, c.warpsN})
+    if (v <= 0) {
+      whyNot = llvm::formatv("expected positive tile sizes and warps, got {0}",
+                             v);
+      return failure();
+    }
+  // The block is 32 WN threads along x and WM along y (a warp is 32
+  // consecutive threads): each within the target's block shape, their
+  // product within its threads per block. Checked before any product.
+  ArrayRef<int64_t> maxBlock = target.getMaxBlock().asArrayRef();
+  int64_t maxThreads = target.getMaxThreads();
+  if (c.warpsN > maxBlock[0] / 32 || c.warpsM > maxBlock[1] ||
+      c.warpsM * c.warpsN > maxThreads / 32) {
+    whyNot = llvm::formatv("expected at most {0} warps per block of {1} "
+                           "(x within {2} threads, y within {3}), got warps = "
+                           "{4},{5}",
+                           maxThreads / 32, target.getChip(), maxBlock[0],
+                           maxBlock[1], c.warpsM, c.warpsN);
+    return failure();
+  }
+  // Each warp tile is whole fragments: m16 x n8 for mma.sync (its
+  // accumulator rows come as g and g + 8, its columns as 2t and 2t + 1),
+  // m16 x n16 for wmma; each k step of the tile whole k16 instructions
+  // (two m16n8k8 for TF32).
+  int64_t fragN = kind == MatmulKind::wmma ? 16 : 8;
+  if (c.blockM % (16 * c.warpsM) || c.blockN % (fragN * c.warpsN)) {
+    whyNot = llvm::formatv("expected a block tile of whole {0}x{1} fragments "
+                           "per warp for mma={2} (BM a multiple of 16 x WM = "
+                           "{3}, BN of {1} x WN = {4}), got {5}x{6}",
+                           16, fragN, name, 16 * c.warpsM, fragN * c.warpsN,
+                           c.blockM, c.blockN);
+    return failure();
+  }
+  if (c.blockK % 16) {
+    whyNot = llvm::formatv("expected BK to be a multiple of 16 (the k of the "
+                           "tensor-core instruction) for mma={0}, got {1}",
+                           name, c.blockK);
+    return failure();
+  }
+  int64_t warpTileM = c.blockM / c.warpsM, warpTileN = c.blockN / c.warpsN;
+  c.threadM = warpTileM / 8;
+  c.threadN = warpTileN / 4;
+  // Each thread keeps its share of the warp tile's f32 accumulators
+  // (WTM x WTN / 32) in registers, next to the A and B fragments of a k16
+  // step; beyond 128 accumulators ptxas spills.
+  std::optional<int64_t> accumulators = llvm::checkedMul(c.threadM, c.threadN);
+  if (!accumulators || *accumulators > 128) {
+    whyNot = llvm::formatv("expected a warp tile of at most 128 accumulators "
+                           "per thread, got {0}x{1} ({2} per thread); use more "
+                           "warps or a smaller tile",
+                           warpTileM, warpTileN,
+                           accumulators ? std::to_string(*accumulators)
+                                        : std::string("too many"));
+    return failure();
+  }
+  return c;
+}
+
 namespace {
 /// Builds the body of one tiled GEMM kernel.
 class KernelBuilder {
@@ -118,14 +208,31 @@ public:
       : b(b), g(g), c(c) {}
 
   void build(gpu::LaunchOp launch) {
-    threadsM = c.blockM / c.threadM;
-    threadsN = c.blockN / c.threadN;
+    threadsM = c.getBlockThreadsY();
+    threadsN = c.getBlockThreadsX();
     gpu::KernelDim3 blockIds = launch.getBlockIds();
     gpu::KernelDim3 threadIds = launch.getThreadIds();
     tx = threadIds.x;
     ty = threadIds.y;
     m0 = arith::MulIOp::create(b, blockIds.y, index(c.blockM));
     n0 = arith::MulIOp::create(b, blockIds.x, index(c.blockN));
+    if (c.kind != MatmulKind::simt) {
+      // The fragment map's per-thread origin (see uop.matmul): warp
+      // (ty, tx / 32) at (ty WTM, (tx / 32) WTN) of the block tile; lane
+      // l = tx mod 32 at row l / 4 and column 2 (l mod 4) of each fragment.
+      Value lane = arith::RemUIOp::create(b, tx, index(32));
+      Value warpN = arith::DivUIOp::create(b, tx, index(32));
+      Value warpRow = arith::MulIOp::create(b, ty, index(c.blockM / c.warpsM));
+      Value warpCol =
+          arith::MulIOp::create(b, warpN, index(c.blockN / c.warpsN));
+      rowBase = arith::AddIOp::create(
+          b, arith::AddIOp::create(b, m0, warpRow),
+          arith::DivUIOp::create(b, lane, index(4)));
+      colBase = arith::AddIOp::create(
+          b, arith::AddIOp::create(b, n0, warpCol),
+          arith::MulIOp::create(b, arith::RemUIOp::create(b, lane, index(4)),
+                                index(2)));
+    }
     // Extent of this block's tile: the full tile, or what is left at the
     // edge of C. Static when the tile divides the matrix.
     OpFoldResult mSize = tileExtent(m0, g.m, c.blockM);
@@ -144,14 +251,19 @@ public:
                                  : subview(g.a, m0, k0, mSize, kSize);
       Value bTile = g.transposeB ? subview(g.b, n0, k0, nSize, kSize)
                                  : subview(g.b, k0, n0, kSize, nSize);
-      auto mm =
-          MatmulOp::create(b, loop.getRegionIterArgs()[0].getType(), aTile,
-                           bTile, loop.getRegionIterArgs()[0],
-                           b.getDenseI64ArrayAttr({threadsM, threadsN}),
-                           g.transposeA ? b.getUnitAttr() : UnitAttr(),
-                           g.transposeB ? b.getUnitAttr() : UnitAttr(),
-                           /*a_layout=*/SharedLayoutAttr(),
-                           /*b_layout=*/SharedLayoutAttr());
+      bool tensorCore = c.kind != MatmulKind::simt;
+      auto mm = MatmulOp::create(
+          b, loop.getRegionIterArgs()[0].getType(), aTile, bTile,
+          loop.getRegionIterArgs()[0],
+          b.getDenseI64ArrayAttr({threadsM, threadsN}),
+          g.transposeA ? b.getUnitAttr() : UnitAttr(),
+          g.transposeB ? b.getUnitAttr() : UnitAttr(),
+          /*a_layout=*/SharedLayoutAttr(),
+          /*b_layout=*/SharedLayoutAttr(),
+          MatmulKindAttr::get(b.getContext(), c.kind),
+          tensorCore ? b.getDenseI64ArrayAttr({c.warpsM, c.warpsN})
+                     : DenseI64ArrayAttr(),
+          c.tf32 ? b.getUnitAttr() : UnitAttr());
       scf::YieldOp::create(b, mm.getResult());
     }
     storeAccumulator(loop.getResult(0));
@@ -178,13 +290,23 @@ private:
   }
 
   /// Row (i) and column (j) of C that element (i, j) of this thread's
-  /// register tile holds: rows strided by the threads along M, columns by
-  /// the threads along N (see uop.matmul).
+  /// register tile holds (see uop.matmul). SIMT: rows strided by the
+  /// threads along M, columns by the threads along N. Tensor-core form: the
+  /// m16n8 fragment map, row 16 (i / 2) + 8 (i mod 2) and column
+  /// 8 (j / 2) + j mod 2 from the thread's origin in its warp tile.
   Value rowOf(int64_t i) {
+    if (c.kind != MatmulKind::simt) {
+      int64_t off = 16 * (i / 2) + 8 * (i % 2);
+      return off ? arith::AddIOp::create(b, rowBase, index(off)) : rowBase;
+    }
     Value r = arith::AddIOp::create(b, m0, ty);
     return i ? arith::AddIOp::create(b, r, index(i * threadsM)) : r;
   }
   Value colOf(int64_t j) {
+    if (c.kind != MatmulKind::simt) {
+      int64_t off = 8 * (j / 2) + j % 2;
+      return off ? arith::AddIOp::create(b, colBase, index(off)) : colBase;
+    }
     Value col = arith::AddIOp::create(b, n0, tx);
     return j ? arith::AddIOp::create(b, col, index(j * threadsN)) : col;
   }
@@ -281,6 +403,8 @@ private:
   const TileConfig &c;
   int64_t threadsM = 0, threadsN = 0;
   Value tx, ty, m0, n0;
+  /// Tensor-core form: the C row and column of the thread's element (0, 0).
+  Value rowBase, colBase;
 };
 } // namespace
 
@@ -312,8 +436,8 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   Value one = cst(1);
   Value gridX = cst(llvm::divideCeil(g.n, c.blockN));
   Value gridY = cst(llvm::divideCeil(g.m, c.blockM));
-  Value blockX = cst(c.blockN / c.threadN);
-  Value blockY = cst(c.blockM / c.threadM);
+  Value blockX = cst(c.getBlockThreadsX());
+  Value blockY = cst(c.getBlockThreadsY());
   auto launch =
       gpu::LaunchOp::create(b, gridX, gridY, one, blockX, blockY, one);
   {
@@ -326,19 +450,177 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
 }
 
 namespace {
+/// The `mma` and `precision` options of uop-tile, and the configurations
+/// of the kinds of multiply they may choose, each validated when first
+/// needed (at once for an explicit `mma`, per GEMM for `mma=auto`).
+struct KindChooser {
+  enum class Mode { Simt, MmaSync, Wmma, Auto } mode = Mode::Simt;
+  bool tf32 = false;
+  TargetAttr target;
+  ArrayRef<int64_t> tile, threadTile, warps;
+  std::optional<FailureOr<TileConfig>> simt, mma;
+  std::string simtWhy, mmaWhy;
+
+  /// Parses the options; on failure `whyNot` names the option.
+  LogicalResult parse(StringRef mmaOption, StringRef precision,
+                      std::string &whyNot) {
+    if (mmaOption == "simt")
+      mode = Mode::Simt;
+    else if (mmaOption == "mma_sync")
+      mode = Mode::MmaSync;
+    else if (mmaOption == "wmma")
+      mode = Mode::Wmma;
+    else if (mmaOption == "auto")
+      mode = Mode::Auto;
+    else {
+      whyNot = llvm::formatv("expected 'mma' to be simt, mma_sync or auto, "
+                             "got '{0}'",
+                             mmaOption);
+      return failure();
+    }
+    if (precision != "exact" && precision != "tf32") {
+      whyNot = llvm::formatv("expected 'precision' to be exact or tf32, got "
+                             "'{0}'",
+                             precision);
+      return failure();
+    }
+    tf32 = precision == "tf32";
+    if (mode == Mode::Wmma) {
+      whyNot = "expected 'mma' to be simt, mma_sync or auto, got 'wmma' "
+               "(the WMMA path is not implemented; mma_sync covers every "
+               "target uop knows)";
+      return failure();
+    }
+    if (mode == Mode::Simt && !warps.empty()) {
+      whyNot = llvm::formatv("expected no 'warps' with mma=simt (warps tile "
+                             "the tensor-core form), got {0} sizes",
+                             warps.size());
+      return failure();
+    }
+    if (mode == Mode::MmaSync && !threadTile.empty()) {
+      whyNot = "expected no 'thread-tile' with mma=mma_sync (each thread "
+               "holds its share of a warp tile; give 'warps'), got " +
+               std::to_string(threadTile.size()) + " sizes";
+      return failure();
+    }
+    if (mode == Mode::Simt && tf32) {
+      whyNot = "expected precision=exact with mma=simt (CUDA cores compute "
+               "f32 exactly; tf32 is a tensor-core format), got tf32";
+      return failure();
+    }
+    if (mode == Mode::MmaSync && !target.hasTensorCore(TensorCoreKind::mma_sync)) {
+      whyNot = llvm::formatv("expected a target with mma.sync for "
+                             "mma=mma_sync, got {0} (tensor_core = {1})",
+                             target.getChip(),
+                             stringifyTensorCoreKind(target.getTensorCore()));
+      return failure();
+    }
+    return success();
+  }
+
+  /// The configuration of `kind`, validated once.
+  FailureOr<TileConfig> config(MatmulKind kind, std::string &whyNot) {
+    if (kind == MatmulKind::simt) {
+      if (!simt)
+        simt = getTileConfig(tile, threadTile, simtWhy, target);
+      whyNot = simtWhy;
+      return *simt;
+    }
+    if (!mma)
+      mma = getMmaTileConfig(kind, tile, warps, mmaWhy, target);
+    whyNot = mmaWhy;
+    return *mma;
+  }
+
+  /// Validates, before any GEMM, the configuration an explicit `mma`
+  /// selects.
+  LogicalResult validateExplicit(std::string &whyNot) {
+    if (mode == Mode::Simt)
+      return config(MatmulKind::simt, whyNot);
+    if (mode == Mode::MmaSync)
+      return config(MatmulKind::mma_sync, whyNot);
+    // mma=auto: which checks apply depends on each GEMM's types, but a
+    // malformed size list is wrong for every kind, so it is refused before
+    // any GEMM (and in a module that has none).
+    struct List {
+      StringRef name, sizes;
+      ArrayRef<int64_t> values;
+      size_t expected;
+    };
+    for (const List &l : {List{"tile", "three sizes BM,BN,BK", tile, 3},
+                          List{"thread-tile", "two sizes TM,TN", threadTile, 2},
+                          List{"warps", "two sizes WM,WN", warps, 2}}) {
+      if (l.values.empty())
+        continue;
+      if (l.values.size() != l.expected) {
+        whyNot = llvm::formatv("expected '{0}' to hold {1}, got {2}", l.name,
+                               l.sizes,
+                               describeCount(l.name, l.values.size(),
+                                             l.expected));
+        return failure();
+      }
+      for (int64_t v : l.values)
+        if (v <= 0) {
+          whyNot = llvm::formatv("expected positive {0} sizes, got {1}",
+                                 l.name, v);
+          return failure();
+        }
+    }
+    // A thread tile is used by the CUDA-core form alone, warps by the
+    // tensor-core form alone: given, each is checked with the tile now.
+    if (!threadTile.empty() && failed(config(MatmulKind::simt, whyNot)))
+      return failure();
+    if (!warps.empty() && failed(config(MatmulKind::mma_sync, whyNot)))
+      return failure();
+    return success();
+  }
+
+  /// The configuration for the GEMM `g`: its kind by `mma` and its input
+  /// type, or failure with the reason in `whyNot`.
+  FailureOr<TileConfig> choose(const GemmInfo &g, std::string &whyNot) {
+    bool half = g.inputType.isF16() || g.inputType.isBF16();
+    bool tensorCoreInputs = half || (g.inputType.isF32() && tf32);
+    MatmulKind kind = MatmulKind::simt;
+    if (mode == Mode::MmaSync) {
+      if (!tensorCoreInputs) {
+        whyNot = llvm::formatv("expected f16 or bf16 inputs for mma=mma_sync "
+                               "(f32 with precision=tf32), got {0}",
+                               g.inputType);
+        return failure();
+      }
+      kind = MatmulKind::mma_sync;
+    } else if (mode == Mode::Auto && tensorCoreInputs &&
+               target.hasTensorCore(TensorCoreKind::mma_sync)) {
+      kind = MatmulKind::mma_sync;
+    }
+    FailureOr<TileConfig> c = config(kind, whyNot);
+    if (failed(c)) {
+      whyNot = llvm::formatv("for mma={0}: {1}", stringifyMatmulKind(kind),
+                             whyNot);
+      return failure();
+    }
+    TileConfig result = *c;
+    result.tf32 = kind != MatmulKind::simt && g.inputType.isF32();
+    return result;
+  }
+};
+
 struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
   using Base::Base;
 
   void runOnOperation() override {
     std::string whyNot;
     TargetAttr target = getTargetOrDefault(getOperation());
-    FailureOr<TileConfig> parsed =
-        getTileConfig(tile, threadTile, whyNot, target);
-    if (failed(parsed)) {
+    KindChooser chooser;
+    chooser.target = target;
+    chooser.tile = tile;
+    chooser.threadTile = threadTile;
+    chooser.warps = warps;
+    if (failed(chooser.parse(mma, precision, whyNot)) ||
+        failed(chooser.validateExplicit(whyNot))) {
       mlir::emitError(getOperation()->getLoc(), "uop-tile: ") << whyNot;
       return signalPassFailure();
     }
-    TileConfig config = *parsed;
 
     SmallVector<linalg::LinalgOp> candidates;
     getOperation()->walk([&](linalg::LinalgOp op) {
@@ -355,12 +637,24 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
               "host functions)";
       else
         gemm = matchGemm(op, why);
+      FailureOr<TileConfig> config = failure();
+      if (succeeded(gemm)) {
+        std::string configWhy;
+        config = chooser.choose(*gemm, configWhy);
+        if (failed(config)) {
+          // A GEMM the options cannot compile: an error, whatever
+          // require-match says (the options are wrong, not the input).
+          op->emitError("uop-tile: ") << configWhy;
+          failedAny = true;
+          continue;
+        }
+      }
       if (succeeded(gemm)) {
         // The grid is ceil(N / BN) blocks along x and ceil(M / BM) along y,
         // within the target's grid.
         ArrayRef<int64_t> maxGrid = target.getMaxGrid().asArrayRef();
-        int64_t gridX = llvm::divideCeil(gemm->n, config.blockN);
-        int64_t gridY = llvm::divideCeil(gemm->m, config.blockM);
+        int64_t gridX = llvm::divideCeil(gemm->n, config->blockN);
+        int64_t gridY = llvm::divideCeil(gemm->m, config->blockM);
         if (gridX > maxGrid[0])
           why = llvm::formatv("N = {0} needs {1} block columns, above the "
                               "grid's limit of {2} along x; use a larger tile N",
@@ -396,7 +690,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         eraseGemm(rewriter, *gemm);
         continue;
       }
-      tileGemm(rewriter, *gemm, config);
+      tileGemm(rewriter, *gemm, *config);
     }
     if (failedAny)
       signalPassFailure();

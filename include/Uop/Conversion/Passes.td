@@ -44,9 +44,8 @@ def ConvertUopToNVGPU : Pass<"convert-uop-to-nvgpu"> {
 
     - `uop.ldmatrix` -> `nvgpu.ldmatrix`, `uop.mma_sync` -> `nvgpu.mma.sync`;
     - `uop.cp_async` -> `nvgpu.device_async_copy`, `uop.cp_async_commit` ->
-      `nvgpu.device_async_create_group`, `uop.cp_async_wait` ->
-      `nvgpu.device_async_wait` (nvgpu's tokens carry no meaning the
-      hardware has; see UopToNVGPU.cpp for how they are chosen);
+      `nvvm.cp.async.commit.group`, `uop.cp_async_wait` ->
+      `nvvm.cp.async.wait.group` (token-free, as the hardware counts groups);
     - `uop.wmma_load` / `wmma_mma` / `wmma_store` / `wmma_fill` ->
       `gpu.subgroup_mma_load_matrix` / `compute` / `store_matrix` /
       `constant_matrix`, a `!uop.fragment` becoming a `!gpu.mma_matrix`
@@ -56,7 +55,23 @@ def ConvertUopToNVGPU : Pass<"convert-uop-to-nvgpu"> {
     Other ops are left as they are (a partial conversion).
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
-                           "::mlir::nvgpu::NVGPUDialect"];
+                           "::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+def ConvertNVGPUBF16MmaToNVVM : Pass<"convert-nvgpu-bf16-mma-to-nvvm"> {
+  let summary = "lower bf16 nvgpu.mma.sync to nvvm.mma.sync";
+  let description = [{
+    Rewrites every bf16 `nvgpu.mma.sync` with an f32 accumulator (m16n8k16
+    or m16n8k8) into `nvvm.mma.sync` on the instruction's registers: each
+    two-element row of the A and B fragments is one i32 holding two bf16
+    values, the accumulator four f32. Upstream's `convert-nvgpu-to-nvvm`
+    lowers the other element types but not bf16; the llvm stage runs this
+    pass just before it. Other ops are left as they are.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 #endif // UOP_CONVERSION_PASSES_TD

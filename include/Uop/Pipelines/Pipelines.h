@@ -62,6 +62,20 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
   ListOption<int64_t> threadTile{
       *this, "thread-tile",
       llvm::cl::desc("uop-tile's register tile TM,TN")};
+  Option<std::string> mma{
+      *this, "mma",
+      llvm::cl::desc("uop-tile's multiply: auto (mma_sync for f16 and bf16, "
+                     "and for f32 with precision=tf32; else simt), simt or "
+                     "mma_sync"),
+      llvm::cl::init("auto")};
+  ListOption<int64_t> warps{
+      *this, "warps",
+      llvm::cl::desc("uop-tile's warps WM,WN of a tensor-core block")};
+  Option<std::string> precision{
+      *this, "precision",
+      llvm::cl::desc("exact, or tf32: f32 GEMMs may run on tensor cores on "
+                     "inputs rounded to TF32"),
+      llvm::cl::init(UopTileOptions().precision)};
   Option<int64_t> stages{
       *this, "stages",
       llvm::cl::desc("uop-promote-shared's buffers per operand"),

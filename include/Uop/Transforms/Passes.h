@@ -37,6 +37,20 @@ void hoistSharedAllocations(Operation *kernel);
 struct TileConfig {
   int64_t blockM = 128, blockN = 128, blockK = 8;
   int64_t threadM = 8, threadN = 8;
+  /// The tensor-core form (see uop.matmul): its kind, warps along M and N,
+  /// and whether f32 inputs are rounded to TF32. For it, threadM x threadN
+  /// is the per-thread accumulator of a warp tile (WTM / 8 x WTN / 4).
+  MatmulKind kind = MatmulKind::simt;
+  int64_t warpsM = 0, warpsN = 0;
+  bool tf32 = false;
+
+  /// The block: x fastest (along N), y along M.
+  int64_t getBlockThreadsX() const {
+    return kind == MatmulKind::simt ? blockN / threadN : 32 * warpsN;
+  }
+  int64_t getBlockThreadsY() const {
+    return kind == MatmulKind::simt ? blockM / threadM : warpsM;
+  }
 };
 
 /// Reads and checks uop-tile's `tile` and `thread-tile` options (sizes
@@ -48,6 +62,15 @@ FailureOr<TileConfig> getTileConfig(ArrayRef<int64_t> tile,
                                     ArrayRef<int64_t> threadTile,
                                     std::string &whyNot,
                                     TargetAttr target);
+
+/// Reads and checks uop-tile's `tile` and `warps` options for the
+/// tensor-core form `kind` (defaults 128,128,32 and 2,4): each warp tile
+/// whole m16n8 (m16n16 for wmma) fragments, BK a multiple of 16, the block
+/// of 32 WM WN threads within `target`'s limits, at most 128 accumulators
+/// per thread. On failure `whyNot` names the option.
+FailureOr<TileConfig> getMmaTileConfig(MatmulKind kind, ArrayRef<int64_t> tile,
+                                       ArrayRef<int64_t> warps,
+                                       std::string &whyNot, TargetAttr target);
 
 /// Checks that the `threads` of `op` match the constant block size of its
 /// kernel (success when the size is not constant).
@@ -80,6 +103,12 @@ LogicalResult verifyPromoteOptions(const UopPromoteSharedOptions &options,
 /// target.
 LogicalResult promoteToShared(RewriterBase &rewriter, MatmulOp op,
                               const UopPromoteSharedOptions &options);
+
+/// Rewrites the tensor-core `op` into uop.ldmatrix + uop.mma_sync when its
+/// operands are shared tiles (see uop-tensorcore); leaves a SIMT op, or one
+/// reading global memory, as it is. Fails with a diagnostic on a wmma op or
+/// shared tiles that are not the whole block tile.
+LogicalResult rewriteToTensorCores(RewriterBase &rewriter, MatmulOp op);
 
 /// Expands `op` into per-thread code (see uop-lower-tiles). Fails with a
 /// diagnostic when the block size is not a constant.

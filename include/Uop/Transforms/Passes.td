@@ -99,6 +99,23 @@ def UopTile : Pass<"uop-tile"> {
       not fused stays, with a remark when it is an all-parallel generic
       (`uop-check-host` then refuses it at emit=llvm).
 
+    With `mma=mma_sync` the multiply is instead laid out for tensor cores:
+    `warps = WM,WN` warps per block (default 2,4; block tile default
+    128,128,32), each owning a (BM / WM) x (BN / WN) warp tile of C, a
+    block of 32 WN x WM threads (a warp is 32 consecutive threads along
+    x), and a K loop of `uop.matmul`s in tensor-core form whose accumulator
+    holds the warp tile as m16n8 `mma.sync` fragments (see uop.matmul);
+    initialization and store address C through that map. f16 and bf16
+    inputs take m16n8k16; f32 inputs take it only with `precision=tf32`
+    (m16n8k8 on TF32-rounded inputs). `mma=auto` chooses per GEMM: mma_sync
+    for f16 and bf16 (and for f32 with `precision=tf32`) where the module's
+    target has it, SIMT otherwise; `thread-tile` then applies to the SIMT
+    GEMMs and `warps` to the tensor-core ones. The 8 warps of 2 x 4 give a
+    64 x 32 warp tile: 64 accumulators and 24 fragment registers per
+    thread per k16 step, which ptxas keeps in registers on sm_80 and
+    sm_90a. `uop-tensorcore` then turns each k16 step into ldmatrix and
+    mma.sync.
+
     The result runs as it is (every operand read straight from global
     memory); `uop-promote-shared` then stages the tiles in shared memory.
     Anything that only looks like a GEMM is left alone with a remark saying
@@ -109,9 +126,19 @@ def UopTile : Pass<"uop-tile"> {
   }];
   let options = [
     ListOption<"tile", "tile", "int64_t",
-               "block tile BM,BN,BK (default 128,128,8)">,
+               "block tile BM,BN,BK (default 128,128,8; 128,128,32 for "
+               "tensor cores)">,
     ListOption<"threadTile", "thread-tile", "int64_t",
-               "register tile of one thread TM,TN (default 8,8)">,
+               "register tile of one thread TM,TN (default 8,8; mma=simt)">,
+    Option<"mma", "mma", "std::string", "\"simt\"",
+           "the units of the multiply: simt, mma_sync, or auto (mma_sync "
+           "where the inputs and the target allow it, else simt)">,
+    ListOption<"warps", "warps", "int64_t",
+               "warps of a block along M and N, WM,WN (default 2,4; "
+               "tensor-core GEMMs)">,
+    Option<"precision", "precision", "std::string", "\"exact\"",
+           "exact, or tf32: f32 inputs may be rounded to TF32 for tensor "
+           "cores">,
     Option<"requireMatch", "require-match", "bool", "false",
            "fail on linalg contractions that are not provably GEMMs">
   ];
@@ -215,10 +242,44 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
     Option<"swizzle", "swizzle", "bool", "false",
            "XOR-swizzle the columns of the shared tiles">,
     Option<"async", "async", "bool", "false",
-           "stage with asynchronous copies (cp.async, sm_80 and later)">
+           "stage with asynchronous copies (cp.async, sm_80 and later); "
+           "tensor-core matmuls always are">
   ];
   let dependentDialects = [
     "::mlir::uop::UopDialect", "::mlir::scf::SCFDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect"
+  ];
+}
+
+def UopTensorCore : Pass<"uop-tensorcore"> {
+  let summary = "rewrite tensor-core uop.matmuls on shared tiles into ldmatrix and mma.sync";
+  let description = [{
+    Every `uop.matmul` of kind `mma_sync` whose operands are shared tiles
+    of the whole block tile (what `uop-promote-shared` makes) becomes a loop
+    over the tile's k16 steps (k8 for TF32) whose body, for each warp:
+
+    - loads each 16-row fragment of A with one `uop.ldmatrix` x4 (`.trans`
+      when A is stored K x M): registers a0..a3 of `mma.m16n8k16`;
+    - loads each pair of 8-column fragments of B with one `uop.ldmatrix`
+      x4 (x2 for a last single one), `.trans` for a row-major B (rows of
+      k), as is for a B stored N x K;
+    - does one `uop.mma_sync` per (m16, n8) fragment of the warp tile on
+      the 2 x 2 slice of the accumulator vector that holds it (the
+      fragment map of uop.matmul), so the accumulator stays the op's
+      `vector<TM x TN x f32>`.
+
+    ldmatrix reads 16-byte rows: a tile stored with a swizzle of single
+    elements, or rows that are not whole 16-byte chunks, and TF32 inputs
+    (32-bit) get their fragments element by element with the same map.
+    The chunk swizzle uop-promote-shared chooses for tensor-core operands
+    makes every ldmatrix one pass of the banks (`uop-bank-conflicts`).
+    A tensor-core matmul whose operands are still in global memory is left
+    to `uop-lower-tiles`, which computes the same sums on CUDA cores. In
+    `--uop-compile` the pass runs after `uop-promote-shared`.
+  }];
+  let dependentDialects = [
+    "::mlir::uop::UopDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
     "::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect"
   ];
 }

@@ -8,8 +8,8 @@
 //   uop.ldmatrix         -> nvgpu.ldmatrix {numTiles, transpose}
 //   uop.mma_sync         -> nvgpu.mma.sync (tf32Enabled for f32 operands)
 //   uop.cp_async         -> nvgpu.device_async_copy
-//   uop.cp_async_commit  -> nvgpu.device_async_create_group
-//   uop.cp_async_wait    -> nvgpu.device_async_wait {numGroups}
+//   uop.cp_async_commit  -> nvvm.cp.async.commit.group (no tokens, below)
+//   uop.cp_async_wait    -> nvvm.cp.async.wait.group
 //   uop.wmma_load / wmma_mma / wmma_store / wmma_fill
 //                        -> gpu.subgroup_mma_load_matrix / compute /
 //                           store_matrix / constant_matrix
@@ -26,6 +26,7 @@
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -86,70 +87,13 @@ struct MmaSyncToNVGPU : public OpConversionPattern<MmaSyncOp> {
 // requires one. The hardware has no tokens: cp.async.commit_group closes
 // every cp.async the thread issued since its previous commit, and
 // cp.async.wait_group N waits until all but the N most recent groups are
-// complete. uop's ops state exactly that (no tokens), and the NVVM lowering
-// of nvgpu ignores the tokens too (it reads only numGroups), so the tokens
-// here only have to be well formed and never claim more than the hardware
-// does:
-//
-// - a commit's create_group takes the tokens of the copies it can reach:
-//   those earlier in its own block, back to the previous commit. Copies in
-//   nested regions or in earlier blocks are in the group as well (on the
-//   hardware and in uop's semantics) but have no token that dominates the
-//   commit; the list is documentation, not the group's definition.
-// - a wait names a group that is always complete: an empty group committed
-//   at the very start of the kernel, before any copy. Being the oldest
-//   group and empty, it changes neither what `cp.async.wait_group N` waits
-//   for nor what any later commit contains, so nvgpu's "wait for the
-//   token's group" adds nothing to `numGroups = pending`, which says all.
-//   (A token from a group committed just before the wait would be wrong: it
-//   would be the most recent group and shift N by one.) One such group per
-//   kernel serves every wait.
-
-/// Returns true when `op` holds, in its regions, a commit of cp.async
-/// groups (uop's or nvgpu's).
-static bool containsCommit(Operation *op) {
-  if (op->getNumRegions() == 0)
-    return false;
-  WalkResult result = op->walk([](Operation *nested) {
-    return isa<CpAsyncCommitOp, nvgpu::DeviceAsyncCreateGroupOp>(nested)
-               ? WalkResult::interrupt()
-               : WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
-
-/// Returns the tokens of the nvgpu.device_async_copy ops before `op` in its
-/// block, back to the previous commit (in the block or nested in an op of
-/// it), oldest first.
-static SmallVector<Value> getReachableCopyTokens(Operation *op) {
-  SmallVector<Value> tokens;
-  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
-    if (isa<CpAsyncCommitOp, nvgpu::DeviceAsyncCreateGroupOp>(prev) ||
-        containsCommit(prev))
-      break;
-    if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(prev))
-      tokens.push_back(copy.getAsyncToken());
-  }
-  std::reverse(tokens.begin(), tokens.end());
-  return tokens;
-}
-
-/// Returns the token of the empty group committed at the start of the kernel
-/// that `op` is in, creating that group when the kernel has none yet.
-static Value getEntryGroupToken(Operation *op,
-                                ConversionPatternRewriter &rewriter) {
-  Block *body = getKernelBody(getEnclosingKernel(op));
-  if (!body->empty())
-    if (auto group = dyn_cast<nvgpu::DeviceAsyncCreateGroupOp>(body->front()))
-      if (group.getInputTokens().empty())
-        return group.getAsyncToken();
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(body);
-  return nvgpu::DeviceAsyncCreateGroupOp::create(
-             rewriter, op->getLoc(),
-             nvgpu::DeviceAsyncTokenType::get(op->getContext()), ValueRange())
-      .getAsyncToken();
-}
+// complete. uop's ops state exactly that, and so do NVVM's
+// `nvvm.cp.async.commit.group` / `nvvm.cp.async.wait.group N`, which take no
+// tokens: commits and waits lower to those directly (the copies to
+// nvgpu.device_async_copy, whose token is unused). Threading tokens through
+// the ring's guarded copies and loops would only describe what the counts
+// already say, and a create_group with no token to name does not survive
+// printing and parsing (its operand list swallows the next line's result).
 
 namespace {
 
@@ -172,35 +116,27 @@ struct CpAsyncToNVGPU : public OpConversionPattern<CpAsyncOp> {
   }
 };
 
-/// uop.cp_async_commit -> nvgpu.device_async_create_group on the tokens it
-/// can reach (see above).
-struct CpAsyncCommitToNVGPU : public OpConversionPattern<CpAsyncCommitOp> {
+/// uop.cp_async_commit -> nvvm.cp.async.commit.group.
+struct CpAsyncCommitToNVVM : public OpConversionPattern<CpAsyncCommitOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(CpAsyncCommitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    nvgpu::DeviceAsyncCreateGroupOp::create(
-        rewriter, op.getLoc(),
-        nvgpu::DeviceAsyncTokenType::get(op.getContext()),
-        getReachableCopyTokens(op));
-    rewriter.eraseOp(op);
+    rewriter.replaceOpWithNewOp<NVVM::CpAsyncCommitGroupOp>(op);
     return success();
   }
 };
 
-/// uop.cp_async_wait -> nvgpu.device_async_wait {numGroups = pending} on
-/// the kernel's entry group (see above). numGroups is always written, so
-/// that nothing is left to nvgpu's reading of the token.
-struct CpAsyncWaitToNVGPU : public OpConversionPattern<CpAsyncWaitOp> {
+/// uop.cp_async_wait {pending = N} -> nvvm.cp.async.wait.group N.
+struct CpAsyncWaitToNVVM : public OpConversionPattern<CpAsyncWaitOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(CpAsyncWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value token = getEntryGroupToken(op, rewriter);
-    rewriter.replaceOpWithNewOp<nvgpu::DeviceAsyncWaitOp>(
-        op, token, rewriter.getI32IntegerAttr(op.getPending()));
+    rewriter.replaceOpWithNewOp<NVVM::CpAsyncWaitGroupOp>(op,
+                                                          op.getPending());
     return success();
   }
 };
@@ -346,14 +282,15 @@ void mlir::uop::populateUopToNVGPUConversionPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<LdMatrixToNVGPU, MmaSyncToNVGPU, CpAsyncToNVGPU,
-               CpAsyncCommitToNVGPU, CpAsyncWaitToNVGPU, WmmaLoadToGPU,
+               CpAsyncCommitToNVVM, CpAsyncWaitToNVVM, WmmaLoadToGPU,
                WmmaMmaToGPU, WmmaStoreToGPU, WmmaFillToGPU>(converter,
                                                             context);
 }
 
 void mlir::uop::configureUopToNVGPUConversionLegality(
     ConversionTarget &target) {
-  target.addLegalDialect<nvgpu::NVGPUDialect, gpu::GPUDialect>();
+  target.addLegalDialect<nvgpu::NVGPUDialect, gpu::GPUDialect,
+                         NVVM::NVVMDialect>();
   target.addIllegalOp<LdMatrixOp, MmaSyncOp, CpAsyncOp, CpAsyncCommitOp,
                       CpAsyncWaitOp, WmmaLoadOp, WmmaMmaOp, WmmaStoreOp,
                       WmmaFillOp>();

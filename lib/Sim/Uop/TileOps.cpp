@@ -13,7 +13,9 @@
 //   swizzled column; shared accesses go through the race tracker.
 // - uop.matmul: each thread updates its TM x TN register tile with fused
 //   multiply-adds over K in order, reading zero outside the operands, as the
-//   expanded code does.
+//   expanded code does; the tensor-core form reads its elements through the
+//   m16n8 fragment map (TF32 inputs rounded first), as uop-tensorcore's
+//   mma.sync does.
 //
 // Each further family of uop ops gets its own file here, with its own
 // register function called from HandlerRegistry::get.
@@ -22,6 +24,7 @@
 
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 #include "Uop/Sim/Interpreter.h"
+#include "Uop/Sim/TensorCore.h"
 
 #include <cmath>
 
@@ -71,7 +74,7 @@ LogicalResult copyOp(Interpreter &I, Operation *op) {
   if (src.sizes.size() != 2 || dst.sizes.size() != 2)
     return I.unsupported(op, "uop.copy of a memref that is not 2-D");
   int64_t rows = dst.sizes[0], cols = dst.sizes[1];
-  int64_t swizzle = copy.getSwizzle();
+  SharedLayoutAttr layout = copy.getLayoutAttr();
   unsigned lanes = I.numLanes();
   for (int64_t e = 0, n = rows * cols; e < n; ++e) {
     unsigned lane = unsigned(e % lanes);
@@ -89,7 +92,7 @@ LogicalResult copyOp(Interpreter &I, Operation *op) {
     } else if (isa<FloatType>(dst.buffer->elemType)) {
       w.f = 0.0;
     }
-    int64_t idx[2] = {r, getSwizzledColumn(r, c, swizzle)};
+    int64_t idx[2] = {r, getSwizzledColumn(r, c, layout)};
     int64_t linear;
     if (!I.linearIndex(dst, lane, idx, op, linear))
       continue;
@@ -111,8 +114,33 @@ LogicalResult matmulOp(Interpreter &I, Operation *op) {
   int64_t k = a.sizes[mm.getADimK()];
   if (b.sizes[mm.getBDimK()] != k)
     return I.unsupported(op, "uop.matmul operands disagree on K at run time");
-  int64_t aSwz = mm.getASwizzle(), bSwz = mm.getBSwizzle();
+  SharedLayoutAttr aLayout = mm.getALayoutAttr(), bLayout = mm.getBLayoutAttr();
   bool ta = mm.getTransposeA(), tb = mm.getTransposeB();
+
+  // The C element (row, col) of accumulator element (i, j) of lane `l`:
+  // SIMT rows and columns strided by the thread counts, or the m16n8
+  // fragment map of the tensor-core form (see uop.matmul).
+  bool tensorCore = mm.isTensorCore();
+  int64_t wtm = tensorCore ? mm.getWarpTileM() : 0;
+  int64_t wtn = tensorCore ? mm.getWarpTileN() : 0;
+  auto rowOf = [&](int64_t tx, int64_t ty, int64_t i) {
+    if (!tensorCore)
+      return ty + i * threadsM;
+    int64_t lane = tx % 32;
+    return ty * wtm + 16 * (i / 2) + 8 * (i % 2) + lane / 4;
+  };
+  auto colOf = [&](int64_t tx, int64_t j) {
+    if (!tensorCore)
+      return tx + j * threadsN;
+    int64_t lane = tx % 32;
+    return (tx / 32) * wtn + 8 * (j / 2) + 2 * (lane % 4) + j % 2;
+  };
+  // TF32 inputs are rounded as mma.sync rounds them; other products are
+  // exact in f32.
+  bool tf32 = mm.getTf32();
+  auto input = [&](double v) {
+    return tf32 ? tensorcore::roundToTf32(v) : v;
+  };
 
   SimValue &result = I.def(mm.getResult());
   unsigned w = unsigned(tm * tn);
@@ -127,21 +155,24 @@ LogicalResult matmulOp(Interpreter &I, Operation *op) {
     int64_t tx = kernel->tid[0].at(l).i, ty = kernel->tid[1].at(l).i;
     for (int64_t kk = 0; kk < k; ++kk) {
       for (int64_t i = 0; i < tm; ++i) {
-        int64_t r = ty + i * threadsM;
+        int64_t r = rowOf(tx, ty, i);
         int64_t i0 = ta ? kk : r, i1 = ta ? r : kk;
-        if (!readOrZero(I, a, l, i0, getSwizzledColumn(i0, i1, aSwz), op, aCol[i]))
+        if (!readOrZero(I, a, l, i0, getSwizzledColumn(i0, i1, aLayout), op,
+                        aCol[i]))
           return success();
       }
       for (int64_t j = 0; j < tn; ++j) {
-        int64_t c = tx + j * threadsN;
+        int64_t c = colOf(tx, j);
         int64_t i0 = tb ? c : kk, i1 = tb ? kk : c;
-        if (!readOrZero(I, b, l, i0, getSwizzledColumn(i0, i1, bSwz), op, bRow[j]))
+        if (!readOrZero(I, b, l, i0, getSwizzledColumn(i0, i1, bLayout), op,
+                        bRow[j]))
           return success();
       }
       for (int64_t i = 0; i < tm; ++i)
         for (int64_t j = 0; j < tn; ++j) {
           Word &o = out[(size_t)l * w + i * tn + j];
-          o.f = std::fma((float)aCol[i], (float)bRow[j], (float)o.f);
+          o.f = std::fma((float)input(aCol[i]), (float)input(bRow[j]),
+                         (float)o.f);
         }
     }
   }

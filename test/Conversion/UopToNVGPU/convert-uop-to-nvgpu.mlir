@@ -33,9 +33,10 @@ func.func @ldmatrix_mma(%acc: vector<2x2xf32>, %a32: vector<4x1xf32>,
 
 // -----
 
-// The copies before a commit in its block are its tokens; a wait names the
-// empty group committed at the start of the kernel, and its pending count
-// is numGroups.
+// The copies stay nvgpu.device_async_copy; commit and wait become the
+// token-free nvvm group ops, as the hardware counts groups per thread (a
+// zero-token nvgpu.device_async_create_group does not parse back, and a
+// wait on "the group committed n groups ago" has no token to name).
 
 // CHECK-LABEL: func.func @cp_async_groups
 func.func @cp_async_groups(%A: memref<256x512xf16>, %n: index) {
@@ -46,33 +47,33 @@ func.func @cp_async_groups(%A: memref<256x512xf16>, %n: index) {
   // CHECK: gpu.launch
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
-    // CHECK-NEXT: %[[ENTRY:.*]] = nvgpu.device_async_create_group{{ *$}}
     %sA = uop.alloc_shared : memref<2x128x32xf16, #gpu.address_space<workgroup>>
-    // CHECK: %[[T0:.*]] = nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], 8 {bypassL1} : memref<256x512xf16> to memref<2x128x32xf16, #gpu.address_space<workgroup>>
+    // CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], 8 {bypassL1} : memref<256x512xf16> to memref<2x128x32xf16, #gpu.address_space<workgroup>>
     uop.cp_async %A[%tx, %c0], %sA[%c0, %tx, %c0], 8 {bypass_l1}
         : memref<256x512xf16> to memref<2x128x32xf16, #gpu.address_space<workgroup>>
-    // CHECK: %[[T1:.*]] = nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], 4, %{{.*}} : memref<256x512xf16> to memref<2x128x32xf16, #gpu.address_space<workgroup>>
+    // CHECK-NEXT: nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], 4, %{{.*}} : memref<256x512xf16> to memref<2x128x32xf16, #gpu.address_space<workgroup>>
     uop.cp_async %A[%tx, %c0], %sA[%c0, %tx, %c0], 4, %n
         : memref<256x512xf16> to memref<2x128x32xf16, #gpu.address_space<workgroup>>
-    // CHECK: nvgpu.device_async_create_group %[[T0]], %[[T1]]
+    // CHECK-NEXT: nvvm.cp.async.commit.group
     uop.cp_async_commit
-    // CHECK: scf.for
+    // CHECK-NEXT: scf.for
     scf.for %k = %c0 to %c4 step %c1 {
-      // CHECK: nvgpu.device_async_wait %[[ENTRY]] {numGroups = 1 : i32}
+      // CHECK-NEXT: nvvm.cp.async.wait.group 1
       uop.cp_async_wait {pending = 1 : i32}
       uop.barrier
-      // CHECK: %[[T2:.*]] = nvgpu.device_async_copy
+      // CHECK: nvgpu.device_async_copy
       uop.cp_async %A[%tx, %k], %sA[%c1, %tx, %c0], 8
           : memref<256x512xf16> to memref<2x128x32xf16, #gpu.address_space<workgroup>>
-      // CHECK: nvgpu.device_async_create_group %[[T2]]{{ *$}}
+      // CHECK-NEXT: nvvm.cp.async.commit.group
       uop.cp_async_commit
     }
-    // A commit with no copy of its own block before it: an empty list.
-    // CHECK: nvgpu.device_async_create_group{{ *$}}
+    // An empty group (no copy since the last commit) is a group all the same.
+    // CHECK: nvvm.cp.async.commit.group
     uop.cp_async_commit
-    // CHECK: nvgpu.device_async_wait %[[ENTRY]] {numGroups = 0 : i32}
+    // CHECK-NEXT: nvvm.cp.async.wait.group 0
     uop.cp_async_wait {pending = 0 : i32}
     // CHECK-NOT: uop.cp_async
+    // CHECK-NOT: nvgpu.device_async_create_group
     gpu.terminator
   }
   return
@@ -80,14 +81,13 @@ func.func @cp_async_groups(%A: memref<256x512xf16>, %n: index) {
 
 // -----
 
-// In an outlined kernel the entry group opens the gpu.func.
+// In an outlined kernel a wait needs no group before it.
 
 gpu.module @kernels {
   // CHECK-LABEL: gpu.func @wait_only
   gpu.func @wait_only() kernel {
-    // CHECK-NEXT: %[[ENTRY:.*]] = nvgpu.device_async_create_group{{ *$}}
-    // CHECK-NEXT: nvgpu.device_async_wait %[[ENTRY]] {numGroups = 0 : i32}
-    // CHECK-NEXT: nvgpu.device_async_wait %[[ENTRY]] {numGroups = 2 : i32}
+    // CHECK-NEXT: nvvm.cp.async.wait.group 0
+    // CHECK-NEXT: nvvm.cp.async.wait.group 2
     uop.cp_async_wait {pending = 0 : i32}
     uop.cp_async_wait {pending = 2 : i32}
     gpu.return

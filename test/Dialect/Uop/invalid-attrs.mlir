@@ -106,3 +106,45 @@ module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_co
 // expected-error @+1 {{expected max_grid sizes between 1 and 2^31, got 0}}
 module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 0, 65535]>} {
 }
+
+// -----
+
+func.func @unit(%src: memref<8x8xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected a power-of-two unit up to 2^20, got 3}}
+    uop.copy %src, %s {layout = #uop.shared_layout<swizzle = 2, unit = 3>} : memref<8x8xf32> to memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @period(%src: memref<8x8xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected a power-of-two period up to 2^20, got 0}}
+    uop.copy %src, %s {layout = #uop.shared_layout<swizzle = 2, period = 0>} : memref<8x8xf32> to memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @unit_without_swizzle(%src: memref<8x8xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected unit = 1 and period = 1 without a swizzle, got unit = 4 and period = 1}}
+    uop.copy %src, %s {layout = #uop.shared_layout<unit = 4>} : memref<8x8xf32> to memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}

@@ -608,3 +608,125 @@ func.func @alloc_shared_overflow() {
   }
   return
 }
+
+// -----
+// The tensor-core form of uop.matmul: a 2 x 2 block of warps, each owning a
+// 16 x 16 warp tile of m16n8 fragments (vector<2x4xf32> per thread would be
+// 16 x 16; here vector<4x4xf32> is a 32 x 16 warp tile).
+
+// -----
+
+func.func @mma_no_warps(%a: memref<32x16xf16>, %b: memref<16x32xf16>, %acc: vector<4x4xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected warps = [WM, WN] for kind mma_sync, got none}}
+    %r = uop.matmul %a, %b, %acc {kind = #uop.matmul_kind<mma_sync>, threads = array<i64: 1, 64>} : memref<32x16xf16>, memref<16x32xf16>, vector<4x4xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @mma_warps_positive(%a: memref<32x16xf16>, %b: memref<16x32xf16>, %acc: vector<4x4xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected warps between 1 and 1024, got [0, 2]}}
+    %r = uop.matmul %a, %b, %acc {kind = #uop.matmul_kind<mma_sync>, threads = array<i64: 1, 64>, warps = array<i64: 0, 2>} : memref<32x16xf16>, memref<16x32xf16>, vector<4x4xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @mma_threads(%a: memref<32x16xf16>, %b: memref<16x32xf16>, %acc: vector<4x4xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected threads = [1, 64] for warps = [1, 2], got [2, 32]}}
+    %r = uop.matmul %a, %b, %acc {kind = #uop.matmul_kind<mma_sync>, threads = array<i64: 2, 32>, warps = array<i64: 1, 2>} : memref<32x16xf16>, memref<16x32xf16>, vector<4x4xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @mma_f32(%a: memref<32x16xf32>, %b: memref<16x32xf32>, %acc: vector<4x4xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected f16 or bf16 inputs for kind mma_sync (f32 inputs with the tf32 attribute), got 'f32'}}
+    %r = uop.matmul %a, %b, %acc {kind = #uop.matmul_kind<mma_sync>, threads = array<i64: 1, 64>, warps = array<i64: 1, 2>} : memref<32x16xf32>, memref<16x32xf32>, vector<4x4xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @mma_tf32_f16(%a: memref<32x16xf16>, %b: memref<16x32xf16>, %acc: vector<4x4xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected tf32 only with kind mma_sync and f32 inputs, got kind mma_sync and 'f16'}}
+    %r = uop.matmul %a, %b, %acc {kind = #uop.matmul_kind<mma_sync>, threads = array<i64: 1, 64>, warps = array<i64: 1, 2>, tf32} : memref<32x16xf16>, memref<16x32xf16>, vector<4x4xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @mma_acc_shape(%a: memref<32x16xf16>, %b: memref<16x32xf16>, %acc: vector<3x4xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected an accumulator of a warp tile of whole 16x8 fragments (8 TM x 4 TN, TM and TN even), got 'vector<3x4xf32>'}}
+    %r = uop.matmul %a, %b, %acc {kind = #uop.matmul_kind<mma_sync>, threads = array<i64: 1, 64>, warps = array<i64: 1, 2>} : memref<32x16xf16>, memref<16x32xf16>, vector<3x4xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @simt_warps(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %acc: vector<1x1xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected neither warps nor tf32 for kind simt, got warps}}
+    %r = uop.matmul %a, %b, %acc {threads = array<i64: 8, 8>, warps = array<i64: 1, 1>} : memref<8x8xf32>, memref<8x8xf32>, vector<1x1xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @mma_rows(%a: memref<64x16xf16>, %b: memref<16x32xf16>, %acc: vector<4x4xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a tile of A with at most the block tile's 32 rows, got 64}}
+    %r = uop.matmul %a, %b, %acc {kind = #uop.matmul_kind<mma_sync>, threads = array<i64: 1, 64>, warps = array<i64: 1, 2>} : memref<64x16xf16>, memref<16x32xf16>, vector<4x4xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @chunk_swizzle_row(%a: memref<32x16xf16>, %b: memref<16x32xf16>, %acc: vector<4x4xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected the swizzle 4 x unit 8 of a to divide the row length of the tile, got 16}}
+    %r = uop.matmul %a, %b, %acc {kind = #uop.matmul_kind<mma_sync>, threads = array<i64: 1, 64>, warps = array<i64: 1, 2>, a_layout = #uop.shared_layout<swizzle = 4, unit = 8, period = 2>} : memref<32x16xf16>, memref<16x32xf16>, vector<4x4xf32>
+    gpu.terminator
+  }
+  return
+}

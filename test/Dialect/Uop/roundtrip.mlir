@@ -101,3 +101,21 @@ func.func @tile_ops(%A: memref<64x32xf16>, %B: memref<32x64xf16>, %k0: index) {
   }
   return
 }
+
+// The tensor-core form of uop.matmul and the 16-byte-chunk swizzle.
+// CHECK-LABEL: func.func @matmul_mma_sync
+func.func @matmul_mma_sync(%acc: vector<8x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c128 = arith.constant 128 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c2, %sz = %c1) {
+    %sA = uop.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %sB = uop.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    // CHECK: uop.matmul %{{.*}}, %{{.*}}, %{{.*}} {a_layout = #uop.shared_layout<swizzle = 4, unit = 8, period = 2>, kind = #uop.matmul_kind<mma_sync>, threads = array<i64: 2, 128>, warps = array<i64: 2, 4>} : memref<128x32xf16, #gpu.address_space<workgroup>>, memref<32x128xf16, #gpu.address_space<workgroup>>, vector<8x8xf32>
+    %r = uop.matmul %sA, %sB, %acc {kind = #uop.matmul_kind<mma_sync>, threads = array<i64: 2, 128>, warps = array<i64: 2, 4>, a_layout = #uop.shared_layout<swizzle = 4, unit = 8, period = 2>}
+        : memref<128x32xf16, #gpu.address_space<workgroup>>, memref<32x128xf16, #gpu.address_space<workgroup>>, vector<8x8xf32>
+    gpu.terminator
+  }
+  return
+}

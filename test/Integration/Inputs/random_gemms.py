@@ -5,7 +5,8 @@ each against its linalg input with uop-sim.
 
 Shapes 1..90 in each of M, N, K; f32, f16 or bf16 inputs; A and/or B
 stored transposed; with or without a fill of C; tilings including odd tile
-sizes (3, 5) and 1x1 register tiles; one or two stages; automatic, no, or
+sizes (3, 5) and 1x1 register tiles, and for f16 / bf16 half the time
+mma_sync warp tilings; one or two stages; automatic, no, or
 explicit padding; with and without swizzle. With --ptxas, each case is also
 compiled to PTX for a random target and assembled, with no spills allowed;
 --ptx-only skips the uop-sim check (the same SEED draws the same cases
@@ -20,12 +21,19 @@ import subprocess
 import sys
 
 TILINGS = [
-    "tile=32,32,8 thread-tile=4,4",
-    "tile=64,32,16 thread-tile=4,2",
-    "tile=16,64,4 thread-tile=2,8",
-    "tile=128,128,8 thread-tile=8,8",
-    "tile=32,16,3 thread-tile=1,1",
-    "tile=48,40,5 thread-tile=3,5",
+    "mma=simt tile=32,32,8 thread-tile=4,4",
+    "mma=simt tile=64,32,16 thread-tile=4,2",
+    "mma=simt tile=16,64,4 thread-tile=2,8",
+    "mma=simt tile=128,128,8 thread-tile=8,8",
+    "mma=simt tile=32,16,3 thread-tile=1,1",
+    "mma=simt tile=48,40,5 thread-tile=3,5",
+]
+# Tensor-core tilings of f16 / bf16 GEMMs (warp tiles 16x16 to 64x32).
+MMA_TILINGS = [
+    "mma=mma_sync tile=32,32,16 warps=1,2",
+    "mma=mma_sync tile=64,64,32 warps=2,2",
+    "mma=mma_sync tile=32,64,16 warps=2,2",
+    "mma=mma_sync tile=128,128,32 warps=2,4",
 ]
 
 
@@ -52,6 +60,8 @@ def case(rng):
     opts = (f"{rng.choice(TILINGS)} stages={rng.choice([1, 2])} "
             f"pad={rng.choice([-1, 0, 1, 2])} swizzle={rng.choice([0, 1])}")
     target = rng.choice(["sm_80", "sm_90a", "sm_100a"])
+    if t != "f32" and rng.random() < 0.5:
+        opts = opts.replace(opts.split(" stages=")[0], rng.choice(MMA_TILINGS))
     return src, opts, target
 
 

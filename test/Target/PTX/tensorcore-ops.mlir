@@ -10,10 +10,10 @@
 // RUN: FileCheck %s < %t.sm90.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90.ptx -o %t.sm90.cubin
 
-// The empty group every wait names, then the copies: A's 16-byte chunks
-// with .cg, B's rows with .ca and a source size (zero for lanes 16..31).
+// The copies: A's 16-byte chunks with .cg, B's rows with .ca and a source
+// size (zero for lanes 16..31), one group, waited for.
 // CHECK-LABEL: .entry main_kernel(
-// CHECK: cp.async.commit_group;
+// CHECK-NOT: cp.async.commit_group;
 // CHECK: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
 // CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 16, {{%r[0-9]+}};
 // CHECK: cp.async.commit_group;
@@ -23,6 +23,7 @@
 // CHECK-DAG: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// CHECK: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // CHECK-DAG: wmma.load.a.sync.aligned.row.m16n16k16.f16
 // CHECK-DAG: wmma.load.b.sync.aligned.col.m16n16k16.f16
 // CHECK: wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32
@@ -69,8 +70,12 @@ func.func @main(%A: memref<64x64xf16>, %B: memref<64x64xf16>,
     %b32 = arith.constant dense<2.0> : vector<2x1xf32>
     %e = uop.mma_sync %a32, %b32, %d {shape = array<i64: 16, 8, 8>}
         : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
-    %e00 = vector.extract %e[0, 0] : f32 from vector<2x2xf32>
-    %e11 = vector.extract %e[1, 1] : f32 from vector<2x2xf32>
+    %abf = arith.constant dense<1.5> : vector<4x2xbf16>
+    %bbf = arith.constant dense<-0.5> : vector<2x2xbf16>
+    %f = uop.mma_sync %abf, %bbf, %e {shape = array<i64: 16, 8, 16>}
+        : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+    %e00 = vector.extract %f[0, 0] : f32 from vector<2x2xf32>
+    %e11 = vector.extract %f[1, 1] : f32 from vector<2x2xf32>
     memref.store %e00, %C[%tx, %c0] : memref<64x64xf32>
     memref.store %e11, %C[%tx, %c1] : memref<64x64xf32>
     // WMMA on global memory: D[0:16, 0:16] = A[0:16, 0:16] * B^T.

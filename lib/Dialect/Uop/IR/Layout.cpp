@@ -67,13 +67,37 @@ bool mlir::uop::isGlobalMemRef(MemRefType type) {
   return false;
 }
 
+int64_t mlir::uop::getSwizzledColumn(int64_t row, int64_t col,
+                                     SharedLayoutAttr layout) {
+  if (!layout)
+    return col;
+  return getSwizzledColumn(row, col, layout.getSwizzle(), layout.getUnit(),
+                           layout.getPeriod());
+}
+
 Value mlir::uop::buildSwizzledColumn(OpBuilder &b, Location loc, Value row,
-                                     Value col, int64_t swizzle) {
+                                     Value col, int64_t swizzle, int64_t unit,
+                                     int64_t period) {
   if (swizzle <= 1)
     return col;
-  Value width = arith::ConstantIndexOp::create(b, loc, swizzle);
-  Value phase = arith::RemUIOp::create(b, loc, row, width);
+  auto cst = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value phaseRow =
+      period > 1 ? arith::DivUIOp::create(b, loc, row, cst(period)).getResult()
+                 : row;
+  Value phase = arith::RemUIOp::create(b, loc, phaseRow, cst(swizzle));
+  if (unit > 1)
+    phase = arith::MulIOp::create(b, loc, phase, cst(unit));
   return arith::XOrIOp::create(b, loc, col, phase);
+}
+
+Value mlir::uop::buildSwizzledColumn(OpBuilder &b, Location loc, Value row,
+                                     Value col, SharedLayoutAttr layout) {
+  if (!layout)
+    return col;
+  return buildSwizzledColumn(b, loc, row, col, layout.getSwizzle(),
+                             layout.getUnit(), layout.getPeriod());
 }
 
 Operation *mlir::uop::getEnclosingKernel(Operation *op) {

@@ -100,10 +100,14 @@ static LogicalResult verifySharedLayout(Operation *op, StringRef name,
     return success();
   int64_t rowLength = type.getDimSize(1);
   int64_t swizzle = layout.getSwizzle();
+  // The swizzle permutes `swizzle` chunks of `unit` elements.
+  int64_t span = swizzle * layout.getUnit();
   if (swizzle > 1 && (ShapedType::isDynamic(rowLength) ||
-                      rowLength % swizzle != 0))
+                      rowLength % span != 0))
     return op->emitOpError("expected the swizzle ")
-           << swizzle << " of " << name
+           << swizzle << (layout.getUnit() > 1 ? " x unit " : "")
+           << (layout.getUnit() > 1 ? std::to_string(layout.getUnit()) : "")
+           << " of " << name
            << " to divide the row length of the tile, got "
            << (ShapedType::isDynamic(rowLength) ? std::string("?")
                                                 : std::to_string(rowLength));
@@ -145,6 +149,53 @@ LogicalResult CopyOp::verify() {
 // MatmulOp
 //===----------------------------------------------------------------------===//
 
+/// Checks the tensor-core form of `op` (see uop.matmul): warps that make
+/// its block, a warp tile made of whole instructions, its element types and
+/// a reduction size of whole instruction steps.
+static LogicalResult verifyTensorCoreForm(MatmulOp op) {
+  StringRef kind = stringifyMatmulKind(op.getKind());
+  if (!op.getWarps())
+    return op.emitOpError("expected warps = [WM, WN] for kind ")
+           << kind << ", got none";
+  int64_t wm = op.getWarpsM(), wn = op.getWarpsN();
+  if (wm <= 0 || wn <= 0 || wm > 1024 || wn > 1024)
+    return op.emitOpError("expected warps between 1 and 1024, got [")
+           << wm << ", " << wn << "]";
+  // A warp is 32 consecutive threads along x: the block is 32 WN x WM.
+  ArrayRef<int64_t> threads = op.getThreads();
+  if (threads[0] != wm || threads[1] != 32 * wn)
+    return op.emitOpError("expected threads = [")
+           << wm << ", " << 32 * wn << "] for warps = [" << wm << ", " << wn
+           << "], got [" << threads[0] << ", " << threads[1] << "]";
+  Type elem = op.getA().getType().getElementType();
+  if (op.getTf32()) {
+    if (op.getKind() != MatmulKind::mma_sync || !elem.isF32())
+      return op.emitOpError("expected tf32 only with kind mma_sync and f32 "
+                            "inputs, got kind ")
+             << kind << " and " << elem;
+  } else if (!elem.isF16() && !elem.isBF16()) {
+    return op.emitOpError("expected f16 or bf16 inputs for kind ")
+           << kind
+           << (op.getKind() == MatmulKind::mma_sync
+                   ? " (f32 inputs with the tf32 attribute)"
+                   : "")
+           << ", got " << elem;
+  }
+  std::array<int64_t, 3> shape = op.getInstructionShape();
+  // Accumulator rows come in pairs (rows g and g + 8 of a fragment), columns
+  // in pairs (2t, 2t + 1): WTM = 8 TM and WTN = 4 TN, multiples of m x n.
+  int64_t tm = op.getThreadTileM(), tn = op.getThreadTileN();
+  int64_t wtm = op.getWarpTileM(), wtn = op.getWarpTileN();
+  if (tm % 2 || tn % 2 || wtm % shape[0] || wtn % shape[1])
+    return op.emitOpError("expected an accumulator of a warp tile of whole ")
+           << shape[0] << "x" << shape[1] << " fragments (8 TM x 4 TN, TM "
+           << "and TN even), got " << op.getAcc().getType();
+  // The reduction extent of a tile-level operand may be any size: at the
+  // edge of K it is what is left, and uop-promote-shared stages it into a
+  // zero-filled tile of whole k steps, which uop-tensorcore requires.
+  return success();
+}
+
 LogicalResult MatmulOp::verify() {
   MemRefType a = getA().getType();
   MemRefType b = getB().getType();
@@ -153,6 +204,13 @@ LogicalResult MatmulOp::verify() {
     return emitOpError("expected positive thread counts [along M, along N], "
                        "got [")
            << threads[0] << ", " << threads[1] << "]";
+  if (isTensorCore()) {
+    if (failed(verifyTensorCoreForm(*this)))
+      return failure();
+  } else if (getWarps() || getTf32()) {
+    return emitOpError("expected neither warps nor tf32 for kind simt, got ")
+           << (getWarps() ? "warps" : "tf32");
+  }
   int64_t blockM = getBlockTileM(), blockN = getBlockTileN();
   int64_t aM = a.getDimSize(getADimM()), bN = b.getDimSize(getBDimN());
   if (!ShapedType::isDynamic(aM) && aM > blockM)

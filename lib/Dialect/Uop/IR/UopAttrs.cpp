@@ -88,7 +88,8 @@ std::string TargetAttr::getPtxFeature() const {
 
 LogicalResult
 SharedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                         int64_t pad, int64_t swizzle) {
+                         int64_t pad, int64_t swizzle, int64_t unit,
+                         int64_t period) {
   if (pad < 0 || pad > (int64_t(1) << 20))
     return emitError() << "expected a pad between 0 and 2^20 elements, got "
                        << pad;
@@ -96,5 +97,14 @@ SharedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       swizzle > (int64_t(1) << 20))
     return emitError() << "expected a swizzle of 0 or a power of two, got "
                        << swizzle;
+  for (auto [name, value] :
+       {std::pair{"unit", unit}, std::pair{"period", period}})
+    if (value <= 0 || !llvm::isPowerOf2_64(value) || value > (int64_t(1) << 20))
+      return emitError() << "expected a power-of-two " << name
+                         << " up to 2^20, got " << value;
+  if (swizzle <= 1 && (unit != 1 || period != 1))
+    return emitError() << "expected unit = 1 and period = 1 without a "
+                          "swizzle, got unit = "
+                       << unit << " and period = " << period;
   return success();
 }

@@ -10,6 +10,8 @@
 #ifndef UOP_DIALECT_UOP_IR_LAYOUT_H
 #define UOP_DIALECT_UOP_IR_LAYOUT_H
 
+#include "Uop/Dialect/Uop/IR/UopAttrs.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
@@ -52,14 +54,36 @@ bool isGlobalMemRef(MemRefType type);
 /// column walk in different banks, so a warp reading one column of
 /// `swizzle` consecutive rows hits `swizzle` distinct banks. A swizzle of 0
 /// or 1 is the identity.
-inline int64_t getSwizzledColumn(int64_t row, int64_t col, int64_t swizzle) {
-  return swizzle > 1 ? (col ^ (row % swizzle)) : col;
+///
+/// With a `unit` of u elements (a power of two) the swizzle permutes whole
+/// chunks of u elements instead of elements, and with a `period` of p rows
+/// p consecutive rows share one pattern: chunk `col / u` of row `row` is
+/// stored at chunk `(col / u) xor ((row / p) mod swizzle)`, i.e. column
+/// `col xor (((row / p) mod swizzle) * u)`. A chunk of 16 bytes stays whole
+/// (16-byte copies into the tile stay single vectors), and the 16-byte rows
+/// that one 8x8 `ldmatrix` phase reads (8 rows at one chunk) land in 8
+/// distinct groups of 4 banks when the swizzle spans the 128 bytes of the
+/// banks: p = max(1, 128 / row bytes), swizzle = min(8, chunks per row)
+/// (see chooseLdmatrixLayout in uop-promote-shared).
+inline int64_t getSwizzledColumn(int64_t row, int64_t col, int64_t swizzle,
+                                 int64_t unit = 1, int64_t period = 1) {
+  if (swizzle <= 1)
+    return col;
+  return col ^ (((row / period) % swizzle) * unit);
 }
+
+/// getSwizzledColumn with the swizzle, unit and period of `layout` (the
+/// identity when `layout` is null).
+int64_t getSwizzledColumn(int64_t row, int64_t col, SharedLayoutAttr layout);
 
 /// Builds the index computation of getSwizzledColumn on `row` and `col`
 /// (index values); returns `col` itself when `swizzle` is 0 or 1.
 Value buildSwizzledColumn(OpBuilder &b, Location loc, Value row, Value col,
-                          int64_t swizzle);
+                          int64_t swizzle, int64_t unit = 1,
+                          int64_t period = 1);
+/// The same with the parameters of `layout` (null: `col` itself).
+Value buildSwizzledColumn(OpBuilder &b, Location loc, Value row, Value col,
+                          SharedLayoutAttr layout);
 
 //===----------------------------------------------------------------------===//
 // Kernels

@@ -34,6 +34,24 @@ def Uop_TensorCoreKind : I32EnumAttr<"TensorCoreKind",
 }
 
 //===----------------------------------------------------------------------===//
+// MatmulKind
+//===----------------------------------------------------------------------===//
+
+def Uop_MatmulKind : I32EnumAttr<"MatmulKind",
+    "the units a uop.matmul runs on", [
+      I32EnumAttrCase<"simt", 0>,
+      I32EnumAttrCase<"mma_sync", 1>,
+      I32EnumAttrCase<"wmma", 2>
+    ]> {
+  let cppNamespace = "::mlir::uop";
+  let genSpecializedAttr = 0;
+}
+
+def Uop_MatmulKindAttr : EnumAttr<Uop_Dialect, Uop_MatmulKind, "matmul_kind"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+//===----------------------------------------------------------------------===//
 // TargetAttr
 //===----------------------------------------------------------------------===//
 
@@ -120,16 +138,31 @@ def Uop_SharedLayoutAttr : Uop_Attr<"SharedLayout", "shared_layout"> {
     - `swizzle`: when non-zero, element `[r][c]` is stored at column
       `c xor (r mod swizzle)`; a power of two dividing the row length. It
       spreads a column walk over the banks without wasting memory.
+    - `unit` (default 1): the swizzle permutes chunks of `unit` elements
+      (a power of two) instead of single elements, and
+    - `period` (default 1): `period` consecutive rows share one pattern.
+      In general element `[r][c]` is stored at column
+      `c xor (((r / period) mod swizzle) * unit)`; `swizzle * unit` divides
+      the row length. With 16-byte chunks (`unit = 8` for f16) the tile
+      keeps 16-byte copies, and the 8 rows x 16 bytes one `ldmatrix` reads
+      at a time fall in 8 different groups of 4 banks when the pattern
+      spans the 128 bytes of the banks (`period = max(1, 128 / row bytes)`,
+      `swizzle = min(8, chunks per row)`): every ldmatrix is one pass.
 
     ```mlir
     uop.copy %tile, %sB {layout = #uop.shared_layout<swizzle = 8>}
         : memref<?x?xf16, strided<[64, 1], offset: ?>>
        to memref<8x64xf16, #gpu.address_space<workgroup>>
+    uop.copy %tile, %sA {layout = #uop.shared_layout<swizzle = 4, unit = 8, period = 2>}
+        : memref<?x?xf16, strided<[512, 1], offset: ?>>
+       to memref<128x32xf16, #gpu.address_space<workgroup>>
     ```
   }];
   let parameters = (ins
     DefaultValuedParameter<"int64_t", "0", "elements after each row">:$pad,
-    DefaultValuedParameter<"int64_t", "0", "XOR swizzle width (0: none)">:$swizzle
+    DefaultValuedParameter<"int64_t", "0", "XOR swizzle width (0: none)">:$swizzle,
+    DefaultValuedParameter<"int64_t", "1", "elements per swizzled chunk">:$unit,
+    DefaultValuedParameter<"int64_t", "1", "rows sharing one pattern">:$period
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

@@ -202,6 +202,42 @@ def Uop_MatmulOp : Uop_Op<"matmul", [
         : memref<128x8xf32, #gpu.address_space<workgroup>>,
           memref<8x128xf32, #gpu.address_space<workgroup>>, vector<8x8xf32>
     ```
+
+    **Tensor-core form.** With `kind = #uop.matmul_kind<mma_sync>` (or
+    `wmma`) and `warps = [WM, WN]`, the block is WM x WN warps, each owning
+    a WTM x WTN warp tile of C (BM = WM * WTM, BN = WN * WTN), and
+    `threads = [WM, 32 * WN]`: warp (wm, wn) is threads x in
+    [32 wn, 32 wn + 32) of row y = wm, its lane is x mod 32 (a block's warps
+    are its runs of 32 consecutive linear thread ids). The accumulator is
+    still `vector<TM x TN x f32>`, now with TM = WTM / 8 and TN = WTN / 4,
+    and it holds the warp tile as the m16n8 accumulator fragments of
+    `mma.sync` (PTX ISA, "mma.m16n8k16", fragment of C/D; g = lane / 4,
+    t = lane mod 4):
+
+        acc[i][j] = C[rowOf(i)][colOf(j)]
+        rowOf(i) = WTM * wm + 16 * (i / 2) + 8 * (i mod 2) + g
+        colOf(j) = WTN * wn + 8 * (j / 2) + 2 * t + j mod 2
+
+    so that the 2 x 2 slice `acc[2p .. 2p+1][2q .. 2q+1]` is exactly the
+    `vector<2x2xf32>` C fragment of the m16n8 tile (p, q) of the warp tile
+    (row g, then row g + 8; columns 2t, 2t + 1). `uop-tensorcore` rewrites
+    the op into `uop.ldmatrix` + `uop.mma_sync` on those slices; the op's
+    meaning is the same sum as the SIMT form's over the same elements, read
+    through the map above. Inputs are f16 or bf16 (instruction m16n8k16),
+    or f32 with the unit attribute `tf32`: each input is then rounded to
+    TF32 (10 mantissa bits) before its exact product, as `mma.sync` with
+    `.tf32` operands computes (instruction m16n8k8). The warp tile is a
+    multiple of 16 x 8 (16 x 16 for `wmma`, which needs f16 or bf16), and a
+    static reduction size a multiple of the instruction's k (16, or 8 for
+    TF32). The SIMT form takes neither `warps` nor `tf32`.
+
+    ```mlir
+    %acc2 = uop.matmul %sA, %sB, %acc {kind = #uop.matmul_kind<mma_sync>,
+                                       threads = array<i64: 2, 128>,
+                                       warps = array<i64: 2, 4>}
+        : memref<128x32xf16, #gpu.address_space<workgroup>>,
+          memref<32x128xf16, #gpu.address_space<workgroup>>, vector<8x8xf32>
+    ```
   }];
   let arguments = (ins
     Arg<MemRefRankOf<[F32, F16, BF16], [2]>, "tile of A",
@@ -213,7 +249,11 @@ def Uop_MatmulOp : Uop_Op<"matmul", [
     UnitAttr:$transpose_a,
     UnitAttr:$transpose_b,
     OptionalAttr<Uop_SharedLayoutAttr>:$a_layout,
-    OptionalAttr<Uop_SharedLayoutAttr>:$b_layout);
+    OptionalAttr<Uop_SharedLayoutAttr>:$b_layout,
+    DefaultValuedAttr<Uop_MatmulKindAttr,
+                      "::mlir::uop::MatmulKind::simt">:$kind,
+    OptionalAttr<ConfinedAttr<DenseI64ArrayAttr, [DenseArrayCount<2>]>>:$warps,
+    UnitAttr:$tf32);
   let results = (outs VectorOfRankAndType<[2], [F32]>:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `,` type($acc)
@@ -227,8 +267,14 @@ def Uop_MatmulOp : Uop_Op<"matmul", [
     int64_t getThreadTileM() { return getAcc().getType().getDimSize(0); }
     int64_t getThreadTileN() { return getAcc().getType().getDimSize(1); }
     /// Block tile.
-    int64_t getBlockTileM() { return getThreadsM() * getThreadTileM(); }
-    int64_t getBlockTileN() { return getThreadsN() * getThreadTileN(); }
+    int64_t getBlockTileM() {
+      return isTensorCore() && getWarps() ? getWarpsM() * getWarpTileM()
+                                          : getThreadsM() * getThreadTileM();
+    }
+    int64_t getBlockTileN() {
+      return isTensorCore() && getWarps() ? getWarpsN() * getWarpTileN()
+                                          : getThreadsN() * getThreadTileN();
+    }
     /// Dimension of `a` / `b` that holds M / N / K.
     unsigned getADimM() { return getTransposeA() ? 1 : 0; }
     unsigned getADimK() { return getTransposeA() ? 0 : 1; }
@@ -240,6 +286,21 @@ def Uop_MatmulOp : Uop_Op<"matmul", [
     }
     int64_t getBSwizzle() {
       return getBLayout() ? getBLayout()->getSwizzle() : 0;
+    }
+    /// True for the tensor-core form (see the op's description).
+    bool isTensorCore() { return getKind() != ::mlir::uop::MatmulKind::simt; }
+    /// Warps along M and N of the tensor-core form.
+    int64_t getWarpsM() { return (*getWarps())[0]; }
+    int64_t getWarpsN() { return (*getWarps())[1]; }
+    /// Warp tile of the tensor-core form (WTM = 8 TM, WTN = 4 TN).
+    int64_t getWarpTileM() { return 8 * getThreadTileM(); }
+    int64_t getWarpTileN() { return 4 * getThreadTileN(); }
+    /// The instruction shape m, n, k the tensor-core form is made of:
+    /// m16n8k16 (m16n8k8 for TF32) for mma_sync, m16n16k16 for wmma.
+    std::array<int64_t, 3> getInstructionShape() {
+      if (getKind() == ::mlir::uop::MatmulKind::wmma)
+        return {16, 16, 16};
+      return {16, 8, getTf32() ? 8 : 16};
     }
   }];
 }
