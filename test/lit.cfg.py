@@ -16,13 +16,14 @@ config.test_exec_root = os.path.join(config.uop_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%uop_src_root", config.uop_src_root))
+config.substitutions.append(("%uop_obj_root", config.uop_obj_root))
 config.substitutions.append(("%python", config.python_executable))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.uop_tools_dir, config.llvm_tools_dir]
-tools = ["uop-opt", "uop-translate", "uop-sim"]
+tools = ["uop-opt", "uop-translate", "uop-sim", "uop-run"]
 llvm_config.add_tool_substitutions(
     [ToolSubst(t, unresolved="ignore") for t in tools], tool_dirs)
 llvm_config.with_environment("PATH", config.uop_tools_dir, append_path=True)
@@ -58,3 +59,6 @@ provide("nvcc", is_executable(config.nvcc),
 provide("gpu", os.path.exists("/dev/nvidiactl") or
         os.path.exists("/proc/driver/nvidia"),
         "no NVIDIA driver (/dev/nvidiactl, /proc/driver/nvidia)")
+# uop-run is built only where CMake found cuda.h.
+if is_executable(os.path.join(config.uop_tools_dir, "uop-run")):
+    config.available_features.add("uop-run")

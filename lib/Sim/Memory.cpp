@@ -1,12 +1,14 @@
 //===- Memory.cpp - uop-sim buffers, rounding and seeded inputs -----------===//
 //
 // Typed element storage, exact round-to-nearest-even into f16 / bf16 / f32,
-// and the reproducible input generator (splitmix64, written out here so that
-// every machine produces the same inputs for the same seed).
+// and the reproducible input generator (include/Uop/Runtime/SeededInputs.h,
+// shared with uop-run, so every machine and tool sees the same inputs for the
+// same seed).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Sim/Memory.h"
+#include "Uop/Runtime/SeededInputs.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -268,51 +270,36 @@ void Buffer::resetAccesses() {
   inFlight = 0;
 }
 
-/// splitmix64 (Steele, Lea, Flood 2014): a tiny, well-mixed generator whose
-/// output is fully specified by its 64-bit state.
-static uint64_t splitmix64(uint64_t &state) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-void mlir::uop::sim::fillRandom(Buffer &buf, uint64_t seed,
-                                uint64_t argIndex) {
-  uint64_t state = seed;
-  uint64_t mix = splitmix64(state) ^ (argIndex * 0xd1b54a32d192ed03ULL);
-  state = mix;
-  // Floats: k / 2^(p-1) - 1 for k uniform in [0, 2^p), p the type's
-  // significand precision. Every such value is exactly representable, so
-  // "uniform in [-1, 1) rounded to the type" never rounds up to 1.0.
+void mlir::uop::sim::fillRandom(Buffer &buf, uint64_t seed, uint64_t argIndex) {
+  // One generator for uop-sim and uop-run (include/Uop/Runtime/
+  // SeededInputs.h): the hardware sees the inputs the simulator used.
+  ::uop::runtime::SeededStream stream(seed, argIndex);
   int p = 0;
   switch (buf.kind) {
   case ElemKind::F16:
-    p = 11;
+    p = ::uop::runtime::kF16Precision;
     break;
   case ElemKind::BF16:
-    p = 8;
+    p = ::uop::runtime::kBF16Precision;
     break;
   case ElemKind::F32:
-    p = 24;
+    p = ::uop::runtime::kF32Precision;
     break;
   case ElemKind::F64:
-    p = 53;
+    p = ::uop::runtime::kF64Precision;
     break;
   default:
     break;
   }
   for (int64_t i = 0; i < buf.numElements; ++i) {
-    uint64_t r = splitmix64(state);
+    uint64_t r = stream.next();
     Word w;
-    if (p) {
-      uint64_t k = r >> (64 - p);
-      w.f = std::ldexp((double)k, 1 - p) - 1.0;
-    } else if (buf.kind == ElemKind::I1) {
-      w.i = (r >> 63) ? -1 : 0;
-    } else {
-      w.i = (int64_t)((r >> 32) % 17) - 8;
-    }
+    if (p)
+      w.f = ::uop::runtime::seededFloat(r, p);
+    else if (buf.kind == ElemKind::I1)
+      w.i = ::uop::runtime::seededBool(r);
+    else
+      w.i = ::uop::runtime::seededInt(r);
     buf.store(i, w);
   }
 }

@@ -15,18 +15,53 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir::uop {
 
 /// One gpu.launch_func of the host code: which kernel, from which host
 /// function, with which grid, block and dynamic shared memory. A size that is
 /// not a constant in the IR is std::nullopt.
+/// A value a runner passes: a memref (a host-function argument, with its
+/// static shape and layout) or a scalar constant. `Unknown` is anything a
+/// runner cannot reproduce from the JSON alone (a buffer allocated on the
+/// host, a dynamic shape, a value computed at run time); `type` and
+/// `reason` then say what it is.
+struct LaunchValue {
+  enum class Kind { MemRef, Scalar, Unknown };
+  Kind kind = Kind::Unknown;
+  /// The MLIR element type (memref) or type (scalar), as printed: f32, f16,
+  /// bf16, i32, index, ...
+  std::string type;
+  /// MemRef: the host-function argument it is (launch arguments only).
+  std::optional<unsigned> hostArg;
+  SmallVector<int64_t> shape;
+  SmallVector<int64_t> strides;
+  int64_t offset = 0;
+  /// Scalar: the constant, as an integer or a float.
+  std::optional<int64_t> intValue;
+  std::optional<double> floatValue;
+  std::string reason;
+};
+
 struct KernelLaunch {
   std::string hostFunction;
   std::string kernel;
   std::array<std::optional<int64_t>, 3> grid;
   std::array<std::optional<int64_t>, 3> block;
   std::optional<int64_t> dynamicSharedBytes;
+  /// The kernel operands in order; a memref becomes 3 + 2 * rank kernel
+  /// parameters (allocated and aligned pointer, offset, sizes, strides).
+  std::vector<LaunchValue> args;
+  /// The number of parameters of the lowered kernel, where the gpu.module
+  /// holds it as an llvm.func (a runner checks its argument packing).
+  std::optional<int64_t> kernelParams;
+};
+
+/// The parameters of a host function that launches kernels.
+struct HostFunction {
+  std::string name;
+  std::vector<LaunchValue> params;
 };
 
 /// Returns the PTX of the module's gpu.module (its #nvvm.target gives chip,
@@ -37,11 +72,21 @@ FailureOr<std::string> translateModuleToPTX(ModuleOp module);
 /// Returns every gpu.launch_func of the module's host code, in order.
 SmallVector<KernelLaunch> collectLaunches(ModuleOp module);
 
-/// Writes `launches` as a JSON document:
+/// Returns the host functions (in order) that hold a gpu.launch_func.
+SmallVector<HostFunction> collectHostFunctions(ModuleOp module);
+
+/// Writes `launches` and `functions` as a JSON document:
 /// {"launches": [{"host": "main", "kernel": "main_kernel",
-///   "grid": [4,4,1], "block": [16,16,1], "dynamic_shared_bytes": 0}]}
+///   "grid": [4,4,1], "block": [16,16,1], "dynamic_shared_bytes": 0,
+///   "kernel_params": 21,
+///   "args": [{"kind": "memref", "host_arg": 0, "element": "f32",
+///             "shape": [256,256], "offset": 0, "strides": [256,1]},
+///            {"kind": "scalar", "type": "index", "value": 8},
+///            {"kind": "unknown", "type": "...", "reason": "..."}]}],
+///  "functions": [{"name": "main", "params": [{"kind": "memref", ...}]}]}
 /// with null for sizes only known at run time.
-void writeLaunchConfigJSON(ArrayRef<KernelLaunch> launches, raw_ostream &os);
+void writeLaunchConfigJSON(ArrayRef<KernelLaunch> launches,
+                           ArrayRef<HostFunction> functions, raw_ostream &os);
 
 /// Registers `--uop-to-ptx` (and its `--uop-launch-config=FILE` option) with
 /// mlir-translate's registry.

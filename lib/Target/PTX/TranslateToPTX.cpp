@@ -2,7 +2,9 @@
 //
 // Emits PTX for the kernels of a compiled module through the NVVM target
 // attribute (LLVM's NVPTX backend), and the launch configuration of each
-// gpu.launch_func as JSON for a runner.
+// gpu.launch_func as JSON for a runner (uop-run): grid, block, shared memory
+// and what each kernel argument is, so the runner can supply it without
+// reading MLIR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
@@ -102,12 +106,110 @@ static std::array<std::optional<int64_t>, 3> getConstants(Value x, Value y,
           getConstantIntValue(z)};
 }
 
+/// Returns `type` as MLIR prints it.
+static std::string typeString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return text;
+}
+
+/// Describes a value of type `type` that is not known to be anything a
+/// runner can supply: the reason goes into the JSON.
+static LaunchValue unknownValue(Type type, StringRef reason) {
+  LaunchValue value;
+  value.kind = LaunchValue::Kind::Unknown;
+  value.type = typeString(type);
+  value.reason = reason.str();
+  return value;
+}
+
+/// Describes a memref type with a static shape and a static strided layout;
+/// anything else is Unknown.
+static LaunchValue describeMemRefType(MemRefType type) {
+  if (!type.hasStaticShape())
+    return unknownValue(type, "the memref has a dynamic shape");
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return unknownValue(type, "the memref has no static strided layout");
+  if (type.getMemorySpace())
+    return unknownValue(type, "the memref is not in global memory");
+  LaunchValue value;
+  value.kind = LaunchValue::Kind::MemRef;
+  value.type = typeString(type.getElementType());
+  value.shape.assign(type.getShape().begin(), type.getShape().end());
+  value.strides = strides;
+  value.offset = offset;
+  return value;
+}
+
+/// Describes a host-function parameter of type `type`.
+static LaunchValue describeParamType(Type type) {
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return describeMemRefType(memref);
+  if (type.isIntOrIndexOrFloat()) {
+    LaunchValue value;
+    value.kind = LaunchValue::Kind::Scalar;
+    value.type = typeString(type);
+    return value;
+  }
+  return unknownValue(type, "not a memref or a scalar");
+}
+
+/// Describes kernel operand `operand` of a launch inside `host`: a memref
+/// argument of the host function, or a scalar constant.
+static LaunchValue describeLaunchOperand(Value operand,
+                                         FunctionOpInterface host) {
+  Type type = operand.getType();
+  if (auto memref = dyn_cast<MemRefType>(type)) {
+    auto arg = dyn_cast<BlockArgument>(operand);
+    if (!arg || !host || arg.getOwner() != &host.getFunctionBody().front())
+      return unknownValue(type, "the memref is not an argument of the host "
+                                "function (a runner cannot supply it)");
+    LaunchValue value = describeMemRefType(memref);
+    if (value.kind == LaunchValue::Kind::MemRef)
+      value.hostArg = arg.getArgNumber();
+    return value;
+  }
+  if (!type.isIntOrIndexOrFloat())
+    return unknownValue(type, "not a memref or a scalar");
+  Attribute attr;
+  if (!matchPattern(operand, m_Constant(&attr)))
+    return unknownValue(type, "the scalar is not a constant");
+  LaunchValue value;
+  value.kind = LaunchValue::Kind::Scalar;
+  value.type = typeString(type);
+  if (auto intAttr = dyn_cast<IntegerAttr>(attr))
+    value.intValue = type.isInteger(1)
+                         ? (int64_t)intAttr.getValue().getBoolValue()
+                         : intAttr.getValue().getSExtValue();
+  else if (auto floatAttr = dyn_cast<FloatAttr>(attr))
+    value.floatValue = floatAttr.getValueAsDouble();
+  else
+    return unknownValue(type, "the scalar constant is neither an integer "
+                              "nor a float");
+  return value;
+}
+
+/// Returns the number of parameters of kernel `name` lowered to an llvm.func
+/// in a gpu.module of `module`, if there is one.
+static std::optional<int64_t> getKernelParams(ModuleOp module, StringRef name) {
+  for (auto gpuModule : module.getOps<gpu::GPUModuleOp>())
+    if (auto func = gpuModule.lookupSymbol<LLVM::LLVMFuncOp>(name))
+      return func.getNumArguments();
+  return std::nullopt;
+}
+
 SmallVector<KernelLaunch> mlir::uop::collectLaunches(ModuleOp module) {
   SmallVector<KernelLaunch> launches;
   module.walk([&](gpu::LaunchFuncOp launch) {
     KernelLaunch info;
-    if (auto func = launch->getParentOfType<FunctionOpInterface>())
-      info.hostFunction = func.getName().str();
+    auto host = launch->getParentOfType<FunctionOpInterface>();
+    if (host)
+      info.hostFunction = host.getName().str();
     info.kernel = launch.getKernelName().str();
     info.grid = getConstants(launch.getGridSizeX(), launch.getGridSizeY(),
                              launch.getGridSizeZ());
@@ -117,12 +219,73 @@ SmallVector<KernelLaunch> mlir::uop::collectLaunches(ModuleOp module) {
       info.dynamicSharedBytes = getConstantIntValue(dyn);
     else
       info.dynamicSharedBytes = 0;
+    for (Value operand : launch.getKernelOperands())
+      info.args.push_back(describeLaunchOperand(operand, host));
+    info.kernelParams = getKernelParams(module, info.kernel);
     launches.push_back(std::move(info));
   });
   return launches;
 }
 
+SmallVector<HostFunction> mlir::uop::collectHostFunctions(ModuleOp module) {
+  SmallVector<HostFunction> functions;
+  for (auto func : module.getOps<FunctionOpInterface>()) {
+    if (func.isExternal())
+      continue;
+    bool launches = false;
+    func->walk([&](gpu::LaunchFuncOp) {
+      launches = true;
+      return WalkResult::interrupt();
+    });
+    if (!launches)
+      continue;
+    HostFunction host;
+    host.name = func.getName().str();
+    for (Type type : func.getArgumentTypes())
+      host.params.push_back(describeParamType(type));
+    functions.push_back(std::move(host));
+  }
+  return functions;
+}
+
+/// Writes `value` as one JSON object (see writeLaunchConfigJSON).
+static void writeValue(llvm::json::OStream &json, const LaunchValue &value) {
+  auto writeList = [&](StringRef key, ArrayRef<int64_t> list) {
+    json.attributeArray(key, [&] {
+      for (int64_t x : list)
+        json.value(x);
+    });
+  };
+  json.object([&] {
+    switch (value.kind) {
+    case LaunchValue::Kind::MemRef:
+      json.attribute("kind", "memref");
+      if (value.hostArg)
+        json.attribute("host_arg", (int64_t)*value.hostArg);
+      json.attribute("element", value.type);
+      writeList("shape", value.shape);
+      json.attribute("offset", value.offset);
+      writeList("strides", value.strides);
+      break;
+    case LaunchValue::Kind::Scalar:
+      json.attribute("kind", "scalar");
+      json.attribute("type", value.type);
+      if (value.intValue)
+        json.attribute("value", *value.intValue);
+      else if (value.floatValue)
+        json.attribute("value", *value.floatValue);
+      break;
+    case LaunchValue::Kind::Unknown:
+      json.attribute("kind", "unknown");
+      json.attribute("type", value.type);
+      json.attribute("reason", value.reason);
+      break;
+    }
+  });
+}
+
 void mlir::uop::writeLaunchConfigJSON(ArrayRef<KernelLaunch> launches,
+                                      ArrayRef<HostFunction> functions,
                                       raw_ostream &os) {
   llvm::json::OStream json(os, /*IndentSize=*/2);
   auto writeDims = [&](StringRef key,
@@ -144,6 +307,25 @@ void mlir::uop::writeLaunchConfigJSON(ArrayRef<KernelLaunch> launches,
             json.attribute("dynamic_shared_bytes", *launch.dynamicSharedBytes);
           else
             json.attribute("dynamic_shared_bytes", nullptr);
+          if (launch.kernelParams)
+            json.attribute("kernel_params", *launch.kernelParams);
+          else
+            json.attribute("kernel_params", nullptr);
+          json.attributeArray("args", [&] {
+            for (const LaunchValue &arg : launch.args)
+              writeValue(json, arg);
+          });
+        });
+      }
+    });
+    json.attributeArray("functions", [&] {
+      for (const HostFunction &host : functions) {
+        json.object([&] {
+          json.attribute("name", host.name);
+          json.attributeArray("params", [&] {
+            for (const LaunchValue &param : host.params)
+              writeValue(json, param);
+          });
         });
       }
     });
@@ -155,7 +337,8 @@ void mlir::uop::registerUopToPTXTranslation() {
   static llvm::cl::opt<std::string> launchConfigFile(
       "uop-launch-config",
       llvm::cl::desc("with --uop-to-ptx: also write the launch configuration "
-                     "of every kernel (grid, block, dynamic shared bytes) as "
+                     "of every kernel (grid, block, dynamic shared bytes, "
+                     "arguments) and the host functions' parameters as "
                      "JSON to this file"),
       llvm::cl::value_desc("filename"), llvm::cl::init(""));
 
@@ -184,7 +367,9 @@ void mlir::uop::registerUopToPTXTranslation() {
         if (failed(ptx))
           return failure();
         if (launchConfig) {
-          writeLaunchConfigJSON(collectLaunches(module), launchConfig->os());
+          writeLaunchConfigJSON(collectLaunches(module),
+                                collectHostFunctions(module),
+                                launchConfig->os());
           launchConfig->keep();
         }
         os << *ptx;

@@ -1,0 +1,96 @@
+//===- LaunchConfig.h - the launch JSON, read without MLIR ------*- C++ -*-===//
+//
+// A small JSON reader and the launch configuration that
+// `uop-translate --uop-launch-config` writes (lib/Target/PTX/
+// TranslateToPTX.cpp): per launch the kernel, grid, block, dynamic shared
+// bytes, the lowered kernel's parameter count and what each argument is, and
+// the host functions' parameters. Plain C++17 so that uop-run builds on a
+// machine with CUDA and no MLIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_RUNTIME_LAUNCHCONFIG_H
+#define UOP_RUNTIME_LAUNCHCONFIG_H
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace uop::runtime {
+
+/// A parsed JSON value.
+struct JsonValue {
+  enum class Kind { Null, Bool, Number, String, Array, Object };
+  Kind kind = Kind::Null;
+  bool boolean = false;
+  double number = 0;
+  /// The number as written, when it is an integer (exact beyond 2^53).
+  std::optional<int64_t> integer;
+  std::string string;
+  std::vector<JsonValue> array;
+  std::map<std::string, JsonValue> object;
+
+  /// The member `key` of an object, or nullptr.
+  const JsonValue *get(const std::string &key) const;
+};
+
+/// Parses `text`; on failure returns std::nullopt and sets `error` to
+/// "expected X at offset N, got ...".
+std::optional<JsonValue> parseJson(const std::string &text, std::string &error);
+
+/// One kernel argument or host-function parameter (LaunchValue in
+/// include/Uop/Target/PTX.h).
+struct ArgDesc {
+  enum class Kind { MemRef, Scalar, Unknown };
+  Kind kind = Kind::Unknown;
+  /// Element type (memref) or type (scalar): f32, f16, bf16, f64, i1..i64,
+  /// index.
+  std::string type;
+  int hostArg = -1;
+  std::vector<int64_t> shape;
+  std::vector<int64_t> strides;
+  int64_t offset = 0;
+  bool hasValue = false;
+  bool valueIsInt = false;
+  int64_t intValue = 0;
+  double floatValue = 0;
+  std::string reason;
+};
+
+struct LaunchDesc {
+  std::string host;
+  std::string kernel;
+  /// A size that is only known at run time is -1.
+  int64_t grid[3] = {-1, -1, -1};
+  int64_t block[3] = {-1, -1, -1};
+  int64_t dynamicSharedBytes = -1;
+  int64_t kernelParams = -1;
+  std::vector<ArgDesc> args;
+};
+
+struct HostFunctionDesc {
+  std::string name;
+  std::vector<ArgDesc> params;
+};
+
+struct LaunchConfig {
+  std::vector<LaunchDesc> launches;
+  std::vector<HostFunctionDesc> functions;
+};
+
+/// Reads the launch JSON in `text`. Fails with a message naming the field
+/// ("launches[0].grid: expected an array of 3 integers") on anything that is
+/// not the format uop-translate writes, including JSON written before it
+/// described arguments.
+std::optional<LaunchConfig> parseLaunchConfig(const std::string &text,
+                                              std::string &error);
+
+/// The storage size in bytes of element type `type`, or 0 if unknown.
+unsigned elementBytes(const std::string &type);
+
+} // namespace uop::runtime
+
+#endif // UOP_RUNTIME_LAUNCHCONFIG_H

@@ -1,0 +1,377 @@
+//===- LaunchConfig.cpp - the launch JSON, read without MLIR --------------===//
+//
+// A recursive-descent JSON reader (objects, arrays, strings with the common
+// escapes, numbers, literals; nesting bounded so hostile input cannot
+// overflow the stack) and the mapping of uop-translate's launch JSON onto
+// LaunchConfig.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Runtime/LaunchConfig.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+using namespace uop::runtime;
+
+const JsonValue *JsonValue::get(const std::string &key) const {
+  if (kind != Kind::Object)
+    return nullptr;
+  auto it = object.find(key);
+  return it == object.end() ? nullptr : &it->second;
+}
+
+namespace {
+/// The reader's state: the text, the position and the first error.
+class JsonReader {
+public:
+  explicit JsonReader(const std::string &text) : text(text) {}
+
+  bool parseDocument(JsonValue &out) {
+    if (!parseValue(out, 0))
+      return false;
+    skipSpace();
+    if (pos != text.size())
+      return fail("the end of the document");
+    return true;
+  }
+  std::string error;
+
+private:
+  const std::string &text;
+  size_t pos = 0;
+
+  bool fail(const char *expected) {
+    if (error.empty()) {
+      error = std::string("expected ") + expected + " at offset " +
+              std::to_string(pos) + ", got ";
+      error += pos < text.size() ? "'" + text.substr(pos, 12) + "'"
+                                 : std::string("the end of the input");
+    }
+    return false;
+  }
+  void skipSpace() {
+    while (pos < text.size() && std::strchr(" \t\r\n", text[pos]))
+      ++pos;
+  }
+  bool consume(char c) {
+    skipSpace();
+    if (pos < text.size() && text[pos] == c) {
+      ++pos;
+      return true;
+    }
+    return false;
+  }
+  bool parseString(std::string &out) {
+    if (!consume('"'))
+      return fail("a string");
+    while (pos < text.size() && text[pos] != '"') {
+      char c = text[pos++];
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (pos >= text.size())
+        break;
+      char e = text[pos++];
+      switch (e) {
+      case 'n':
+        out += '\n';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'u': {
+        // Names and reasons are ASCII; anything else is kept as '?'.
+        if (pos + 4 > text.size())
+          return fail("four hex digits");
+        unsigned code = std::strtoul(text.substr(pos, 4).c_str(), nullptr, 16);
+        pos += 4;
+        out += code < 128 ? (char)code : '?';
+        break;
+      }
+      default:
+        out += e;
+      }
+    }
+    if (pos >= text.size())
+      return fail("the closing '\"' of a string");
+    ++pos;
+    return true;
+  }
+  bool parseValue(JsonValue &out, int depth) {
+    if (depth > 64)
+      return fail("at most 64 nested arrays and objects");
+    skipSpace();
+    if (pos >= text.size())
+      return fail("a value");
+    char c = text[pos];
+    if (c == '{') {
+      ++pos;
+      out.kind = JsonValue::Kind::Object;
+      if (consume('}'))
+        return true;
+      do {
+        std::string key;
+        skipSpace();
+        if (!parseString(key))
+          return false;
+        if (!consume(':'))
+          return fail("':'");
+        if (!parseValue(out.object[key], depth + 1))
+          return false;
+      } while (consume(','));
+      return consume('}') || fail("',' or '}'");
+    }
+    if (c == '[') {
+      ++pos;
+      out.kind = JsonValue::Kind::Array;
+      if (consume(']'))
+        return true;
+      do {
+        out.array.emplace_back();
+        if (!parseValue(out.array.back(), depth + 1))
+          return false;
+      } while (consume(','));
+      return consume(']') || fail("',' or ']'");
+    }
+    if (c == '"') {
+      out.kind = JsonValue::Kind::String;
+      return parseString(out.string);
+    }
+    for (const char *word : {"null", "true", "false"}) {
+      size_t n = std::strlen(word);
+      if (text.compare(pos, n, word) == 0) {
+        pos += n;
+        out.kind =
+            word[0] == 'n' ? JsonValue::Kind::Null : JsonValue::Kind::Bool;
+        out.boolean = word[0] == 't';
+        return true;
+      }
+    }
+    size_t start = pos;
+    while (pos < text.size() && std::strchr("+-0123456789.eE", text[pos]))
+      ++pos;
+    if (pos == start)
+      return fail("a value");
+    std::string number = text.substr(start, pos - start);
+    char *end = nullptr;
+    out.kind = JsonValue::Kind::Number;
+    out.number = std::strtod(number.c_str(), &end);
+    if (*end != '\0') {
+      pos = start;
+      return fail("a number");
+    }
+    if (number.find_first_of(".eE") == std::string::npos) {
+      errno = 0;
+      long long v = std::strtoll(number.c_str(), nullptr, 10);
+      if (errno == 0)
+        out.integer = v;
+    }
+    return true;
+  }
+};
+} // namespace
+
+std::optional<JsonValue> uop::runtime::parseJson(const std::string &text,
+                                                 std::string &error) {
+  JsonReader reader(text);
+  JsonValue value;
+  if (!reader.parseDocument(value)) {
+    error = reader.error;
+    return std::nullopt;
+  }
+  return value;
+}
+
+unsigned uop::runtime::elementBytes(const std::string &type) {
+  if (type == "f16" || type == "bf16" || type == "i16")
+    return 2;
+  if (type == "f32" || type == "i32")
+    return 4;
+  if (type == "f64" || type == "i64" || type == "index")
+    return 8;
+  if (type == "i8" || type == "i1")
+    return 1;
+  return 0;
+}
+
+namespace {
+/// Maps JSON onto the descriptions, keeping the path of the field being read
+/// for the error message.
+struct ConfigReader {
+  std::string error;
+
+  bool fail(const std::string &path, const std::string &expected) {
+    if (error.empty())
+      error = path + ": expected " + expected;
+    return false;
+  }
+  bool readInt(const JsonValue *v, const std::string &path, int64_t &out,
+               bool nullable) {
+    if (nullable && (!v || v->kind == JsonValue::Kind::Null)) {
+      out = -1;
+      return true;
+    }
+    if (!v || !v->integer)
+      return fail(path, "an integer");
+    out = *v->integer;
+    return true;
+  }
+  bool readString(const JsonValue *v, const std::string &path,
+                  std::string &out) {
+    if (!v || v->kind != JsonValue::Kind::String)
+      return fail(path, "a string");
+    out = v->string;
+    return true;
+  }
+  bool readInts(const JsonValue *v, const std::string &path,
+                std::vector<int64_t> &out) {
+    if (!v || v->kind != JsonValue::Kind::Array)
+      return fail(path, "an array of integers");
+    for (size_t i = 0; i < v->array.size(); ++i) {
+      int64_t x = 0;
+      if (!readInt(&v->array[i], path + "[" + std::to_string(i) + "]", x,
+                   false))
+        return false;
+      out.push_back(x);
+    }
+    return true;
+  }
+  bool readArg(const JsonValue &v, const std::string &path, ArgDesc &out) {
+    std::string kind;
+    if (!readString(v.get("kind"), path + ".kind", kind))
+      return false;
+    if (kind == "memref") {
+      out.kind = ArgDesc::Kind::MemRef;
+      if (const JsonValue *h = v.get("host_arg")) {
+        int64_t hostArg = 0;
+        if (!readInt(h, path + ".host_arg", hostArg, false))
+          return false;
+        if (hostArg < 0 || hostArg > 1000000)
+          return fail(path + ".host_arg", "a parameter index");
+        out.hostArg = (int)hostArg;
+      }
+      if (!readString(v.get("element"), path + ".element", out.type) ||
+          !readInts(v.get("shape"), path + ".shape", out.shape) ||
+          !readInts(v.get("strides"), path + ".strides", out.strides) ||
+          !readInt(v.get("offset"), path + ".offset", out.offset, false))
+        return false;
+      if (out.shape.size() != out.strides.size())
+        return fail(path + ".strides", "one stride per dimension");
+      return true;
+    }
+    if (kind == "scalar") {
+      out.kind = ArgDesc::Kind::Scalar;
+      if (!readString(v.get("type"), path + ".type", out.type))
+        return false;
+      if (const JsonValue *value = v.get("value")) {
+        if (value->kind != JsonValue::Kind::Number)
+          return fail(path + ".value", "a number");
+        out.hasValue = true;
+        out.floatValue = value->number;
+        if (value->integer) {
+          out.valueIsInt = true;
+          out.intValue = *value->integer;
+        }
+      }
+      return true;
+    }
+    if (kind == "unknown") {
+      out.kind = ArgDesc::Kind::Unknown;
+      const JsonValue *type = v.get("type");
+      const JsonValue *reason = v.get("reason");
+      out.type =
+          type && type->kind == JsonValue::Kind::String ? type->string : "?";
+      out.reason = reason && reason->kind == JsonValue::Kind::String
+                       ? reason->string
+                       : "no reason given";
+      return true;
+    }
+    return fail(path + ".kind",
+                "\"memref\", \"scalar\" or \"unknown\", got \"" + kind + "\"");
+  }
+  bool readArgs(const JsonValue *v, const std::string &path,
+                std::vector<ArgDesc> &out) {
+    if (!v || v->kind != JsonValue::Kind::Array)
+      return fail(path, "an array (JSON from an older uop-translate does not "
+                        "describe the arguments: regenerate it)");
+    for (size_t i = 0; i < v->array.size(); ++i) {
+      out.emplace_back();
+      if (!readArg(v->array[i], path + "[" + std::to_string(i) + "]",
+                   out.back()))
+        return false;
+    }
+    return true;
+  }
+  bool readDims(const JsonValue *v, const std::string &path, int64_t *dims) {
+    if (!v || v->kind != JsonValue::Kind::Array || v->array.size() != 3)
+      return fail(path, "an array of 3 integers or nulls");
+    for (int i = 0; i < 3; ++i)
+      if (!readInt(&v->array[i], path + "[" + std::to_string(i) + "]", dims[i],
+                   true))
+        return false;
+    return true;
+  }
+};
+} // namespace
+
+std::optional<LaunchConfig>
+uop::runtime::parseLaunchConfig(const std::string &text, std::string &error) {
+  std::optional<JsonValue> json = parseJson(text, error);
+  if (!json)
+    return std::nullopt;
+  ConfigReader reader;
+  LaunchConfig config;
+  auto done = [&]() -> std::optional<LaunchConfig> {
+    error = reader.error;
+    return std::nullopt;
+  };
+  const JsonValue *launches = json->get("launches");
+  if (!launches || launches->kind != JsonValue::Kind::Array) {
+    reader.fail("launches", "an array");
+    return done();
+  }
+  for (size_t i = 0; i < launches->array.size(); ++i) {
+    const JsonValue &l = launches->array[i];
+    std::string path = "launches[" + std::to_string(i) + "]";
+    LaunchDesc desc;
+    if (!reader.readString(l.get("host"), path + ".host", desc.host) ||
+        !reader.readString(l.get("kernel"), path + ".kernel", desc.kernel) ||
+        !reader.readDims(l.get("grid"), path + ".grid", desc.grid) ||
+        !reader.readDims(l.get("block"), path + ".block", desc.block) ||
+        !reader.readInt(l.get("dynamic_shared_bytes"),
+                        path + ".dynamic_shared_bytes", desc.dynamicSharedBytes,
+                        true) ||
+        !reader.readInt(l.get("kernel_params"), path + ".kernel_params",
+                        desc.kernelParams, true) ||
+        !reader.readArgs(l.get("args"), path + ".args", desc.args))
+      return done();
+    config.launches.push_back(std::move(desc));
+  }
+  const JsonValue *functions = json->get("functions");
+  if (!functions || functions->kind != JsonValue::Kind::Array) {
+    reader.fail("functions", "an array");
+    return done();
+  }
+  for (size_t i = 0; i < functions->array.size(); ++i) {
+    const JsonValue &f = functions->array[i];
+    std::string path = "functions[" + std::to_string(i) + "]";
+    HostFunctionDesc desc;
+    if (!reader.readString(f.get("name"), path + ".name", desc.name) ||
+        !reader.readArgs(f.get("params"), path + ".params", desc.params))
+      return done();
+    config.functions.push_back(std::move(desc));
+  }
+  return config;
+}

@@ -1,0 +1,876 @@
+//===- uop-run.cpp - run uop's kernels on a GPU ---------------------------===//
+//
+// Runs a compiled GEMM on the GPU through the CUDA driver API: compiles the
+// input (a linalg file, or a GEMM it writes itself for --gemm) by running
+// uop-opt and uop-translate from its own directory, or takes prebuilt PTX
+// and launch JSON; fills the host function's buffers with uop-sim's seeded
+// inputs; launches the kernels as the JSON records them; with --check
+// compares the result with cuBLAS on the same device inputs, and with
+// --bench times both with CUDA events. The binary needs neither MLIR nor a
+// GPU to start: libcuda and cuBLAS are opened at run time, and without a
+// driver or a device it prints "uop-run: no GPU: <reason>" and exits 3.
+//
+// Exit codes: 0 success, 1 bad usage or input (including a compile
+// failure), 2 --check found mismatches, 3 no GPU, 4 a CUDA or cuBLAS error
+// while running.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Runtime/Cuda.h"
+#include "Uop/Runtime/LaunchConfig.h"
+#include "Uop/Runtime/SeededInputs.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cinttypes>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+using namespace uop::runtime;
+
+namespace {
+
+enum ExitCode {
+  kSuccess = 0,
+  kBadInput = 1,
+  kMismatch = 2,
+  kNoGpu = 3,
+  kCudaError = 4
+};
+
+/// The temporary directory of a compile, removed at exit (also by die).
+std::string tempDir;
+
+void removeTempDir() {
+  if (tempDir.empty())
+    return;
+  for (const char *f :
+       {"/gemm.mlir", "/kernel.mlir", "/kernel.ptx", "/kernel.json"})
+    unlink((tempDir + f).c_str());
+  rmdir(tempDir.c_str());
+  tempDir.clear();
+}
+
+/// Prints "uop-run: <message>" and exits with `code`.
+[[noreturn]] void die(int code, const std::string &message) {
+  std::fprintf(stderr, "uop-run: %s\n", message.c_str());
+  std::exit(code);
+}
+
+struct Options {
+  std::string input;
+  std::string target = "sm_90a";
+  std::string compileOptions;
+  std::string ptxFile, launchFile;
+  std::string gemm;
+  std::string dtype = "f32", outDtype;
+  bool transposeB = false;
+  uint64_t seed = 0;
+  bool check = false, bench = false;
+  /// Compile into this directory and keep gemm.mlir, kernel.mlir,
+  /// kernel.ptx and kernel.json there.
+  std::string keepDir;
+  bool compileOnly = false;
+  int warmup = 3, iters = 10;
+};
+
+const char *kUsage =
+    "usage: uop-run FILE.mlir [--target=sm_90a] [--options=\"<--uop-compile "
+    "options>\"]\n"
+    "               [--seed N] [--check] [--bench] [--warmup W] [--iters N]\n"
+    "       uop-run --ptx K.ptx --launch K.json [--transpose-b] ...\n"
+    "       uop-run --gemm MxNxK [--dtype f16|bf16|f32] [--out-dtype "
+    "f16|bf16|f32]\n"
+    "               [--transpose-b] [--target=...] [--options=...] ...\n"
+    "       --keep DIR: compile into DIR and keep the files there;\n"
+    "       --compile-only: stop after compiling and checking the launch "
+    "configuration\n"
+    "exit codes: 0 ok, 1 bad usage or input, 2 --check mismatch, 3 no GPU, "
+    "4 CUDA or cuBLAS error\n";
+
+/// Parses a decimal integer in [lo, hi] or dies naming `what`.
+int64_t parseInt(const std::string &text, const std::string &what, int64_t lo,
+                 int64_t hi) {
+  char *end = nullptr;
+  errno = 0;
+  long long v = std::strtoll(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || errno != 0 || v < lo || v > hi)
+    die(kBadInput, what + ": expected an integer in [" + std::to_string(lo) +
+                       ", " + std::to_string(hi) + "], got '" + text + "'");
+  return v;
+}
+
+Options parseOptions(int argc, char **argv) {
+  Options o;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string arg = args[i];
+    std::string key = arg, value;
+    bool hasValue = false;
+    size_t eq = arg.find('=');
+    if (arg.rfind("--", 0) == 0 && eq != std::string::npos) {
+      key = arg.substr(0, eq);
+      value = arg.substr(eq + 1);
+      hasValue = true;
+    }
+    auto next = [&]() -> std::string {
+      if (hasValue)
+        return value;
+      if (i + 1 >= args.size())
+        die(kBadInput, key + ": expected a value");
+      return args[++i];
+    };
+    if (key == "--help" || key == "-h") {
+      std::fputs(kUsage, stdout);
+      std::exit(kSuccess);
+    } else if (key == "--target") {
+      o.target = next();
+    } else if (key == "--options") {
+      o.compileOptions = next();
+    } else if (key == "--seed") {
+      o.seed = (uint64_t)parseInt(next(), "--seed", 0, INT64_MAX);
+    } else if (key == "--check") {
+      o.check = true;
+    } else if (key == "--bench") {
+      o.bench = true;
+    } else if (key == "--warmup") {
+      o.warmup = (int)parseInt(next(), "--warmup", 0, 10000);
+    } else if (key == "--iters") {
+      o.iters = (int)parseInt(next(), "--iters", 1, 100000);
+    } else if (key == "--ptx") {
+      o.ptxFile = next();
+    } else if (key == "--launch") {
+      o.launchFile = next();
+    } else if (key == "--gemm") {
+      o.gemm = next();
+    } else if (key == "--dtype") {
+      o.dtype = next();
+    } else if (key == "--out-dtype") {
+      o.outDtype = next();
+    } else if (key == "--keep") {
+      o.keepDir = next();
+    } else if (key == "--compile-only") {
+      o.compileOnly = true;
+    } else if (key == "--transpose-b") {
+      o.transposeB = true;
+    } else if (arg.rfind("-", 0) == 0) {
+      die(kBadInput, "unknown option '" + arg + "'\n" + kUsage);
+    } else if (o.input.empty()) {
+      o.input = arg;
+    } else {
+      die(kBadInput,
+          "expected one input file, got '" + o.input + "' and '" + arg + "'");
+    }
+  }
+  int modes = !o.input.empty() + !o.gemm.empty() +
+              (!o.ptxFile.empty() || !o.launchFile.empty());
+  if (modes != 1)
+    die(kBadInput, std::string("expected exactly one of FILE.mlir, --gemm "
+                               "MxNxK, --ptx K.ptx --launch K.json\n") +
+                       kUsage);
+  if (!o.ptxFile.empty() && o.launchFile.empty())
+    die(kBadInput, "--ptx: expected --launch K.json with it (the launch "
+                   "configuration uop-translate --uop-launch-config writes)");
+  if (o.ptxFile.empty() && !o.launchFile.empty())
+    die(kBadInput, "--launch: expected --ptx K.ptx with it");
+  for (const std::string *t : {&o.dtype, &o.outDtype})
+    if (!t->empty() && *t != "f32" && *t != "f16" && *t != "bf16")
+      die(kBadInput,
+          "expected a data type of f32, f16, bf16, got '" + *t + "'");
+  if (o.outDtype.empty())
+    o.outDtype = "f32";
+  return o;
+}
+
+/// The GEMM sizes of --gemm MxNxK, each in [1, 2^20], with all three
+/// matrices within 64 GiB.
+struct GemmShape {
+  int64_t m = 0, n = 0, k = 0;
+};
+
+GemmShape parseGemm(const Options &o) {
+  GemmShape s;
+  std::string text = o.gemm;
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (size_t i = 0; i <= text.size(); ++i)
+    if (i == text.size() || text[i] == 'x') {
+      parts.push_back(text.substr(start, i - start));
+      start = i + 1;
+    }
+  if (parts.size() != 3)
+    die(kBadInput,
+        "--gemm: expected MxNxK (three positive integers), got '" + text + "'");
+  s.m = parseInt(parts[0], "--gemm M", 1, 1 << 20);
+  s.n = parseInt(parts[1], "--gemm N", 1, 1 << 20);
+  s.k = parseInt(parts[2], "--gemm K", 1, 1 << 20);
+  double in = o.dtype == "f32" ? 4 : 2, out = o.outDtype == "f32" ? 4 : 2;
+  double bytes = in * (double)s.m * s.k + in * (double)s.k * s.n +
+                 2 * out * (double)s.m * s.n;
+  if (bytes > 64.0 * (1ull << 30))
+    die(kBadInput, "--gemm " + text +
+                       ": expected at most 64 GiB of "
+                       "matrices (A, B, C and cuBLAS's C), got " +
+                       std::to_string((long long)(bytes / (1ull << 30))) +
+                       " GiB");
+  return s;
+}
+
+std::string readFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    die(kBadInput, "cannot read '" + path + "'");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void writeFile(const std::string &path, const std::string &text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out)
+    die(kBadInput, "cannot write '" + path + "'");
+}
+
+/// The directory of this executable, where uop-opt and uop-translate are.
+std::string binDir() {
+  char buf[4096];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+  if (n <= 0)
+    return ".";
+  std::string path(buf, n);
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? "." : path.substr(0, slash);
+}
+
+/// Runs `argv` and returns its exit status (-1 when it could not start).
+int runProcess(const std::vector<std::string> &argv) {
+  pid_t pid = fork();
+  if (pid < 0)
+    return -1;
+  if (pid == 0) {
+    std::vector<char *> cargv;
+    for (const std::string &a : argv)
+      cargv.push_back(const_cast<char *>(a.c_str()));
+    cargv.push_back(nullptr);
+    execv(cargv[0], cargv.data());
+    std::fprintf(stderr, "uop-run: cannot run '%s': %s\n", argv[0].c_str(),
+                 std::strerror(errno));
+    _exit(127);
+  }
+  int status = 0;
+  if (waitpid(pid, &status, 0) < 0)
+    return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/// The linalg GEMM --gemm compiles: C = A * B (or A * B^T), C zeroed first.
+std::string gemmSource(const GemmShape &s, const Options &o) {
+  auto memref = [](int64_t r, int64_t c, const std::string &t) {
+    return "memref<" + std::to_string(r) + "x" + std::to_string(c) + "x" + t +
+           ">";
+  };
+  std::string a = memref(s.m, s.k, o.dtype);
+  std::string b =
+      o.transposeB ? memref(s.n, s.k, o.dtype) : memref(s.k, s.n, o.dtype);
+  std::string c = memref(s.m, s.n, o.outDtype);
+  std::string src = "func.func @main(%A: " + a + ", %B: " + b + ", %C: " + c +
+                    ") {\n  %zero = arith.constant 0.0 : " + o.outDtype +
+                    "\n  linalg.fill ins(%zero : " + o.outDtype +
+                    ") outs(%C : " + c + ")\n  linalg.matmul\n";
+  if (o.transposeB)
+    src += "      indexing_maps = [affine_map<(m, n, k) -> (m, k)>,\n"
+           "                       affine_map<(m, n, k) -> (n, k)>,\n"
+           "                       affine_map<(m, n, k) -> (m, n)>]\n";
+  src += "      ins(%A, %B : " + a + ", " + b + ") outs(%C : " + c +
+         ")\n  return\n}\n";
+  return src;
+}
+
+/// Compiles `mlirFile` to PTX and launch JSON in `dir` with the tools next
+/// to this binary.
+void compile(const Options &o, const std::string &mlirFile,
+             const std::string &dir, std::string &ptxFile,
+             std::string &launchFile) {
+  std::string bin = binDir();
+  std::string lowered = dir + "/kernel.mlir";
+  ptxFile = dir + "/kernel.ptx";
+  launchFile = dir + "/kernel.json";
+  std::string pipeline = "--uop-compile=target=" + o.target + " emit=llvm";
+  if (!o.compileOptions.empty())
+    pipeline += " " + o.compileOptions;
+  int rc = runProcess({bin + "/uop-opt", mlirFile, pipeline, "-o", lowered});
+  if (rc != 0)
+    die(kBadInput, "compiling '" + mlirFile + "' failed (uop-opt exited " +
+                       std::to_string(rc) + ")");
+  rc = runProcess({bin + "/uop-translate", "--uop-to-ptx", lowered, "-o",
+                   ptxFile, "--uop-launch-config=" + launchFile});
+  if (rc != 0)
+    die(kBadInput, "translating '" + mlirFile +
+                       "' to PTX failed (uop-translate exited " +
+                       std::to_string(rc) + ")");
+}
+
+/// A host buffer: the bytes of one host-function memref parameter.
+struct HostBuffer {
+  const ArgDesc *desc = nullptr;
+  int64_t elements = 0;
+  unsigned elemBytes = 0;
+  std::vector<uint8_t> bytes;
+  CUdeviceptr device = 0;
+};
+
+/// The number of elements a strided memref spans.
+int64_t spanOf(const ArgDesc &d, const std::string &what) {
+  double span = (double)d.offset + 1;
+  int64_t exact = d.offset + 1;
+  for (size_t i = 0; i < d.shape.size(); ++i) {
+    if (d.shape[i] <= 0)
+      return 0;
+    if (d.strides[i] < 0)
+      die(kBadInput, what + ": expected non-negative strides");
+    span += (double)(d.shape[i] - 1) * (double)d.strides[i];
+    exact += (d.shape[i] - 1) * d.strides[i];
+  }
+  if (span > (double)(1ll << 36))
+    die(kBadInput, what + ": expected at most 2^36 elements, got " +
+                       std::to_string((long long)span));
+  return exact;
+}
+
+/// Fills `buf` with argument `argIndex`'s seeded values (uop-sim's
+/// fillRandom: the same draws in the same order, stored in the type).
+void fillSeeded(HostBuffer &buf, uint64_t seed, uint64_t argIndex) {
+  SeededStream stream(seed, argIndex);
+  const std::string &t = buf.desc->type;
+  uint8_t *p = buf.bytes.data();
+  int64_t n = buf.elements;
+  // One loop per type: the 8192^2 buffers of the benchmark are filled in
+  // well under a second.
+  if (t == "f32") {
+    for (int64_t i = 0; i < n; ++i) {
+      float v = (float)seededFloat(stream.next(), kF32Precision);
+      std::memcpy(p + 4 * i, &v, 4);
+    }
+  } else if (t == "f16" || t == "bf16") {
+    bool half = t == "f16";
+    for (int64_t i = 0; i < n; ++i) {
+      float v = (float)seededFloat(stream.next(),
+                                   half ? kF16Precision : kBF16Precision);
+      uint16_t bits = half ? f32ToF16Bits(v) : f32ToBF16Bits(v);
+      std::memcpy(p + 2 * i, &bits, 2);
+    }
+  } else if (t == "f64") {
+    for (int64_t i = 0; i < n; ++i) {
+      double v = seededFloat(stream.next(), kF64Precision);
+      std::memcpy(p + 8 * i, &v, 8);
+    }
+  } else {
+    bool isBool = t == "i1";
+    for (int64_t i = 0; i < n; ++i) {
+      uint64_t r = stream.next();
+      int64_t v = isBool ? (seededBool(r) & 1) : seededInt(r);
+      std::memcpy(p + buf.elemBytes * i, &v, buf.elemBytes); // little endian
+    }
+  }
+}
+
+/// The float buffer `p` of type `t` with `n` elements as doubles.
+std::vector<double> loadFloats(const std::string &t, const uint8_t *p,
+                               int64_t n) {
+  std::vector<double> out(n);
+  if (t == "f32") {
+    for (int64_t i = 0; i < n; ++i) {
+      float v;
+      std::memcpy(&v, p + 4 * i, 4);
+      out[i] = v;
+    }
+    return out;
+  }
+  bool half = t == "f16";
+  for (int64_t i = 0; i < n; ++i) {
+    uint16_t h;
+    std::memcpy(&h, p + 2 * i, 2);
+    out[i] = half ? f16BitsToF32(h) : bf16BitsToF32(h);
+  }
+  return out;
+}
+
+int cublasType(const std::string &t) {
+  return t == "f16"    ? Cublas::kR16F
+         : t == "bf16" ? Cublas::kR16BF
+                       : Cublas::kR32F;
+}
+
+/// The roles of a GEMM's host parameters, when the host function is one.
+struct GemmRoles {
+  bool ok = false;
+  std::string why;
+  int64_t m = 0, n = 0, k = 0;
+  std::string inType, outType;
+};
+
+/// Recognises a host function with memref parameters A (M x K), B (K x N,
+/// or N x K transposed) and C (M x N), dense row-major, as a GEMM.
+GemmRoles findGemm(const HostFunctionDesc &host, bool transposeB) {
+  GemmRoles g;
+  auto dense = [](const ArgDesc &d) {
+    return d.kind == ArgDesc::Kind::MemRef && d.shape.size() == 2 &&
+           d.offset == 0 && d.strides[1] == 1 && d.strides[0] == d.shape[1];
+  };
+  if (host.params.size() != 3 || !dense(host.params[0]) ||
+      !dense(host.params[1]) || !dense(host.params[2])) {
+    g.why = "expected a host function of three dense row-major 2-D memrefs "
+            "(A, B, C)";
+    return g;
+  }
+  const ArgDesc &a = host.params[0], &b = host.params[1], &c = host.params[2];
+  g.m = a.shape[0];
+  g.k = a.shape[1];
+  g.n = c.shape[1];
+  int64_t bk = transposeB ? b.shape[1] : b.shape[0];
+  int64_t bn = transposeB ? b.shape[0] : b.shape[1];
+  if (bk != g.k || bn != g.n || c.shape[0] != g.m) {
+    g.why = std::string("expected shapes M x K, ") +
+            (transposeB ? "N x K" : "K x N") + ", M x N";
+    return g;
+  }
+  if (a.type != b.type) {
+    g.why = "expected A and B of one element type, got " + a.type + " and " +
+            b.type;
+    return g;
+  }
+  for (const std::string *t : {&a.type, &c.type})
+    if (*t != "f32" && *t != "f16" && *t != "bf16") {
+      g.why = "expected f32, f16 or bf16 elements, got " + *t;
+      return g;
+    }
+  if (g.m > INT_MAX || g.n > INT_MAX || g.k > INT_MAX) {
+    g.why = "sizes beyond cuBLAS's int";
+    return g;
+  }
+  g.inType = a.type;
+  g.outType = c.type;
+  g.ok = true;
+  return g;
+}
+
+/// The checks of a launch before anything runs: every argument can be
+/// supplied and the parameter count matches the kernel.
+void validateLaunch(const LaunchDesc &l, size_t index,
+                    const HostFunctionDesc &host) {
+  std::string where = "launch " + std::to_string(index) + " (" + l.kernel + ")";
+  for (int d = 0; d < 3; ++d)
+    if (l.grid[d] < 1 || l.block[d] < 1 || l.grid[d] > INT_MAX ||
+        l.block[d] > 1024)
+      die(kBadInput, where + ": expected constant grid and block sizes");
+  if (l.dynamicSharedBytes < 0 || l.dynamicSharedBytes > (1 << 30))
+    die(kBadInput, where + ": expected a constant dynamic shared size");
+  int64_t params = 0;
+  for (size_t i = 0; i < l.args.size(); ++i) {
+    const ArgDesc &a = l.args[i];
+    std::string what = where + " argument " + std::to_string(i);
+    switch (a.kind) {
+    case ArgDesc::Kind::Unknown:
+      die(kBadInput,
+          what + ": cannot be supplied: " + a.type + ": " + a.reason);
+    case ArgDesc::Kind::MemRef: {
+      if (a.hostArg < 0 || a.hostArg >= (int)host.params.size() ||
+          host.params[a.hostArg].kind != ArgDesc::Kind::MemRef)
+        die(kBadInput,
+            what + ": expected a memref parameter of '" + host.name + "'");
+      const ArgDesc &p = host.params[a.hostArg];
+      if (p.type != a.type || p.shape != a.shape || p.strides != a.strides ||
+          p.offset != a.offset)
+        die(kBadInput, what + ": expected the type of '" + host.name +
+                           "' parameter " + std::to_string(a.hostArg));
+      params += 3 + 2 * (int64_t)a.shape.size();
+      break;
+    }
+    case ArgDesc::Kind::Scalar:
+      if (!a.hasValue || elementBytes(a.type) == 0)
+        die(kBadInput, what +
+                           ": expected a scalar constant of a known type, "
+                           "got " +
+                           a.type);
+      params += 1;
+      break;
+    }
+  }
+  if (l.kernelParams >= 0 && l.kernelParams != params)
+    die(kBadInput, where + ": expected " + std::to_string(params) +
+                       " kernel parameters from its arguments, the kernel "
+                       "has " +
+                       std::to_string(l.kernelParams));
+}
+
+/// Dies with exit code 4 when a driver call failed.
+void checkCuda(const CudaDriver &cu, CUresult r, const std::string &what) {
+  if (r != CUDA_SUCCESS)
+    die(kCudaError, what + " failed: " + cu.describe(r));
+}
+
+/// Kernel parameters of one launch: the storage and the pointers to it.
+struct LaunchParams {
+  std::vector<std::unique_ptr<uint64_t>> storage;
+  std::vector<void *> pointers;
+  void push(uint64_t bits) {
+    storage.push_back(std::make_unique<uint64_t>(bits));
+    pointers.push_back(storage.back().get());
+  }
+};
+
+/// Packs the arguments of `l` as MLIR's LLVM lowering expands them: a
+/// memref is (allocated ptr, aligned ptr, offset, sizes..., strides...);
+/// a scalar is passed by value in its own width (little endian, so the low
+/// bytes of a 64-bit slot hold it).
+LaunchParams packParams(const LaunchDesc &l,
+                        const std::vector<HostBuffer> &buffers) {
+  LaunchParams p;
+  for (const ArgDesc &a : l.args) {
+    if (a.kind == ArgDesc::Kind::MemRef) {
+      uint64_t ptr = buffers[a.hostArg].device;
+      p.push(ptr);
+      p.push(ptr);
+      p.push((uint64_t)a.offset);
+      for (int64_t s : a.shape)
+        p.push((uint64_t)s);
+      for (int64_t s : a.strides)
+        p.push((uint64_t)s);
+      continue;
+    }
+    uint64_t bits = 0;
+    if (a.type == "f32") {
+      float v = (float)a.floatValue;
+      std::memcpy(&bits, &v, 4);
+    } else if (a.type == "f64") {
+      std::memcpy(&bits, &a.floatValue, 8);
+    } else if (a.type == "f16") {
+      bits = f32ToF16Bits((float)a.floatValue);
+    } else if (a.type == "bf16") {
+      bits = f32ToBF16Bits((float)a.floatValue);
+    } else {
+      int64_t v = a.valueIsInt ? a.intValue : (int64_t)a.floatValue;
+      std::memcpy(&bits, &v, 8);
+      unsigned width = elementBytes(a.type) * 8;
+      if (a.type == "i1")
+        bits &= 1;
+      else if (width < 64)
+        bits &= (1ull << width) - 1;
+    }
+    p.push(bits);
+  }
+  return p;
+}
+
+double median(std::vector<float> v) {
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  // Line by line: the log keeps what was printed when `timeout` ends a run,
+  // in order with stderr.
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
+  Options o = parseOptions(argc, argv);
+
+  // 1. PTX and launch JSON: given, or compiled here.
+  std::string ptxFile = o.ptxFile, launchFile = o.launchFile;
+  GemmShape gemmShape;
+  bool isGemmMode = !o.gemm.empty();
+  if (isGemmMode)
+    gemmShape = parseGemm(o);
+  if (o.ptxFile.empty()) {
+    std::string dir = o.keepDir;
+    if (dir.empty()) {
+      char dirTemplate[] = "/tmp/uop-run.XXXXXX";
+      if (!mkdtemp(dirTemplate))
+        die(kBadInput, "cannot make a temporary directory");
+      tempDir = dir = dirTemplate;
+      std::atexit(removeTempDir);
+    } else if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
+      die(kBadInput, "--keep: cannot make the directory '" + dir + "'");
+    }
+    std::string source = o.input;
+    if (isGemmMode) {
+      source = dir + "/gemm.mlir";
+      writeFile(source, gemmSource(gemmShape, o));
+    } else {
+      readFile(source); // a missing input is a plain error, not uop-opt's
+    }
+    compile(o, source, dir, ptxFile, launchFile);
+  } else if (o.compileOnly || !o.keepDir.empty()) {
+    die(kBadInput, "--keep and --compile-only: expected an input to compile, "
+                   "not --ptx");
+  }
+  std::string ptx = readFile(ptxFile);
+  std::string launchText = readFile(launchFile);
+  removeTempDir();
+  std::string error;
+  std::optional<LaunchConfig> config = parseLaunchConfig(launchText, error);
+  if (!config)
+    die(kBadInput, "'" + launchFile + "': " + error);
+  if (config->launches.empty())
+    die(kBadInput, "'" + launchFile + "': expected at least one launch");
+
+  // 2. The host function of the first launch; its launches run in order.
+  const std::string &hostName = config->launches.front().host;
+  const HostFunctionDesc *host = nullptr;
+  for (const HostFunctionDesc &f : config->functions)
+    if (f.name == hostName)
+      host = &f;
+  if (!host)
+    die(kBadInput, "'" + launchFile +
+                       "': expected the parameters of host "
+                       "function '" +
+                       hostName + "' in \"functions\"");
+  std::vector<const LaunchDesc *> launches;
+  for (size_t i = 0; i < config->launches.size(); ++i)
+    if (config->launches[i].host == hostName) {
+      validateLaunch(config->launches[i], i, *host);
+      launches.push_back(&config->launches[i]);
+    }
+  if (launches.size() != config->launches.size())
+    std::printf("uop-run: running the %zu launches of '%s' only\n",
+                launches.size(), hostName.c_str());
+
+  GemmRoles gemm = findGemm(*host, o.transposeB);
+  if ((o.check || o.bench) && !gemm.ok)
+    die(kBadInput, std::string(o.check ? "--check" : "--bench") +
+                       " needs a GEMM (host function '" + hostName +
+                       "'): " + gemm.why);
+  bool tf32 = o.compileOptions.find("precision=tf32") != std::string::npos &&
+              gemm.inType == "f32";
+
+  // Host buffers: sizes are checked before the GPU is opened.
+  std::vector<HostBuffer> buffers(host->params.size());
+  for (size_t i = 0; i < host->params.size(); ++i) {
+    const ArgDesc &p = host->params[i];
+    if (p.kind != ArgDesc::Kind::MemRef)
+      continue;
+    HostBuffer &b = buffers[i];
+    b.desc = &p;
+    b.elemBytes = elementBytes(p.type);
+    if (b.elemBytes == 0)
+      die(kBadInput, "'" + hostName + "' parameter " + std::to_string(i) +
+                         ": expected a known element type, got " + p.type);
+    b.elements = spanOf(p, "'" + hostName + "' parameter " + std::to_string(i));
+  }
+
+  if (o.compileOnly) {
+    std::printf("uop-run: compiled %s and %s\n", ptxFile.c_str(),
+                launchFile.c_str());
+    return kSuccess;
+  }
+
+  // 3. The GPU.
+  CudaDriver cu;
+  std::string reason;
+  if (!cu.open(reason))
+    die(kNoGpu, "no GPU: " + reason);
+  std::printf("uop-run: device: %s\n", cu.deviceName.c_str());
+
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    HostBuffer &b = buffers[i];
+    if (!b.desc || b.elements == 0)
+      continue;
+    b.bytes.resize((size_t)b.elements * b.elemBytes);
+    fillSeeded(b, o.seed, i);
+    checkCuda(cu, cu.memAlloc(&b.device, b.bytes.size()),
+              "cuMemAlloc of parameter " + std::to_string(i));
+    checkCuda(cu, cu.memcpyHtoD(b.device, b.bytes.data(), b.bytes.size()),
+              "cuMemcpyHtoD");
+  }
+
+  // The module, with the JIT's error log on failure.
+  ptx.push_back('\0');
+  std::vector<char> log(1 << 16, 0);
+  CUjit_option jitOptions[] = {CU_JIT_ERROR_LOG_BUFFER,
+                               CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *jitValues[] = {log.data(), (void *)(uintptr_t)(log.size() - 1)};
+  CUmodule module;
+  CUresult r =
+      cu.moduleLoadDataEx(&module, ptx.data(), 2, jitOptions, jitValues);
+  if (r != CUDA_SUCCESS)
+    die(kCudaError, "cuModuleLoadDataEx failed: " + cu.describe(r) +
+                        "\nJIT log:\n" + log.data());
+
+  std::vector<CUfunction> functions;
+  std::vector<LaunchParams> params;
+  for (const LaunchDesc *l : launches) {
+    CUfunction fn;
+    checkCuda(cu, cu.moduleGetFunction(&fn, module, l->kernel.c_str()),
+              "cuModuleGetFunction '" + l->kernel + "'");
+    // Above 48 KiB of dynamic shared memory a kernel must opt in.
+    if (l->dynamicSharedBytes > 48 * 1024)
+      checkCuda(cu,
+                cu.funcSetAttribute(
+                    fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                    (int)l->dynamicSharedBytes),
+                "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES, " +
+                    std::to_string(l->dynamicSharedBytes) + ")");
+    // What the JIT made of the kernel, for reading the timings.
+    int regs = -1, staticShared = -1, localBytes = -1;
+    cu.funcGetAttribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, fn);
+    cu.funcGetAttribute(&staticShared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn);
+    cu.funcGetAttribute(&localBytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, fn);
+    std::printf("uop-run: kernel %s: grid %" PRId64 "x%" PRId64 "x%" PRId64
+                ", block %" PRId64 "x%" PRId64 "x%" PRId64
+                ", %d registers, %d static + %" PRId64
+                " dynamic shared bytes, %d local bytes\n",
+                l->kernel.c_str(), l->grid[0], l->grid[1], l->grid[2],
+                l->block[0], l->block[1], l->block[2], regs, staticShared,
+                l->dynamicSharedBytes, localBytes);
+    functions.push_back(fn);
+    params.push_back(packParams(*l, buffers));
+  }
+  auto runAll = [&]() {
+    for (size_t i = 0; i < launches.size(); ++i) {
+      const LaunchDesc &l = *launches[i];
+      checkCuda(cu,
+                cu.launchKernel(functions[i], (unsigned)l.grid[0],
+                                (unsigned)l.grid[1], (unsigned)l.grid[2],
+                                (unsigned)l.block[0], (unsigned)l.block[1],
+                                (unsigned)l.block[2],
+                                (unsigned)l.dynamicSharedBytes, nullptr,
+                                params[i].pointers.data(), nullptr),
+                "cuLaunchKernel '" + l.kernel + "'");
+    }
+  };
+  runAll();
+  checkCuda(cu, cu.ctxSynchronize(), "running the kernels");
+  std::printf("uop-run: ran %zu launch(es) of '%s' (seed %" PRIu64 ")\n",
+              launches.size(), hostName.c_str(), o.seed);
+  if (!o.check && !o.bench)
+    return kSuccess;
+
+  // 4. cuBLAS on the same device inputs.
+  Cublas blas;
+  if (!blas.open(reason))
+    die(kCudaError, "cuBLAS: " + reason);
+  HostBuffer &a = buffers[0], &b = buffers[1], &c = buffers[2];
+  CUdeviceptr cRef;
+  checkCuda(cu, cu.memAlloc(&cRef, c.bytes.size()), "cuMemAlloc");
+  int compute = tf32 ? Cublas::kCompute32FFastTF32 : Cublas::kCompute32F;
+  auto runBlas = [&]() {
+    int status =
+        blas.gemm((int)gemm.m, (int)gemm.n, (int)gemm.k, a.device,
+                  cublasType(gemm.inType), b.device, cublasType(gemm.inType),
+                  o.transposeB, cRef, cublasType(gemm.outType), compute);
+    if (status != 0)
+      die(kCudaError,
+          "cublasGemmEx failed with status " + std::to_string(status));
+  };
+  std::printf("uop-run: referee: %s cublasGemmEx, %s\n",
+              blas.libraryName.c_str(),
+              tf32 ? "CUBLAS_COMPUTE_32F_FAST_TF32 (kernel compiled with "
+                     "precision=tf32)"
+                   : "CUBLAS_COMPUTE_32F");
+  runBlas();
+  checkCuda(cu, cu.ctxSynchronize(), "cuBLAS");
+
+  int exitCode = kSuccess;
+  if (o.check) {
+    std::vector<uint8_t> got(c.bytes.size()), want(c.bytes.size());
+    checkCuda(cu, cu.memcpyDtoH(got.data(), c.device, got.size()),
+              "cuMemcpyDtoH");
+    checkCuda(cu, cu.memcpyDtoH(want.data(), cRef, want.size()),
+              "cuMemcpyDtoH");
+    // Tolerance: summation order differs between the two (|error| grows
+    // like sqrt(K) times the f32 rounding of partial sums of magnitude up
+    // to sqrt(K)/3). tf32 keeps 11 bits of each input, and the two sides
+    // may round them differently: an mma.sync reading f32 registers as tf32
+    // truncates, which shrinks every product by 2^-10 on average (a bias
+    // proportional to C, hence rtol 2e-3) plus a random part of about
+    // sqrt(K) * 1.2e-4 (6 sigma within atol). An f16/bf16 output is one
+    // rounding of the f32 sum, which may land one unit apart (2^-10 and
+    // 2^-7 relative at most).
+    double sqrtK = std::sqrt((double)gemm.k);
+    double atol = (tf32 ? 2e-3 : 2e-5) * sqrtK;
+    double rtol = gemm.outType == "f16"    ? 2e-3
+                  : gemm.outType == "bf16" ? 1.6e-2
+                  : tf32                   ? 2e-3
+                                           : 1e-4;
+    double maxAbs = 0, maxRel = 0;
+    int64_t mismatches = 0, total = gemm.m * gemm.n;
+    std::vector<double> gotValues = loadFloats(gemm.outType, got.data(), total);
+    std::vector<double> wantValues =
+        loadFloats(gemm.outType, want.data(), total);
+    for (int64_t i = 0; i < total; ++i) {
+      double x = gotValues[i], y = wantValues[i];
+      double err = std::fabs(x - y);
+      if (!(err <= atol + rtol * std::fabs(y))) {
+        if (mismatches < 5)
+          std::printf("uop-run: mismatch at C[%" PRId64 "][%" PRId64
+                      "]: got %.8g, cuBLAS %.8g\n",
+                      i / gemm.n, i % gemm.n, x, y);
+        ++mismatches;
+      }
+      if (std::isnan(err)) {
+        maxAbs = maxRel = NAN;
+        continue;
+      }
+      maxAbs = std::max(maxAbs, err);
+      if (std::fabs(y) > 1e-6)
+        maxRel = std::max(maxRel, err / std::fabs(y));
+    }
+    std::printf("uop-run: check %" PRId64 "x%" PRId64 "x%" PRId64
+                " %s->%s: max_abs_err=%.3g max_rel_err=%.3g "
+                "mismatches=%" PRId64 "/%" PRId64 " (atol %.2g, rtol %.2g): "
+                "%s\n",
+                gemm.m, gemm.n, gemm.k, gemm.inType.c_str(),
+                gemm.outType.c_str(), maxAbs, maxRel, mismatches, total, atol,
+                rtol, mismatches ? "MISMATCH" : "ok");
+    if (mismatches)
+      exitCode = kMismatch;
+  }
+
+  if (o.bench) {
+    CUevent start, stop;
+    checkCuda(cu, cu.eventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate");
+    checkCuda(cu, cu.eventCreate(&stop, CU_EVENT_DEFAULT), "cuEventCreate");
+    auto timeIt = [&](auto &&body) {
+      for (int i = 0; i < o.warmup; ++i)
+        body();
+      checkCuda(cu, cu.ctxSynchronize(), "warm-up");
+      std::vector<float> ms;
+      for (int i = 0; i < o.iters; ++i) {
+        checkCuda(cu, cu.eventRecord(start, nullptr), "cuEventRecord");
+        body();
+        checkCuda(cu, cu.eventRecord(stop, nullptr), "cuEventRecord");
+        checkCuda(cu, cu.eventSynchronize(stop), "running the kernels");
+        float t = 0;
+        checkCuda(cu, cu.eventElapsedTime(&t, start, stop),
+                  "cuEventElapsedTime");
+        ms.push_back(t);
+      }
+      return median(ms);
+    };
+    double ours = timeIt(runAll);
+    double theirs = timeIt(runBlas);
+    double flop = 2.0 * gemm.m * gemm.n * gemm.k;
+    double tflops = flop / (ours * 1e-3) / 1e12;
+    double blasTflops = flop / (theirs * 1e-3) / 1e12;
+    std::printf("uop-run: bench %" PRId64 "x%" PRId64 "x%" PRId64
+                " (median of %d after %d warm-up): ms=%.4f tflops=%.2f "
+                "cublas_ms=%.4f cublas_tflops=%.2f ratio=%.3f\n",
+                gemm.m, gemm.n, gemm.k, o.iters, o.warmup, ours, tflops, theirs,
+                blasTflops, tflops / blasTflops);
+  }
+  return exitCode;
+}
