@@ -350,7 +350,8 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   // uop-tensorcore gives a wmma matmul a 16x16 f32 tile per warp, through
   // which its accumulator fragments enter and leave the register map.
   if (op.getKind() == MatmulKind::wmma)
-    otherBytes = add(otherBytes, mul(op.getWarpsM() * op.getWarpsN(), kWmmaScratchBytes));
+    otherBytes = add(otherBytes,
+                     mul(op.getWarpsM() * op.getWarpsN(), kWmmaScratchBytes));
   int64_t stageBytes = 0;
   for (StagedOperand &s : staged)
     stageBytes = add(

@@ -77,7 +77,9 @@ private:
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
   Value add(Value x, int64_t y) { return y ? add(x, index(y)) : x; }
-  Value mul(Value x, int64_t y) { return arith::MulIOp::create(b, x, index(y)); }
+  Value mul(Value x, int64_t y) {
+    return arith::MulIOp::create(b, x, index(y));
+  }
   Value div(Value x, int64_t y) {
     return arith::DivUIOp::create(b, x, index(y));
   }
@@ -305,7 +307,9 @@ private:
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
   Value add(Value x, int64_t y) { return y ? add(x, index(y)) : x; }
-  Value mul(Value x, int64_t y) { return arith::MulIOp::create(b, x, index(y)); }
+  Value mul(Value x, int64_t y) {
+    return arith::MulIOp::create(b, x, index(y));
+  }
   Value div(Value x, int64_t y) {
     return arith::DivUIOp::create(b, x, index(y));
   }
@@ -421,10 +425,13 @@ SmallVector<Value> WmmaBuilder::multiply(Value k, ValueRange frags) {
   // A stored M x K is a row-major matrix_a, stored K x M a column-major one;
   // B stored K x N is row-major, stored N x K column-major. The leading
   // dimension is the stored row stride either way.
+  auto layout = [](bool col) {
+    return col ? FragmentLayout::Col : FragmentLayout::Row;
+  };
   auto aType = FragmentType::get(ctx, FragmentKind::MatrixA, {16, 16}, elem,
-                                 ta ? FragmentLayout::Col : FragmentLayout::Row);
+                                 layout(ta));
   auto bType = FragmentType::get(ctx, FragmentKind::MatrixB, {16, 16}, elem,
-                                 tb ? FragmentLayout::Col : FragmentLayout::Row);
+                                 layout(tb));
   SmallVector<Value> aFrags, bFrags;
   for (int64_t fm = 0; fm < fragsM; ++fm) {
     Value m = add(warpRow, 16 * fm);

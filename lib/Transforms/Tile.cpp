@@ -473,8 +473,8 @@ struct KindChooser {
     else if (mmaOption == "auto")
       mode = Mode::Auto;
     else {
-      whyNot = llvm::formatv("expected 'mma' to be auto, simt, mma_sync or wmma, "
-                             "got '{0}'",
+      whyNot = llvm::formatv("expected 'mma' to be auto, simt, mma_sync or "
+                             "wmma, got '{0}'",
                              mmaOption);
       return failure();
     }

@@ -201,6 +201,19 @@ std::string randomOptions(Rng &rng, StringRef emit) {
     os << " pad=" << (chance(rng, 60) ? pick(rng, 9) : pickSize(rng));
   if (chance(rng, 20))
     os << " swizzle=" << (chance(rng, 50) ? "true" : "false");
+  // The tensor-core options: the multiply, its warps, TF32, cp.async.
+  if (chance(rng, 30)) {
+    static const char *const kMma[] = {"auto", "simt", "mma_sync", "wmma",
+                                       "tensor"};
+    os << " mma=" << kMma[pick(rng, 5)];
+  }
+  if (chance(rng, 20))
+    os << " warps=" << (chance(rng, 70) ? pick(rng, 5) : pickSize(rng)) << ','
+       << (chance(rng, 70) ? pick(rng, 9) : pickSize(rng));
+  if (chance(rng, 10))
+    os << " precision=" << (chance(rng, 70) ? "tf32" : "half");
+  if (chance(rng, 10))
+    os << " async=" << (chance(rng, 50) ? "true" : "false");
   if (chance(rng, 5))
     os << " opt-level=" << (chance(rng, 70) ? pick(rng, 5) : 4294967295LL);
   return s;

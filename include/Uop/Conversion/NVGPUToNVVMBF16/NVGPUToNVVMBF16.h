@@ -1,4 +1,4 @@
-//===- NVGPUToNVVMBF16.h - bf16 mma.sync to NVVM -----------------*- C++ -*-===//
+//===- NVGPUToNVVMBF16.h - bf16 mma.sync to NVVM ----------------*- C++ -*-===//
 //
 // The patterns of convert-nvgpu-bf16-mma-to-nvvm: the bf16 `nvgpu.mma.sync`
 // that upstream's convert-nvgpu-to-nvvm does not lower, written as
