@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Support/ParserGuards.h"
 #include "Uop/InitAllUop.h"
 #include "Uop/Pipelines/Pipelines.h"
 #include "Uop/Sim/Simulator.h"
@@ -51,9 +52,11 @@ struct Session {
   }
 
   OwningOpRef<ModuleOp> parse(const std::string &source) {
-    sourceMgr.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBufferCopy(source, "<source>"),
-        llvm::SMLoc());
+    auto buffer = llvm::MemoryBuffer::getMemBufferCopy(source, "<source>");
+    // Text MLIR's parser would crash on is refused at its location.
+    if (uop::reportKnownParserCrash(*buffer, os))
+      fail("cannot parse the source");
+    sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
     OwningOpRef<ModuleOp> module =
         parseSourceFile<ModuleOp>(sourceMgr, &context);
     if (!module)

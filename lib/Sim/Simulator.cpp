@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Support/ParserGuards.h"
 #include "Uop/Sim/Simulator.h"
 
 #include "Uop/Dialect/Uop/IR/UopOps.h"
@@ -72,6 +73,17 @@ mlir::uop::sim::parseSimSource(const llvm::SourceMgr &sourceMgr,
   // buffer is a view of ours, so that locations (named after the buffer)
   // and the names' source ranges point into text that outlives the parse.
   const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferId);
+  // Text MLIR's parser would crash on is refused at its location.
+  if (std::optional<KnownParserCrash> crash =
+          findKnownParserCrash(buffer->getBuffer())) {
+    auto [line, col] = sourceMgr.getLineAndColumn(
+        llvm::SMLoc::getFromPointer(buffer->getBufferStart() + crash->offset),
+        bufferId);
+    emitError(FileLineColLoc::get(context, buffer->getBufferIdentifier(),
+                                  line, col))
+        << crash->message;
+    return nullptr;
+  }
   llvm::SourceMgr view;
   view.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(buffer->getMemBufferRef(),

@@ -97,6 +97,17 @@ def test_errors_carry_diagnostics():
     assert uop.simulate("garbage").code == 3
 
 
+def test_parser_crash_refused():
+    # MLIR's parser crashes on a dense array of index: refused with a
+    # diagnostic at the array, never a crash of the interpreter.
+    crash = "func.func @f() attributes {a = array<index: 1>} { return }"
+    with pytest.raises(uop.Error, match="1:32: error: dense arrays of 'index'"):
+        uop.compile(crash)
+    result = uop.simulate(crash, entry="f")
+    assert result.code == 3
+    assert "dense arrays of 'index'" in result.stderr
+
+
 def test_many_runs_in_one_process():
     # Each call parses into a fresh MLIR context; nothing of one run (such as
     # handlers cached by interned op names) may leak into the next.

@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Support/ParserGuards.h"
 #include "Uop/InitAllUop.h"
 #include "Uop/Sim/Simulator.h"
 #include "Uop/Target/PTX.h"
@@ -445,7 +446,9 @@ int runTarget(Mode mode, const Input &in, mlir::MLIRContext &ctx) {
     return report.getExitCode();
   }
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(in.text, &ctx);
+      mlir::uop::findKnownParserCrash(in.text)
+          ? nullptr
+          : mlir::parseSourceString<mlir::ModuleOp>(in.text, &ctx);
   if (!module)
     return 1;
   if (mode == Mode::Parse)

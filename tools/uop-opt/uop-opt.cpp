@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Uop/InitAllUop.h"
+#include "Uop/Support/ParserGuards.h"
 #include "Uop/Tools/InternalError.h"
 #include "Uop/Tools/SanitizerOptions.h"
 
@@ -109,6 +110,9 @@ int main(int argc, char **argv) {
         << "'" << inputFilename << "' holds no IR (the input is empty)\n";
     return 1;
   }
+  // Text MLIR's parser would crash on is refused at its location.
+  if (mlir::uop::reportKnownParserCrash(*input, llvm::errs()))
+    return 1;
   std::unique_ptr<llvm::ToolOutputFile> output =
       mlir::openOutputFile(outputFilename, &error);
   if (!output) {

@@ -10,10 +10,13 @@
 #ifndef UOP_TOOLS_INTERNALERROR_H
 #define UOP_TOOLS_INTERNALERROR_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Signals.h"
 
 #include <atomic>
+#include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <unistd.h>
 
@@ -76,6 +79,16 @@ inline void installInternalErrorHandlers(
             detail::getInternalErrorConfig().crashMessage);
       },
       nullptr);
+  // The handlers' own test: every crash uop knew how to reach is now
+  // refused before it happens, so UOP_INTERNAL_ERROR_TEST=signal (a
+  // SIGSEGV) or =fatal (an LLVM fatal error) makes one on purpose.
+  if (const char *test = std::getenv("UOP_INTERNAL_ERROR_TEST")) {
+    if (llvm::StringRef(test) == "signal")
+      std::raise(SIGSEGV);
+    if (llvm::StringRef(test) == "fatal")
+      llvm::report_fatal_error("UOP_INTERNAL_ERROR_TEST asked for a fatal "
+                               "error");
+  }
 }
 
 } // namespace mlir::uop

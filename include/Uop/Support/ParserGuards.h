@@ -1,0 +1,148 @@
+//===- ParserGuards.h - input MLIR's parser is known to crash on -*- C++ -*-===//
+//
+// MLIR 22's parser crashes (a null dereference, not a diagnostic) on a few
+// inputs that are a matter of text, found by fuzzing uop's tools. Every
+// entry point that parses user text (uop-opt, uop-translate, uop-sim, the
+// Python package, uop-fuzz) scans the text first and refuses such input with
+// a diagnostic at its location, so the crash is never reached:
+//
+//   - a dense array of `index` elements, `array<index: 1, 2>`: the parser
+//     accepts `index` as an integer-like element type, then asks for its bit
+//     width, which `index` does not have (also through a type alias,
+//     `!t = index` ... `array<!t: 1>`).
+//
+// The scan skips `//` comments and string literals. It is header-only: it
+// needs llvm/Support alone, so every layer can use it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_SUPPORT_PARSERGUARDS_H
+#define UOP_SUPPORT_PARSERGUARDS_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::uop {
+
+/// A construct MLIR's parser is known to crash on: where it starts in the
+/// text, and what to say about it.
+struct KnownParserCrash {
+  size_t offset = 0;
+  std::string message;
+};
+
+namespace detail {
+inline bool isIdentChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '.' ||
+         c == '-';
+}
+
+/// The text outside comments and string literals, as (offset, char) runs:
+/// calls `visit(i)` for each offset i of code.
+template <typename Fn>
+void forEachCodeOffset(llvm::StringRef text, Fn visit) {
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    char c = text[i];
+    if (c == '/' && i + 1 < e && text[i + 1] == '/') {
+      while (i < e && text[i] != '\n')
+        ++i;
+      continue;
+    }
+    if (c == '"') {
+      for (++i; i < e && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+      continue;
+    }
+    visit(i);
+  }
+}
+
+inline size_t skipSpace(llvm::StringRef text, size_t i) {
+  while (i < text.size() &&
+         (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' ||
+          text[i] == '\r'))
+    ++i;
+  return i;
+}
+
+/// True when `text` at `i` is the keyword `word` (not a longer identifier).
+inline bool isWordAt(llvm::StringRef text, size_t i, llvm::StringRef word) {
+  if (!text.substr(i).starts_with(word))
+    return false;
+  size_t end = i + word.size();
+  return end >= text.size() || !isIdentChar(text[end]);
+}
+} // namespace detail
+
+/// Returns the first construct of `text` that MLIR's parser is known to
+/// crash on, or nothing.
+inline std::optional<KnownParserCrash>
+findKnownParserCrash(llvm::StringRef text) {
+  using namespace detail;
+  // Type aliases of `index`: `!name = index`.
+  llvm::SmallVector<std::string> indexAliases;
+  forEachCodeOffset(text, [&](size_t i) {
+    if (text[i] != '!' || (i > 0 && isIdentChar(text[i - 1])))
+      return;
+    size_t end = i + 1;
+    while (end < text.size() && isIdentChar(text[end]))
+      ++end;
+    size_t eq = skipSpace(text, end);
+    if (end == i + 1 || eq >= text.size() || text[eq] != '=')
+      return;
+    if (isWordAt(text, skipSpace(text, eq + 1), "index"))
+      indexAliases.push_back(text.substr(i, end - i).str());
+  });
+  std::optional<KnownParserCrash> found;
+  forEachCodeOffset(text, [&](size_t i) {
+    if (found || !isWordAt(text, i, "array") ||
+        (i > 0 && isIdentChar(text[i - 1])))
+      return;
+    size_t open = skipSpace(text, i + 5);
+    if (open >= text.size() || text[open] != '<')
+      return;
+    size_t elem = skipSpace(text, open + 1);
+    bool isIndex = isWordAt(text, elem, "index");
+    for (const std::string &alias : indexAliases)
+      isIndex |= isWordAt(text, elem, alias);
+    if (!isIndex)
+      return;
+    found = KnownParserCrash{
+        i, "dense arrays of 'index' elements are not supported (MLIR's "
+           "parser crashes on them); use an integer type such as i64"};
+  });
+  return found;
+}
+
+/// Scans `buffer`; when it holds a known parser crash, prints
+/// "<name>:<line>:<col>: error: <message>" with the line to `os` and
+/// returns true.
+inline bool reportKnownParserCrash(const llvm::MemoryBuffer &buffer,
+                                   llvm::raw_ostream &os) {
+  std::optional<KnownParserCrash> crash =
+      findKnownParserCrash(buffer.getBuffer());
+  if (!crash)
+    return false;
+  llvm::SourceMgr sources;
+  sources.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(buffer.getMemBufferRef(),
+                                       /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
+  sources.PrintMessage(
+      os,
+      llvm::SMLoc::getFromPointer(buffer.getBufferStart() + crash->offset),
+      llvm::SourceMgr::DK_Error, crash->message);
+  return true;
+}
+
+} // namespace mlir::uop
+
+#endif // UOP_SUPPORT_PARSERGUARDS_H
