@@ -36,12 +36,16 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-# The SIMT path at its default and at the tilings bench/gemm_traffic uses.
+# The SIMT path at its default and at the tilings bench/gemm_traffic uses,
+# then the tensor-core kernels f16 and bf16 get by default.
 DEFAULT_CONFIGS = [
     "simt-f32=f32:",
     "simt-f32-1stage=f32:stages=1",
     "simt-f32-64x64=f32:tile=64,64,8 thread-tile=4,4",
-    "simt-f16=f16:",
+    "simt-f16=f16:mma=simt",
+    "mma-f16=f16:",
+    "mma-bf16=bf16:",
+    "wmma-f16=f16:mma=wmma",
 ]
 
 CLASSES = ["mma", "ldmatrix", "cp.async", "bar.sync", "ld.shared", "fma", "other"]
@@ -90,9 +94,13 @@ def opcode(text):
 
 
 def classify(op):
-    if op.startswith(("mma.", "wgmma.", "tcgen05.mma")):
+    if op.startswith(("mma.", "wmma.mma", "wgmma.", "tcgen05.mma")):
         return "mma"
-    if op.startswith("ldmatrix"):
+    # wmma.load of A or B fragments from shared memory is this kernel's
+    # ldmatrix (its accumulator loads and stores are the epilogue's).
+    if op.startswith("ldmatrix") or (op.startswith(("wmma.load.a",
+                                                    "wmma.load.b"))
+                                     and ".shared" in op):
         return "ldmatrix"
     if op.startswith("cp.async"):
         return "cp.async"
@@ -111,7 +119,7 @@ def flops(op):
         # Packed halves (f16x2, bf16x2) do two FMAs.
         return 4 if "x2" in op else 2
     m = re.search(r"\.m(\d+)n(\d+)k(\d+)", op)
-    if m and op.startswith("mma."):
+    if m and op.startswith(("mma.", "wmma.mma")):
         # A warp-wide m x n x k multiply-add, a 32nd of it per thread.
         mm, nn, kk = (int(x) for x in m.groups())
         return 2 * mm * nn * kk / 32
