@@ -9,7 +9,11 @@
 //   - a dense array of `index` elements, `array<index: 1, 2>`: the parser
 //     accepts `index` as an integer-like element type, then asks for its bit
 //     width, which `index` does not have (also through a type alias,
-//     `!t = index` ... `array<!t: 1>`).
+//     `!t = index` ... `array<!t: 1>`);
+//   - a vector type of 2^32 elements or more, `vector<4x4294967295xf32>`:
+//     `vector.from_elements` sizes a SmallVector, whose size is 32-bit, by
+//     the element count, and LLVM aborts ("SmallVector unable to grow").
+//     No GPU register vector comes near that size.
 //
 // The scan skips `//` comments and string literals. It is header-only: it
 // needs llvm/Support alone, so every layer can use it.
@@ -25,6 +29,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -118,6 +123,46 @@ findKnownParserCrash(llvm::StringRef text) {
     found = KnownParserCrash{
         i, "dense arrays of 'index' elements are not supported (MLIR's "
            "parser crashes on them); use an integer type such as i64"};
+  });
+  // Vector types: `vector<` then dimensions `N` or `[N]`, each followed by
+  // `x`, then the element type.
+  forEachCodeOffset(text, [&](size_t i) {
+    if (found || !isWordAt(text, i, "vector") ||
+        (i > 0 && isIdentChar(text[i - 1])))
+      return;
+    size_t j = skipSpace(text, i + 6);
+    if (j >= text.size() || text[j] != '<')
+      return;
+    j = skipSpace(text, j + 1);
+    unsigned __int128 elements = 1;
+    constexpr unsigned __int128 kLimit = (unsigned __int128)1 << 32;
+    while (j < text.size()) {
+      size_t start = j;
+      bool scalable = text[j] == '[';
+      if (scalable)
+        ++j;
+      size_t digits = j;
+      unsigned __int128 dim = 0;
+      while (j < text.size() && text[j] >= '0' && text[j] <= '9') {
+        dim = std::min<unsigned __int128>(dim * 10 + (text[j] - '0'), kLimit);
+        ++j;
+      }
+      if (j == digits)
+        break; // the element type
+      if (scalable && (j >= text.size() || text[j++] != ']'))
+        break;
+      if (j >= text.size() || text[j] != 'x') {
+        j = start;
+        break;
+      }
+      ++j;
+      elements = std::min<unsigned __int128>(elements * dim, kLimit);
+    }
+    if (elements < kLimit)
+      return;
+    found = KnownParserCrash{
+        i, "vector types of 2^32 elements or more are not supported (MLIR's "
+           "parser aborts on them)"};
   });
   return found;
 }
