@@ -10,10 +10,10 @@
 //     accepts `index` as an integer-like element type, then asks for its bit
 //     width, which `index` does not have (also through a type alias,
 //     `!t = index` ... `array<!t: 1>`);
-//   - a vector type of 2^32 elements or more, `vector<4x4294967295xf32>`:
-//     `vector.from_elements` sizes a SmallVector, whose size is 32-bit, by
-//     the element count, and LLVM aborts ("SmallVector unable to grow").
-//     No GPU register vector comes near that size.
+//   - `vector.from_elements` whose vector type has 2^32 elements or more,
+//     `: vector<4x4294967295xf32>`: its parser sizes a SmallVector, whose
+//     size is 32-bit, by the element count, and LLVM aborts ("SmallVector
+//     unable to grow").
 //
 // The scan skips `//` comments and string literals. It is header-only: it
 // needs llvm/Support alone, so every layer can use it.
@@ -124,20 +124,28 @@ findKnownParserCrash(llvm::StringRef text) {
         i, "dense arrays of 'index' elements are not supported (MLIR's "
            "parser crashes on them); use an integer type such as i64"};
   });
-  // Vector types: `vector<` then dimensions `N` or `[N]`, each followed by
-  // `x`, then the element type.
+  // The result type of the custom form of `vector.from_elements`: `vector<`
+  // then dimensions `N` or `[N]`, each followed by `x`, then the element
+  // type. (Other ops take such types: a vector.load of 2^32 elements parses,
+  // and uop-sim reports it out of bounds.)
   forEachCodeOffset(text, [&](size_t i) {
-    if (found || !isWordAt(text, i, "vector") ||
-        (i > 0 && isIdentChar(text[i - 1])))
+    if (found || !text.substr(i).starts_with("vector.from_elements") ||
+        (i > 0 && (isIdentChar(text[i - 1]) || text[i - 1] == '"')))
       return;
-    size_t j = skipSpace(text, i + 6);
+    size_t colon = text.find(':', i);
+    if (colon == llvm::StringRef::npos)
+      return;
+    size_t j = skipSpace(text, colon + 1);
+    if (!isWordAt(text, j, "vector"))
+      return;
+    size_t type = j;
+    j = skipSpace(text, j + 6);
     if (j >= text.size() || text[j] != '<')
       return;
     j = skipSpace(text, j + 1);
     unsigned __int128 elements = 1;
     constexpr unsigned __int128 kLimit = (unsigned __int128)1 << 32;
     while (j < text.size()) {
-      size_t start = j;
       bool scalable = text[j] == '[';
       if (scalable)
         ++j;
@@ -151,18 +159,16 @@ findKnownParserCrash(llvm::StringRef text) {
         break; // the element type
       if (scalable && (j >= text.size() || text[j++] != ']'))
         break;
-      if (j >= text.size() || text[j] != 'x') {
-        j = start;
+      if (j >= text.size() || text[j] != 'x')
         break;
-      }
       ++j;
       elements = std::min<unsigned __int128>(elements * dim, kLimit);
     }
     if (elements < kLimit)
       return;
     found = KnownParserCrash{
-        i, "vector types of 2^32 elements or more are not supported (MLIR's "
-           "parser aborts on them)"};
+        type, "vector.from_elements of 2^32 elements or more is not "
+              "supported (MLIR's parser aborts on it)"};
   });
   return found;
 }
