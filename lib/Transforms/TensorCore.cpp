@@ -66,14 +66,11 @@ static bool isLdmatrixReadable(MemRefType type, SharedLayoutAttr layout) {
 }
 
 namespace {
-/// Emits the tensor-core code of one uop.matmul.
-class MmaSyncBuilder {
-public:
-  MmaSyncBuilder(ImplicitLocOpBuilder &b, MatmulOp op) : b(b), op(op) {}
+/// What both builders share: the op, its builder, and index arithmetic.
+class TensorCoreBuilder {
+protected:
+  TensorCoreBuilder(ImplicitLocOpBuilder &b, MatmulOp op) : b(b), op(op) {}
 
-  LogicalResult build(RewriterBase &rewriter);
-
-private:
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
   Value add(Value x, int64_t y) { return y ? add(x, index(y)) : x; }
@@ -87,6 +84,20 @@ private:
     return arith::RemUIOp::create(b, x, index(y));
   }
 
+  ImplicitLocOpBuilder &b;
+  MatmulOp op;
+};
+
+/// Emits the tensor-core code of one uop.matmul.
+class MmaSyncBuilder : TensorCoreBuilder {
+public:
+  MmaSyncBuilder(ImplicitLocOpBuilder &b, MatmulOp op)
+      : TensorCoreBuilder(b, op) {}
+
+  LogicalResult build(RewriterBase &rewriter);
+
+private:
+
   /// Element (row, col) of the stored tile `mem` with `layout`.
   Value load(Value mem, SharedLayoutAttr layout, Value row, Value col) {
     return memref::LoadOp::create(
@@ -99,8 +110,6 @@ private:
   /// The B fragments of the n8 fragments `fn` (and `fn + 1` when `two`).
   SmallVector<Value> fragmentsB(int64_t fn, bool two, Value k);
 
-  ImplicitLocOpBuilder &b;
-  MatmulOp op;
   Type elem;
   bool tf32 = false, ldmatrixA = false, ldmatrixB = false;
   /// The lane, and the thread's origin in its warp tile.
@@ -297,25 +306,14 @@ LogicalResult MmaSyncBuilder::build(RewriterBase &rewriter) {
 namespace {
 /// Emits the WMMA code of one uop.matmul of kind wmma (see the file
 /// comment): fragments through the K loop, the register map at its ends.
-class WmmaBuilder {
+class WmmaBuilder : TensorCoreBuilder {
 public:
-  WmmaBuilder(ImplicitLocOpBuilder &b, MatmulOp op) : b(b), op(op) {}
+  WmmaBuilder(ImplicitLocOpBuilder &b, MatmulOp op)
+      : TensorCoreBuilder(b, op) {}
 
   LogicalResult build(RewriterBase &rewriter);
 
 private:
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
-  Value add(Value x, int64_t y) { return y ? add(x, index(y)) : x; }
-  Value mul(Value x, int64_t y) {
-    return arith::MulIOp::create(b, x, index(y));
-  }
-  Value div(Value x, int64_t y) {
-    return arith::DivUIOp::create(b, x, index(y));
-  }
-  Value rem(Value x, int64_t y) {
-    return arith::RemUIOp::create(b, x, index(y));
-  }
 
   FragmentType accType() {
     return FragmentType::get(b.getContext(), FragmentKind::Accumulator,
@@ -338,8 +336,6 @@ private:
   /// The k16 steps of the whole shared tiles on `frags`.
   SmallVector<Value> multiplyTile(ValueRange frags);
 
-  ImplicitLocOpBuilder &b;
-  MatmulOp op;
   int64_t kSize = 0, fragsM = 0, fragsN = 0;
   VectorType vecType;
   Value scratch;

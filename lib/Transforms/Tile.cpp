@@ -42,29 +42,34 @@ static std::string describeCount(StringRef name, size_t count,
   return text;
 }
 
+/// Fails, saying so in `whyNot`, when the list option `name` was given
+/// (`values` not empty) with other than `expected` sizes (`sizes` says
+/// which, as "three sizes BM,BN,BK").
+static LogicalResult checkCount(StringRef name, StringRef sizes,
+                                ArrayRef<int64_t> values, size_t expected,
+                                std::string &whyNot) {
+  if (values.empty() || values.size() == expected)
+    return success();
+  whyNot = llvm::formatv("expected '{0}' to hold {1}, got {2}", name, sizes,
+                         describeCount(name, values.size(), expected));
+  return failure();
+}
+
 FailureOr<TileConfig> mlir::uop::getTileConfig(ArrayRef<int64_t> tile,
                                                ArrayRef<int64_t> threadTile,
                                                std::string &whyNot,
                                                TargetAttr target) {
   TileConfig c;
+  if (failed(checkCount("tile", "three sizes BM,BN,BK", tile, 3, whyNot)) ||
+      failed(checkCount("thread-tile", "two sizes TM,TN", threadTile, 2,
+                        whyNot)))
+    return failure();
   if (!tile.empty()) {
-    if (tile.size() != 3) {
-      whyNot = llvm::formatv("expected 'tile' to hold three sizes BM,BN,BK, "
-                             "got {0}",
-                             describeCount("tile", tile.size(), 3));
-      return failure();
-    }
     c.blockM = tile[0];
     c.blockN = tile[1];
     c.blockK = tile[2];
   }
   if (!threadTile.empty()) {
-    if (threadTile.size() != 2) {
-      whyNot = llvm::formatv("expected 'thread-tile' to hold two sizes TM,TN, "
-                             "got {0}",
-                             describeCount("thread-tile", threadTile.size(), 2));
-      return failure();
-    }
     c.threadM = threadTile[0];
     c.threadN = threadTile[1];
   }
@@ -121,24 +126,15 @@ FailureOr<TileConfig> mlir::uop::getMmaTileConfig(MatmulKind kind,
   c.warpsM = 2;
   c.warpsN = 4;
   StringRef name = stringifyMatmulKind(kind);
+  if (failed(checkCount("tile", "three sizes BM,BN,BK", tile, 3, whyNot)) ||
+      failed(checkCount("warps", "two sizes WM,WN", warps, 2, whyNot)))
+    return failure();
   if (!tile.empty()) {
-    if (tile.size() != 3) {
-      whyNot = llvm::formatv("expected 'tile' to hold three sizes BM,BN,BK, "
-                             "got {0}",
-                             describeCount("tile", tile.size(), 3));
-      return failure();
-    }
     c.blockM = tile[0];
     c.blockN = tile[1];
     c.blockK = tile[2];
   }
   if (!warps.empty()) {
-    if (warps.size() != 2) {
-      whyNot = llvm::formatv("expected 'warps' to hold two sizes WM,WN, got "
-                             "{0}",
-                             describeCount("warps", warps.size(), 2));
-      return failure();
-    }
     c.warpsM = warps[0];
     c.warpsN = warps[1];
   }
@@ -561,15 +557,8 @@ struct KindChooser {
     for (const List &l : {List{"tile", "three sizes BM,BN,BK", tile, 3},
                           List{"thread-tile", "two sizes TM,TN", threadTile, 2},
                           List{"warps", "two sizes WM,WN", warps, 2}}) {
-      if (l.values.empty())
-        continue;
-      if (l.values.size() != l.expected) {
-        whyNot = llvm::formatv("expected '{0}' to hold {1}, got {2}", l.name,
-                               l.sizes,
-                               describeCount(l.name, l.values.size(),
-                                             l.expected));
+      if (failed(checkCount(l.name, l.sizes, l.values, l.expected, whyNot)))
         return failure();
-      }
       for (int64_t v : l.values)
         if (v <= 0) {
           whyNot = llvm::formatv("expected positive {0} sizes, got {1}",
