@@ -235,6 +235,45 @@ static Value getLinearThreadId(ImplicitLocOpBuilder &b,
           cg.index(block[0])));
 }
 
+/// Emits the rounds of a cooperative copy of `vectors` vectors by `threads`
+/// threads of linear id `tid`: in round k the thread copies vector
+/// e = k * threads + tid, which `emitVector` emits. The rounds are a loop
+/// when there is more than one; a last round that not every thread has a
+/// vector in is guarded by e < vectors.
+static void
+emitCopyRounds(ImplicitLocOpBuilder &b, Value tid, int64_t vectors,
+               int64_t threads,
+               function_ref<void(ImplicitLocOpBuilder &, Value)> emitVector) {
+  TileCodegen cg{b};
+  int64_t rounds = llvm::divideCeil(vectors, threads);
+  auto body = [&](OpBuilder &nb, Location loc, Value round) {
+    ImplicitLocOpBuilder ib(loc, nb);
+    TileCodegen icg{ib};
+    Value e = arith::AddIOp::create(
+        ib, arith::MulIOp::create(ib, round, icg.index(threads)), tid);
+    if (vectors % threads == 0) {
+      emitVector(ib, e);
+      return;
+    }
+    auto guard = scf::IfOp::create(ib, icg.ult(e, icg.index(vectors)),
+                                   /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard g(ib);
+    ib.setInsertionPointToStart(guard.thenBlock());
+    emitVector(ib, e);
+  };
+  if (rounds == 1) {
+    body(b, b.getLoc(), cg.index(0));
+    return;
+  }
+  scf::ForOp::create(b, cg.index(0), cg.index(rounds), cg.index(1),
+                     ValueRange{},
+                     [&](OpBuilder &nb, Location loc, Value iv, ValueRange) {
+                       body(nb, loc, iv);
+                       scf::YieldOp::create(nb, loc);
+                     });
+}
+
+
 /// Lowers the asynchronous copy `op` to one `uop.cp_async` of `width`
 /// elements per vector, vector e by thread e mod `threads` (the
 /// distribution of the synchronous copy). A vector crossing the source's
@@ -256,72 +295,47 @@ static void lowerAsyncCopy(ImplicitLocOpBuilder &b, CopyOp op,
   Value tid = getLinearThreadId(b, block);
   int64_t vectorsPerRow = cols / width;
   int64_t vectors = rows * vectorsPerRow;
-  int64_t rounds = llvm::divideCeil(vectors, threads);
   // Which edges the source can have: a static dimension as large as the
   // tile has none.
   bool rowEdge = srcType.isDynamicDim(0) || srcType.getDimSize(0) < rows;
   bool colEdge = srcType.isDynamicDim(1) || srcType.getDimSize(1) < cols;
   Value srcRows = cg.dim(src, 0), srcCols = cg.dim(src, 1);
 
-  auto body = [&](OpBuilder &nb, Location loc, Value round) {
-    ImplicitLocOpBuilder ib(loc, nb);
-    TileCodegen icg{ib};
-    Value e = arith::AddIOp::create(
-        ib, arith::MulIOp::create(ib, round, icg.index(threads)), tid);
-    auto emitCopy = [&](ImplicitLocOpBuilder &cb) {
-      TileCodegen ccg{cb};
-      Value r = arith::DivUIOp::create(cb, e, ccg.index(vectorsPerRow));
-      Value c = arith::MulIOp::create(
-          cb, arith::RemUIOp::create(cb, e, ccg.index(vectorsPerRow)),
-          ccg.index(width));
-      Value dc = ccg.swizzled(r, c, layout);
-      // 16-byte copies go through L2 only (.cg): a staged tile is read
-      // from shared memory, never again through L1.
-      UnitAttr bypassL1 = bytes == 16 ? cb.getUnitAttr() : UnitAttr();
-      if (!rowEdge && !colEdge) {
-        CpAsyncOp::create(cb, dst, ValueRange{r, dc}, src, ValueRange{r, c},
-                          cb.getIndexAttr(width), /*src_elements=*/Value(),
-                          bypassL1);
-        return;
-      }
-      // Elements of the vector inside the source: min(max(cols - c, 0),
-      // width) in a row inside it, none below it.
-      Value valid = ccg.index(width);
-      if (colEdge) {
-        Value left = arith::SubIOp::create(cb, srcCols, c);
-        valid = arith::MinSIOp::create(
-            cb, arith::MaxSIOp::create(cb, left, ccg.index(0)), valid);
-      }
-      if (rowEdge)
-        valid = arith::SelectOp::create(cb, ccg.ult(r, srcRows), valid,
-                                        ccg.index(0));
-      Value inside = arith::CmpIOp::create(cb, arith::CmpIPredicate::ne, valid,
-                                           ccg.index(0));
-      Value sr = arith::SelectOp::create(cb, inside, r, ccg.index(0));
-      Value sc = arith::SelectOp::create(cb, inside, c, ccg.index(0));
-      CpAsyncOp::create(cb, dst, ValueRange{r, dc}, src, ValueRange{sr, sc},
-                        cb.getIndexAttr(width), valid, bypassL1);
-    };
-    if (vectors % threads == 0) {
-      emitCopy(ib);
-    } else {
-      auto guard = scf::IfOp::create(ib, icg.ult(e, icg.index(vectors)),
-                                     /*withElseRegion=*/false);
-      OpBuilder::InsertionGuard g(ib);
-      ib.setInsertionPointToStart(guard.thenBlock());
-      emitCopy(ib);
+  auto emitCopy = [&](ImplicitLocOpBuilder &cb, Value e) {
+    TileCodegen ccg{cb};
+    Value r = arith::DivUIOp::create(cb, e, ccg.index(vectorsPerRow));
+    Value c = arith::MulIOp::create(
+        cb, arith::RemUIOp::create(cb, e, ccg.index(vectorsPerRow)),
+        ccg.index(width));
+    Value dc = ccg.swizzled(r, c, layout);
+    // 16-byte copies go through L2 only (.cg): a staged tile is read
+    // from shared memory, never again through L1.
+    UnitAttr bypassL1 = bytes == 16 ? cb.getUnitAttr() : UnitAttr();
+    if (!rowEdge && !colEdge) {
+      CpAsyncOp::create(cb, dst, ValueRange{r, dc}, src, ValueRange{r, c},
+                        cb.getIndexAttr(width), /*src_elements=*/Value(),
+                        bypassL1);
+      return;
     }
+    // Elements of the vector inside the source: min(max(cols - c, 0),
+    // width) in a row inside it, none below it.
+    Value valid = ccg.index(width);
+    if (colEdge) {
+      Value left = arith::SubIOp::create(cb, srcCols, c);
+      valid = arith::MinSIOp::create(
+          cb, arith::MaxSIOp::create(cb, left, ccg.index(0)), valid);
+    }
+    if (rowEdge)
+      valid = arith::SelectOp::create(cb, ccg.ult(r, srcRows), valid,
+                                      ccg.index(0));
+    Value inside = arith::CmpIOp::create(cb, arith::CmpIPredicate::ne, valid,
+                                         ccg.index(0));
+    Value sr = arith::SelectOp::create(cb, inside, r, ccg.index(0));
+    Value sc = arith::SelectOp::create(cb, inside, c, ccg.index(0));
+    CpAsyncOp::create(cb, dst, ValueRange{r, dc}, src, ValueRange{sr, sc},
+                      cb.getIndexAttr(width), valid, bypassL1);
   };
-  if (rounds == 1) {
-    body(b, b.getLoc(), cg.index(0));
-  } else {
-    scf::ForOp::create(b, cg.index(0), cg.index(rounds), cg.index(1),
-                       ValueRange{},
-                       [&](OpBuilder &nb, Location loc, Value iv, ValueRange) {
-                         body(nb, loc, iv);
-                         scf::YieldOp::create(nb, loc);
-                       });
-  }
+  emitCopyRounds(b, tid, vectors, threads, emitCopy);
 }
 
 LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
@@ -375,124 +389,99 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
 
   int64_t vectorsPerRow = cols / width;
   int64_t vectors = rows * vectorsPerRow;
-  int64_t rounds = llvm::divideCeil(vectors, threads);
   Value srcRows = cg.dim(src, 0), srcCols = cg.dim(src, 1);
   bool fullSource = srcType.hasStaticShape() && srcType.getDimSize(0) == rows &&
                     srcType.getDimSize(1) == cols;
 
-  auto body = [&](OpBuilder &nb, Location loc, Value round) {
-    ImplicitLocOpBuilder ib(loc, nb);
-    TileCodegen icg{ib};
-    Value e = arith::AddIOp::create(
-        ib, arith::MulIOp::create(ib, round, icg.index(threads)), tid);
-    auto emitCopy = [&](ImplicitLocOpBuilder &cb) {
-      TileCodegen ccg{cb};
-      Value r = arith::DivUIOp::create(cb, e, ccg.index(vectorsPerRow));
-      Value c = arith::MulIOp::create(
-          cb, arith::RemUIOp::create(cb, e, ccg.index(vectorsPerRow)),
-          ccg.index(width));
-      // The vector: one load when it lies inside the source, else
-      // element by element, zero past the edge.
-      auto loadInside = [&](OpBuilder &lb, Location l) -> Value {
-        if (vecLoad)
-          return vector::LoadOp::create(lb, l, vecType, src, ValueRange{r, c},
-                                        /*nontemporal=*/false,
-                                        llvm::MaybeAlign(width * elemBytes));
-        SmallVector<Value> elems;
-        for (int64_t i = 0; i < width; ++i) {
-          Value ci = i ? arith::AddIOp::create(
-                             lb, l, c, arith::ConstantIndexOp::create(lb, l, i))
-                       : c;
-          elems.push_back(
-              memref::LoadOp::create(lb, l, src, ValueRange{r, ci}));
-        }
-        return width == 1
-                   ? vector::BroadcastOp::create(lb, l, vecType, elems[0])
-                         .getResult()
-                   : vector::FromElementsOp::create(lb, l, vecType, elems)
-                         .getResult();
-      };
-      Value v;
-      if (fullSource) {
-        v = loadInside(cb, cb.getLoc());
-      } else {
-        Value end = arith::AddIOp::create(cb, c, ccg.index(width));
-        Value inside = arith::AndIOp::create(
-            cb, ccg.ult(r, srcRows),
-            arith::CmpIOp::create(cb, arith::CmpIPredicate::ule, end, srcCols));
-        auto ifOp = scf::IfOp::create(
-            cb, inside,
-            [&](OpBuilder &tb, Location l) {
-              scf::YieldOp::create(tb, l, loadInside(tb, l));
-            },
-            [&](OpBuilder &eb, Location l) {
-              // The edge: each element on its own.
-              ImplicitLocOpBuilder xb(l, eb);
-              TileCodegen xcg{xb};
-              Value zero = arith::ConstantOp::create(xb, xb.getZeroAttr(elem));
-              SmallVector<Value> elems;
-              for (int64_t i = 0; i < width; ++i) {
-                Value ci = i ? arith::AddIOp::create(xb, c, xcg.index(i)) : c;
-                Value ok = arith::AndIOp::create(xb, xcg.ult(r, srcRows),
-                                                 xcg.ult(ci, srcCols));
-                auto one = scf::IfOp::create(
-                    xb, ok,
-                    [&](OpBuilder &ob, Location ol) {
-                      scf::YieldOp::create(
-                          ob, ol,
-                          memref::LoadOp::create(ob, ol, src, ValueRange{r, ci})
-                              .getResult());
-                    },
-                    [&](OpBuilder &ob, Location ol) {
-                      scf::YieldOp::create(ob, ol, zero);
-                    });
-                elems.push_back(one.getResult(0));
-              }
-              Value vec =
-                  width == 1
-                      ? vector::BroadcastOp::create(xb, vecType, elems[0])
-                            .getResult()
-                      : vector::FromElementsOp::create(xb, vecType, elems)
-                            .getResult();
-              scf::YieldOp::create(xb, vec);
-            });
-        v = ifOp.getResult(0);
+  auto emitCopy = [&](ImplicitLocOpBuilder &cb, Value e) {
+    TileCodegen ccg{cb};
+    Value r = arith::DivUIOp::create(cb, e, ccg.index(vectorsPerRow));
+    Value c = arith::MulIOp::create(
+        cb, arith::RemUIOp::create(cb, e, ccg.index(vectorsPerRow)),
+        ccg.index(width));
+    // The vector: one load when it lies inside the source, else
+    // element by element, zero past the edge.
+    auto loadInside = [&](OpBuilder &lb, Location l) -> Value {
+      if (vecLoad)
+        return vector::LoadOp::create(lb, l, vecType, src, ValueRange{r, c},
+                                      /*nontemporal=*/false,
+                                      llvm::MaybeAlign(width * elemBytes));
+      SmallVector<Value> elems;
+      for (int64_t i = 0; i < width; ++i) {
+        Value ci = i ? arith::AddIOp::create(
+                           lb, l, c, arith::ConstantIndexOp::create(lb, l, i))
+                     : c;
+        elems.push_back(
+            memref::LoadOp::create(lb, l, src, ValueRange{r, ci}));
       }
-      if (vecStore) {
-        // A chunk swizzle moves the vector as a whole.
-        vector::StoreOp::create(cb, v, dst,
-                                ValueRange{r, ccg.swizzled(r, c, layout)},
-                                /*nontemporal=*/false,
-                                llvm::MaybeAlign(width * elemBytes));
-      } else {
-        for (int64_t i = 0; i < width; ++i) {
-          Value ci = i ? arith::AddIOp::create(cb, c, ccg.index(i)) : c;
-          Value x = vector::ExtractOp::create(cb, v, ArrayRef<int64_t>{i});
-          memref::StoreOp::create(cb, x, dst,
-                                  ValueRange{r, ccg.swizzled(r, ci, layout)});
-        }
-      }
+      return width == 1
+                 ? vector::BroadcastOp::create(lb, l, vecType, elems[0])
+                       .getResult()
+                 : vector::FromElementsOp::create(lb, l, vecType, elems)
+                       .getResult();
     };
-    if (vectors % threads == 0) {
-      emitCopy(ib);
+    Value v;
+    if (fullSource) {
+      v = loadInside(cb, cb.getLoc());
     } else {
-      auto guard = scf::IfOp::create(ib, icg.ult(e, icg.index(vectors)),
-                                     /*withElseRegion=*/false);
-      OpBuilder::InsertionGuard g(ib);
-      ib.setInsertionPointToStart(guard.thenBlock());
-      emitCopy(ib);
+      Value end = arith::AddIOp::create(cb, c, ccg.index(width));
+      Value inside = arith::AndIOp::create(
+          cb, ccg.ult(r, srcRows),
+          arith::CmpIOp::create(cb, arith::CmpIPredicate::ule, end, srcCols));
+      auto ifOp = scf::IfOp::create(
+          cb, inside,
+          [&](OpBuilder &tb, Location l) {
+            scf::YieldOp::create(tb, l, loadInside(tb, l));
+          },
+          [&](OpBuilder &eb, Location l) {
+            // The edge: each element on its own.
+            ImplicitLocOpBuilder xb(l, eb);
+            TileCodegen xcg{xb};
+            Value zero = arith::ConstantOp::create(xb, xb.getZeroAttr(elem));
+            SmallVector<Value> elems;
+            for (int64_t i = 0; i < width; ++i) {
+              Value ci = i ? arith::AddIOp::create(xb, c, xcg.index(i)) : c;
+              Value ok = arith::AndIOp::create(xb, xcg.ult(r, srcRows),
+                                               xcg.ult(ci, srcCols));
+              auto one = scf::IfOp::create(
+                  xb, ok,
+                  [&](OpBuilder &ob, Location ol) {
+                    scf::YieldOp::create(
+                        ob, ol,
+                        memref::LoadOp::create(ob, ol, src, ValueRange{r, ci})
+                            .getResult());
+                  },
+                  [&](OpBuilder &ob, Location ol) {
+                    scf::YieldOp::create(ob, ol, zero);
+                  });
+              elems.push_back(one.getResult(0));
+            }
+            Value vec =
+                width == 1
+                    ? vector::BroadcastOp::create(xb, vecType, elems[0])
+                          .getResult()
+                    : vector::FromElementsOp::create(xb, vecType, elems)
+                          .getResult();
+            scf::YieldOp::create(xb, vec);
+          });
+      v = ifOp.getResult(0);
+    }
+    if (vecStore) {
+      // A chunk swizzle moves the vector as a whole.
+      vector::StoreOp::create(cb, v, dst,
+                              ValueRange{r, ccg.swizzled(r, c, layout)},
+                              /*nontemporal=*/false,
+                              llvm::MaybeAlign(width * elemBytes));
+    } else {
+      for (int64_t i = 0; i < width; ++i) {
+        Value ci = i ? arith::AddIOp::create(cb, c, ccg.index(i)) : c;
+        Value x = vector::ExtractOp::create(cb, v, ArrayRef<int64_t>{i});
+        memref::StoreOp::create(cb, x, dst,
+                                ValueRange{r, ccg.swizzled(r, ci, layout)});
+      }
     }
   };
-  if (rounds == 1) {
-    body(b, b.getLoc(), cg.index(0));
-  } else {
-    scf::ForOp::create(b, cg.index(0), cg.index(rounds), cg.index(1),
-                       ValueRange{},
-                       [&](OpBuilder &nb, Location loc, Value iv, ValueRange) {
-                         body(nb, loc, iv);
-                         scf::YieldOp::create(nb, loc);
-                       });
-  }
+  emitCopyRounds(b, tid, vectors, threads, emitCopy);
   rewriter.eraseOp(op);
   return success();
 }

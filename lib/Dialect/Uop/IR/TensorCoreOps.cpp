@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Dialect/Uop/IR/Layout.h"
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -138,16 +139,7 @@ LogicalResult MmaSyncOp::verify() {
 /// address: global (no space, `#gpu.address_space<global>`, NVVM space 1)
 /// or shared.
 static bool isWmmaAddressable(MemRefType type) {
-  if (isWorkgroupMemRef(type))
-    return true;
-  Attribute space = type.getMemorySpace();
-  if (!space)
-    return true;
-  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
-    return gpuSpace.getValue() == gpu::AddressSpace::Global;
-  if (auto intSpace = dyn_cast<IntegerAttr>(space))
-    return intSpace.getInt() == 1;
-  return false;
+  return isWorkgroupMemRef(type) || isGlobalMemRef(type);
 }
 
 /// Checks the memory operand of a wmma load or store: global or shared, of
