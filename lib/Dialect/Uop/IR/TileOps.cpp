@@ -150,8 +150,9 @@ LogicalResult CopyOp::verify() {
 //===----------------------------------------------------------------------===//
 
 /// Checks the tensor-core form of `op` (see uop.matmul): warps that make
-/// its block, a warp tile made of whole instructions, its element types and
-/// a reduction size of whole instruction steps.
+/// its block (each at most 1024, so their products cannot overflow), a warp
+/// tile made of whole instructions and its element types. The reduction may
+/// be any size: uop-tensorcore checks its shared tiles for whole k steps.
 static LogicalResult verifyTensorCoreForm(MatmulOp op) {
   StringRef kind = stringifyMatmulKind(op.getKind());
   if (!op.getWarps())
