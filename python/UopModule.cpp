@@ -8,16 +8,21 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Builder.h"
+
 #include "Uop/Support/ParserGuards.h"
 #include "Uop/InitAllUop.h"
 #include "Uop/Pipelines/Pipelines.h"
 #include "Uop/Sim/Simulator.h"
 #include "Uop/Target/PTX.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -32,16 +37,15 @@
 namespace py = pybind11;
 using namespace mlir;
 
+using mlir::uop::python::UopError;
+
 namespace {
-/// Raised (as uop.Error) with the diagnostics of a failed step.
-struct UopError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 /// A context with every dialect the tools know, and the diagnostics it
 /// prints collected in a string.
 struct Session {
   Session() : context(makeRegistry()), os(diagnostics) {
+    context.printOpOnDiagnostic(false);
     handler.emplace(sourceMgr, &context, os);
   }
 
@@ -83,41 +87,75 @@ struct Session {
   std::optional<SourceMgrDiagnosticHandler> handler;
 };
 
-std::string compile(const std::string &source, const std::string &target,
-                    const std::string &emit, std::optional<py::tuple> tile,
-                    std::optional<py::tuple> threadTile, int64_t stages,
-                    int64_t pad, bool swizzle, unsigned optLevel) {
+/// CompileOptions with its options readable by name.
+struct CompileOptionTable : uop::CompileOptions {
+  /// (name, default, description, is a list) of every option, by name.
+  py::list describe() const {
+    // The printed form, `{a=1 b=x,y c=}`, holds the defaults.
+    std::string printed;
+    llvm::raw_string_ostream os(printed);
+    print(os);
+    StringRef body = StringRef(printed).trim().drop_front().drop_back();
+    llvm::StringMap<std::string> defaults;
+    SmallVector<StringRef> items;
+    body.split(items, ' ', -1, /*KeepEmpty=*/false);
+    for (StringRef item : items) {
+      auto [key, value] = item.split('=');
+      defaults[key] = value.str();
+    }
+    SmallVector<StringRef> names;
+    for (auto &entry : OptionsMap)
+      names.push_back(entry.first);
+    llvm::sort(names);
+    py::list result;
+    for (StringRef name : names) {
+      llvm::cl::Option *option = OptionsMap.lookup(name);
+      py::dict d;
+      d["name"] = name.str();
+      d["default"] = defaults.lookup(name);
+      d["help"] = option->HelpStr.str();
+      // A ListOption is a cl::list: any number of occurrences.
+      d["list"] = option->getNumOccurrencesFlag() == llvm::cl::ZeroOrMore;
+      result.append(d);
+    }
+    return result;
+  }
+};
+
+/// Runs the stages of --uop-compile up to `last` on MLIR text, with the
+/// pipeline's option text `options` ("target=sm_90a tile=64,64,32"); returns
+/// the module's text after each stage as (stage, text) pairs. Each stage is
+/// its registered --uop-stage-<name> pipeline, which checks the option names
+/// and the passes the values.
+py::list compileStages(const std::string &source, const std::string &options,
+                       const std::string &last) {
   Session s;
+  std::optional<uop::Stage> lastStage = uop::parseStage(last);
+  if (!lastStage)
+    throw UopError("unsupported stage '" + last + "': expected one of " +
+                   uop::getStageNames());
   OwningOpRef<ModuleOp> module = s.parse(source);
-  // The pipeline's own options struct, filled field by field: the passes
-  // validate the values and name the option in their diagnostics.
-  uop::CompileOptions options;
-  options.target = target;
-  options.emit = emit;
-  options.stages = stages;
-  options.pad = pad;
-  options.swizzle = swizzle;
-  options.optLevel = optLevel;
-  auto sizes = [](const py::tuple &t) {
-    SmallVector<int64_t> v;
-    for (py::handle h : t)
-      v.push_back(h.cast<int64_t>());
-    return v;
-  };
-  if (tile)
-    options.tile = sizes(*tile);
-  if (threadTile)
-    options.threadTile = sizes(*threadTile);
-  PassManager pm(&s.context);
-  std::string error;
-  if (failed(uop::buildCompilePipeline(pm, options, [&](const Twine &msg) {
-        error = msg.str();
-        return failure();
-      })))
-    throw UopError(error);
-  if (failed(pm.run(*module)))
-    s.fail("compilation failed");
-  return Session::print(*module);
+  py::list result;
+  for (uop::Stage stage : uop::getAllStages()) {
+    std::string name = uop::getStageName(stage).str();
+    std::string error;
+    llvm::raw_string_ostream errorOs(error);
+    FailureOr<OpPassManager> parsed = parsePassPipeline(
+        "builtin.module(uop-stage-" + name + "{" + options + "})", errorOs);
+    if (failed(parsed))
+      throw UopError("invalid options: " + StringRef(error).trim().str());
+    PassManager pm(&s.context);
+    static_cast<OpPassManager &>(pm) = *parsed;
+    {
+      py::gil_scoped_release release;
+      if (failed(pm.run(*module)))
+        s.fail("compilation failed at the " + name + " stage");
+    }
+    result.append(py::make_tuple(name, Session::print(*module)));
+    if (stage == *lastStage)
+      break;
+  }
+  return result;
 }
 
 std::string runPipeline(const std::string &source,
@@ -199,6 +237,97 @@ py::dict faultToDict(const uop::sim::Fault &f) {
   return d;
 }
 
+/// An input array of `simulate`: its bytes (row-major, the simulator's
+/// storage format), numpy dtype name and shape.
+struct InputArray {
+  py::bytes owner;
+  llvm::ArrayRef<uint8_t> bytes;
+  std::string dtype;
+  std::vector<int64_t> shape;
+
+  /// From a (bytes, dtype name, shape) tuple.
+  static InputArray from(py::handle h) {
+    auto t = h.cast<py::tuple>();
+    if (t.size() != 3)
+      throw UopError("an input is (bytes, dtype, shape)");
+    InputArray a;
+    a.owner = t[0].cast<py::bytes>();
+    char *data = nullptr;
+    Py_ssize_t size = 0;
+    PyBytes_AsStringAndSize(a.owner.ptr(), &data, &size);
+    a.bytes = llvm::ArrayRef<uint8_t>(reinterpret_cast<uint8_t *>(data),
+                                      size_t(size));
+    a.dtype = t[1].cast<std::string>();
+    for (py::handle d : t[2].cast<py::tuple>())
+      a.shape.push_back(d.cast<int64_t>());
+    return a;
+  }
+};
+
+/// The numpy dtype names that hold elements of `type`: bf16 as
+/// ml_dtypes' bfloat16 or as its bits in uint16.
+static SmallVector<StringRef> getNumpyDtypes(Type type) {
+  if (type.isF32())
+    return {"float32"};
+  if (type.isF16())
+    return {"float16"};
+  if (type.isBF16())
+    return {"bfloat16", "uint16"};
+  if (type.isF64())
+    return {"float64"};
+  if (type.isIndex())
+    return {"int64"};
+  if (type.isInteger(1))
+    return {"bool"};
+  for (unsigned width : {8, 16, 32, 64})
+    if (type.isInteger(width))
+      return {StringRef(width == 8    ? "int8"
+                        : width == 16 ? "int16"
+                        : width == 32 ? "int32"
+                                      : "int64")};
+  return {};
+}
+
+/// Checks the arrays given for the arguments of `entry`: at most one per
+/// argument, each of the argument's shape and element type. Throws
+/// uop.Error naming the argument otherwise; an entry that is missing is left
+/// to the simulator's diagnostics.
+static void checkInputArrays(ModuleOp module, const std::string &entry,
+                             ArrayRef<InputArray> arrays) {
+  auto fn = module.lookupSymbol<func::FuncOp>(entry);
+  if (!fn)
+    return;
+  if (arrays.size() > fn.getNumArguments())
+    throw UopError("@" + entry + " takes " +
+                   std::to_string(fn.getNumArguments()) + " arguments, got " +
+                   std::to_string(arrays.size()) + " arrays");
+  for (auto [i, a] : llvm::enumerate(arrays)) {
+    if (a.dtype.empty())
+      continue;
+    auto type = dyn_cast<MemRefType>(fn.getArgumentTypes()[i]);
+    if (!type)
+      continue;
+    SmallVector<StringRef> dtypes = getNumpyDtypes(type.getElementType());
+    std::string typeText;
+    llvm::raw_string_ostream(typeText) << type;
+    auto shapeText = [](ArrayRef<int64_t> shape) {
+      std::string text = "(";
+      for (auto [j, d] : llvm::enumerate(shape))
+        text += (j ? ", " : "") + std::to_string(d);
+      return text + (shape.size() == 1 ? ",)" : ")");
+    };
+    if (!llvm::is_contained(dtypes, a.dtype) ||
+        ArrayRef<int64_t>(a.shape) != type.getShape())
+      throw UopError("argument " + std::to_string(i) + " of @" + entry +
+                     " is " + typeText + ": expected " +
+                     (dtypes.empty() ? std::string("no array")
+                                     : "a " + llvm::join(dtypes, " or ") +
+                                           " array") +
+                     " of shape " + shapeText(type.getShape()) + ", got " +
+                     a.dtype + " " + shapeText(a.shape));
+  }
+}
+
 /// Runs the simulator on MLIR text parsed in memory (and a reference text);
 /// returns the report as a dict: the exit code and uop-sim's output, the
 /// faults, the comparison, the traffic and the outputs.
@@ -211,7 +340,8 @@ py::dict simulate(const std::string &source,
                   std::optional<uint64_t> maxSteps,
                   std::optional<uint64_t> maxMemory,
                   const std::string &sourceName,
-                  const std::string &referenceName) {
+                  const std::string &referenceName, py::list inputs,
+                  bool outputValues) {
   DialectRegistry registry;
   uop::registerAllUopDialects(registry);
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
@@ -237,6 +367,17 @@ py::dict simulate(const std::string &source,
     opts.maxMemory = *maxMemory;
   uop::sim::ValueNames names;
   opts.names = &names;
+  // The inputs' bytes stay owned by their Python objects, referenced here.
+  std::vector<InputArray> arrays;
+  for (py::handle h : inputs) {
+    if (h.is_none()) {
+      arrays.emplace_back();
+      opts.inputs.emplace_back();
+      continue;
+    }
+    arrays.push_back(InputArray::from(h));
+    opts.inputs.emplace_back(arrays.back().bytes);
+  }
   uop::sim::SimReport report;
   {
     py::gil_scoped_release release;
@@ -246,6 +387,8 @@ py::dict simulate(const std::string &source,
       return uop::sim::parseSimSource(sources, id, &context, names);
     };
     OwningOpRef<ModuleOp> module = parse(source, sourceName), reference;
+    if (module && !arrays.empty())
+      checkInputArrays(*module, entry, arrays);
     if (module && compareWith)
       reference = parse(*compareWith, referenceName);
     if (module && (!compareWith || reference)) {
@@ -306,11 +449,18 @@ py::dict simulate(const std::string &source,
     llvm::raw_string_ostream typeOs(type);
     o.type.print(typeOs);
     od["type"] = type;
+    std::string element;
+    llvm::raw_string_ostream elementOs(element);
+    o.type.getElementType().print(elementOs);
+    od["element"] = element;
     py::list shape, values;
     for (int64_t s : o.type.getShape())
       shape.append(s);
     od["shape"] = py::tuple(shape);
-    for (int64_t e = 0, n = o.getNumElements(); e < n; ++e) {
+    od["bytes"] = py::bytes(reinterpret_cast<const char *>(o.bytes.data()),
+                            o.bytes.size());
+    for (int64_t e = 0, n = outputValues ? o.getNumElements() : 0; e < n;
+         ++e) {
       if (uop::sim::isFloatKind(o.kind))
         values.append(o.getAsDouble(e));
       else
@@ -337,19 +487,14 @@ PYBIND11_MODULE(_uop, m) {
     }
   });
 
-  // Keyword defaults are the pipeline's own.
-  const uop::CompileOptions defaults;
-  m.def("compile", &compile, py::arg("source"),
-        py::arg("target") = std::string(defaults.target),
-        py::arg("emit") = std::string(defaults.emit),
-        py::arg("tile") = py::none(), py::arg("thread_tile") = py::none(),
-        py::arg("stages") = int64_t(defaults.stages),
-        py::arg("pad") = int64_t(defaults.pad),
-        py::arg("swizzle") = bool(defaults.swizzle),
-        py::arg("opt_level") = unsigned(defaults.optLevel),
-        "Runs --uop-compile on MLIR text; returns the compiled module's text "
-        "at the stage `emit` names (kernel, gpu, nvgpu or llvm: host code "
-        "+ gpu.module in LLVM/NVVM).");
+  mlir::uop::python::bindBuilder(m);
+  m.def("compile_stages", &compileStages, py::arg("source"),
+        py::arg("options"), py::arg("last") = "llvm",
+        "Runs the stages of --uop-compile up to `last` with the pipeline's "
+        "option text; returns [(stage, module text)] after each stage.");
+  m.def("compile_options", [] { return CompileOptionTable().describe(); },
+        "The options of --uop-compile: name, default, help and whether it "
+        "is a list.");
   m.def("stages", [] {
     std::vector<std::string> names;
     for (uop::Stage stage : uop::getAllStages())
@@ -371,6 +516,7 @@ PYBIND11_MODULE(_uop, m) {
         py::arg("max_steps") = py::none(), py::arg("max_memory") = py::none(),
         py::arg("source_name") = "<input>",
         py::arg("reference_name") = "<reference>",
+        py::arg("inputs") = py::list(), py::arg("output_values") = true,
         "Runs the simulator on MLIR text (and a reference text) in memory; "
         "returns its report as a dict: code (uop-sim's exit code: 0 "
         "ran/agreed, 1 differs, 2 fault, 3 bad input), stdout and stderr as "

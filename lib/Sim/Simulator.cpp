@@ -224,6 +224,28 @@ std::string spell(Type t) {
   return s;
 }
 
+/// The given inputs must fit the entry's arguments: no more inputs than
+/// arguments, each exactly the bytes of its memref.
+LogicalResult checkInputs(Program p, const SimOptions &opts) {
+  ArrayRef<Type> types = p.entry.getArgumentTypes();
+  if (opts.inputs.size() > types.size())
+    return p.entry.emitError()
+           << "expected at most " << types.size() << " inputs for @"
+           << p.entry.getSymName() << ", got " << opts.inputs.size();
+  for (auto [i, input] : llvm::enumerate(opts.inputs)) {
+    if (!input)
+      continue;
+    auto mt = cast<MemRefType>(types[i]);
+    uint64_t expected = uint64_t(mt.getNumElements()) *
+                        getElemBytes(*getElemKind(mt.getElementType()));
+    if (input->size() != expected)
+      return p.entry.emitError()
+             << "expected " << expected << " bytes for argument " << i
+             << " (" << mt << "), got " << input->size();
+  }
+  return success();
+}
+
 /// The reference must take the same arguments as the entry: the same
 /// inputs fill both, and the outputs are compared pairwise.
 LogicalResult checkSameSignature(Program p, Program ref, const SimOptions &opts,
@@ -334,7 +356,10 @@ std::vector<std::unique_ptr<Buffer>> makeInputs(Program p,
     auto b = std::make_unique<Buffer>(*getElemKind(mt.getElementType()),
                                       mt.getElementType(), mt.getNumElements(),
                                       false, name);
-    fillRandom(*b, opts.seed, i);
+    if (i < opts.inputs.size() && opts.inputs[i])
+      llvm::copy(*opts.inputs[i], b->bytes.begin());
+    else
+      fillRandom(*b, opts.seed, i);
     inputs.push_back(std::move(b));
   }
   return inputs;
@@ -475,7 +500,8 @@ SimReport mlir::uop::sim::simulate(ModuleOp module, const SimOptions &opts,
   if (failed(checkOptions(ctx, opts)))
     return report;
   Program prog, ref;
-  if (failed(loadProgram(module, opts.entry, prog)))
+  if (failed(loadProgram(module, opts.entry, prog)) ||
+      failed(checkInputs(prog, opts)))
     return report;
   std::string refEntry = opts.refEntry.empty() ? opts.entry : opts.refEntry;
   if (reference && (failed(loadProgram(reference, refEntry, ref)) ||

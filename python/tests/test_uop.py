@@ -1,4 +1,5 @@
-"""Tests of the uop Python package (run by ctest as uop-python)."""
+"""Tests of the uop Python package: the text-level API and the
+simulator's report (run by ctest as uop-python)."""
 import os
 import re
 
@@ -21,8 +22,8 @@ GEMM = read("test", "Integration", "Inputs", "gemm_100x60x70.mlir")
 def test_kernel_stage_agrees_with_linalg():
     kernel = uop.compile(GEMM, target="sm_80", emit="kernel",
                          tile=(32, 32, 8), thread_tile=(4, 4))
-    assert "uop.barrier" in kernel and "linalg.matmul" not in kernel
-    result = uop.simulate(kernel, compare_with=GEMM)
+    assert "uop.barrier" in str(kernel) and "linalg.matmul" not in str(kernel)
+    result = uop.simulate_report(kernel, compare_with=GEMM)
     assert result.ok, result.stderr
     assert "mismatches=0/" in result.stdout
 
@@ -32,18 +33,18 @@ def test_every_stage_runs_and_agrees():
     for stage in ("kernel", "gpu", "nvgpu"):
         module = uop.compile(GEMM, target="sm_90a", emit=stage,
                              tile=(32, 32, 8), thread_tile=(4, 4))
-        assert "uop.target = #uop.target<chip = \"sm_90a\"" in module
-        result = uop.simulate(module, compare_with=GEMM)
+        assert "uop.target = #uop.target<chip = \"sm_90a\"" in str(module)
+        result = uop.simulate_report(module, compare_with=GEMM)
         assert result.ok, (stage, result.stderr)
     llvm = uop.compile(GEMM, target="sm_100a", tile=(32, 32, 8),
                        thread_tile=(4, 4), opt_level=1)
-    assert '#nvvm.target<O = 1, chip = "sm_100a", features = "+ptx86">' in llvm
+    assert '#nvvm.target<O = 1, chip = "sm_100a", features = "+ptx86">' in str(llvm)
 
 
 def test_options_are_checked_by_their_pass():
     with pytest.raises(uop.Error, match="unsupported emit stage 'ptx'"):
         uop.compile(GEMM, emit="ptx")
-    with pytest.raises(uop.Error, match="expected stages to be 0 \(automatic\) or between 1 and 4, got 5"):
+    with pytest.raises(uop.Error, match=r"expected stages to be 0 \(automatic\) or between 1 and 4, got 5"):
         uop.compile(GEMM, stages=5)
     with pytest.raises(uop.Error, match="unsupported target 'sm_75'"):
         uop.compile(GEMM, target="sm_75")
@@ -56,7 +57,7 @@ def test_ptx_and_launch_configuration():
     ptx = uop.to_ptx(llvm)
     assert ".target sm_90a" in ptx and ".version 8.0" in ptx
     assert len(re.findall(r"bar\.sync", ptx)) >= 1
-    (launch,) = uop.launch_configs(llvm)
+    (launch,) = uop.launch_configs(str(llvm))
     assert launch["host"] == "main"
     assert launch["grid"] == (1, 1, 1)
     assert launch["block"] == (16, 16, 1)
@@ -68,20 +69,20 @@ def test_each_pass_alone():
     assert "uop.matmul" in tiled
     promoted = uop.run_pipeline(tiled, "builtin.module(uop-promote-shared{stages=2})")
     assert promoted.count("uop.copy") >= 2
-    assert uop.simulate(promoted, compare_with=GEMM).ok
+    assert uop.simulate_report(promoted, compare_with=GEMM).ok
 
 
 def test_a_race_is_reported():
     kernel = read("examples", "smem_gemm.mlir")
     racy = kernel.replace("uop.barrier\n      %next", "%next", 1)
     assert racy != kernel
-    result = uop.simulate(racy)
+    result = uop.simulate_report(racy)
     assert result.code == 2
     assert "race" in result.stderr
 
 
 def test_traffic():
-    result = uop.simulate(read("examples", "smem_gemm.mlir"), traffic=True)
+    result = uop.simulate_report(read("examples", "smem_gemm.mlir"), traffic=True)
     assert "global_loads=32768" in result.stdout
 
 
@@ -94,7 +95,7 @@ def test_errors_carry_diagnostics():
         uop.run_pipeline(GEMM, "builtin.module(no-such-pass)")
     with pytest.raises(uop.Error, match="no gpu.module to translate"):
         uop.to_ptx(GEMM)
-    assert uop.simulate("garbage").code == 3
+    assert uop.simulate_report("garbage").code == 3
 
 
 def test_parser_crash_refused():
@@ -103,7 +104,7 @@ def test_parser_crash_refused():
     crash = "func.func @f() attributes {a = array<index: 1>} { return }"
     with pytest.raises(uop.Error, match="1:32: error: dense arrays of 'index'"):
         uop.compile(crash)
-    result = uop.simulate(crash, entry="f")
+    result = uop.simulate_report(crash, entry="f")
     assert result.code == 3
     assert "dense arrays of 'index'" in result.stderr
 
@@ -114,8 +115,8 @@ def test_many_runs_in_one_process():
     smem = read("examples", "smem_gemm.mlir")
     kernel = uop.compile(GEMM, emit="kernel", tile=(32, 32, 8), thread_tile=(4, 4))
     for _ in range(10):
-        assert uop.simulate(smem, traffic=True).ok
-        assert uop.simulate(kernel, compare_with=GEMM).ok
+        assert uop.simulate_report(smem, traffic=True).ok
+        assert uop.simulate_report(kernel, compare_with=GEMM).ok
         uop.compile(GEMM, target="sm_80")
 
 
@@ -125,7 +126,7 @@ def test_simulate_report():
     # argument; the traffic and the outputs.
     kernel = read("examples", "smem_gemm.mlir")
     racy = kernel.replace("uop.barrier\n      %next", "%next", 1)
-    result = uop.simulate(racy, warp_size=8)
+    result = uop.simulate_report(racy, warp_size=8)
     assert [f.kind for f in result.faults] == ["RAW race", "RAW race"]
     fault = result.faults[1]
     assert fault.message in result.stderr
@@ -139,7 +140,7 @@ def test_simulate_report():
     assert [loc.split(":", 1)[0] for loc in fault.locations] == ["<input>"] * 2
 
     reference = read("test", "Sim", "Inputs", "matmul_ref.mlir")
-    result = uop.simulate(kernel, compare_with=reference)
+    result = uop.simulate_report(kernel, compare_with=reference)
     assert result.ok and not result.faults
     assert [a["name"] for a in result.comparison] == ["%A", "%B", "%C"]
     assert all(a["mismatches"] == 0 and a["atol"] == 1e-5
@@ -154,7 +155,7 @@ def test_simulate_report():
 def test_simulate_bad_input_is_a_report():
     # The simulator's diagnostics are its stderr (exit code 3), not an
     # exception; a missing entry is named at the source.
-    result = uop.simulate("func.func @f() { return }", source_name="f.mlir")
+    result = uop.simulate_report("func.func @f() { return }", source_name="f.mlir")
     assert result.code == 3 and result.traffic is None
     assert result.stderr == \
         "uop-sim: error: f.mlir: no function @main with a body to run\n"
@@ -172,6 +173,6 @@ func.func @main(%out: memref<1xi32>) {
   return
 }
 """
-    result = uop.simulate(endless, max_steps=10000)
+    result = uop.simulate_report(endless, max_steps=10000)
     assert result.code == 2, result.stderr
     assert "step limit" in result.stderr

@@ -1,118 +1,39 @@
 """uop: matrix multiplies from MLIR to PTX, every stage checked on the CPU.
 
+    import numpy as np
     import uop
-    kernel = uop.compile(src, target="sm_90a", emit="kernel")
-    result = uop.simulate(kernel, compare_with=src)
-    assert result.ok, result.stderr
-    ptx = uop.to_ptx(uop.compile(src, target="sm_90a"))
 
-MLIR goes in and comes out as text; failures raise uop.Error with the
-diagnostics.
+    src = uop.matmul_problem(128, 128, 64, dtype="float16")
+    kernel = uop.compile(src, target="sm_90a", tile=(64, 64, 32))
+    print(kernel.ptx[:200], kernel.launches, kernel.stats)
+
+    a = np.random.rand(128, 64).astype(np.float16)
+    b = np.random.rand(64, 128).astype(np.float16)
+    _, _, c = uop.simulate(kernel, a, b, np.zeros((128, 128), np.float32))
+
+`compile` runs the --uop-compile pipeline in memory and returns a Kernel
+with every stage; `simulate` runs a kernel (or MLIR text) in the CPU
+simulator on numpy arrays and returns the arguments after the run, raising
+SimFault on a race or another fault and Mismatch when the kernel disagrees
+with its source. Failures raise uop.Error with MLIR's diagnostics.
 """
-from dataclasses import dataclass, field
-from typing import List, Optional, Tuple
+from . import _uop
+from ._kernel import (Error, Kernel, Launch, KernelStats, Mismatch, NoGPU,
+                      SimFault, compile, compile_options, run, simulate)
+from ._report import Fault, SimResult, Thread, simulate_file, simulate_report
+from ._uop import launch_configs, run_pipeline, stages
+from .builder import KernelBuilder, Value, matmul_problem, smem_gemm_ir
 
-from ._uop import Error, compile, launch_configs, run_pipeline, stages, to_ptx
-from ._uop import simulate as _simulate
-
-__all__ = ["Error", "Fault", "SimResult", "Thread", "compile",
-           "launch_configs", "run_pipeline", "simulate", "simulate_file",
-           "stages", "to_ptx"]
-
-
-@dataclass
-class Thread:
-    """A thread of a block: threadIdx (x, y, z), its linear index in the
-    block, and its warp and lane in that warp."""
-    id: Tuple[int, int, int]
-    linear: int
-    warp: int
-    lane: int
+__all__ = ["Error", "Fault", "Kernel", "KernelBuilder", "KernelStats",
+           "Launch", "Mismatch", "NoGPU", "SimFault", "SimResult", "Thread",
+           "Value", "compile", "compile_options", "launch_configs",
+           "matmul_problem", "run", "run_pipeline", "simulate",
+           "simulate_file", "simulate_report", "smem_gemm_ir", "stages",
+           "to_ptx"]
 
 
-@dataclass
-class Fault:
-    """A fault site of a simulated run (docs/sim.md): kind ("RAW race",
-    "divergent barrier", "out of bounds", ...), the report line, the buffer,
-    the block (None in host code), the threads and source locations involved
-    (for a race, the earlier access first)."""
-    kind: str
-    message: str
-    buffer: str
-    block: Optional[Tuple[int, int, int]]
-    threads: List[Thread]
-    locations: List[str]
-
-    @staticmethod
-    def _from(d: dict) -> "Fault":
-        return Fault(d["kind"], d["message"], d["buffer"], d["block"],
-                     [Thread(**t) for t in d["threads"]], d["locations"])
-
-
-@dataclass
-class SimResult:
-    """What uop-sim reported: its exit code (0 ran and agreed, 1 results
-    differ, 2 a fault such as a shared-memory race, 3 bad input) and its
-    output, with the report behind them: the faults of the run and of the
-    reference, the comparison per argument (name, atol, rtol, max_abs_err,
-    max_rel_err, mismatches, elements; None without a reference), the
-    elements the kernels moved (None when the run did not complete), and
-    the entry's memref arguments after the run (name, type, shape and the
-    row-major values)."""
-    code: int
-    stdout: str
-    stderr: str
-    faults: List[Fault] = field(default_factory=list)
-    reference_faults: List[Fault] = field(default_factory=list)
-    comparison: Optional[List[dict]] = None
-    traffic: Optional[dict] = None
-    outputs: List[dict] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return self.code == 0
-
-
-def simulate(source: str, compare_with: Optional[str] = None, *,
-             entry: str = "main", ref_entry: Optional[str] = None,
-             seed: int = 0, atol: Optional[float] = None,
-             rtol: Optional[float] = None, traffic: bool = False,
-             warp_size: Optional[int] = None,
-             max_steps: Optional[int] = None,
-             max_memory: Optional[int] = None, source_name: str = "<input>",
-             reference_name: str = "<reference>") -> SimResult:
-    """Runs MLIR text (any stage of the ladder) on the CPU with the
-    simulator, optionally against a reference program text on identical
-    inputs. Both are parsed in memory; diagnostics name them source_name and
-    reference_name. warp_size: lanes per warp (None: the warp_size of the
-    module's uop.target). max_steps, max_memory: uop-sim's --max-steps and
-    --max-memory (None: their defaults); a program past either is a fault
-    or bad input, never a hang."""
-    r = _simulate(source, compare_with, entry=entry, ref_entry=ref_entry,
-                  seed=seed, atol=atol, rtol=rtol, traffic=traffic,
-                  warp_size=warp_size, max_steps=max_steps,
-                  max_memory=max_memory, source_name=source_name,
-                  reference_name=reference_name)
-    return SimResult(r["code"], r["stdout"], r["stderr"],
-                     [Fault._from(f) for f in r["faults"]],
-                     [Fault._from(f) for f in r["reference_faults"]],
-                     r["comparison"], r["traffic"], r["outputs"])
-
-
-def simulate_file(path: str, entry: str = "main", seed: int = 0,
-                  compare_with: Optional[str] = None,
-                  ref_entry: Optional[str] = None,
-                  atol: Optional[float] = None, rtol: Optional[float] = None,
-                  traffic: bool = False) -> Tuple[int, str, str]:
-    """Runs uop-sim on a file (and a reference file); returns (exit code,
-    stdout, stderr)."""
-    with open(path) as f:
-        source = f.read()
-    reference = None
-    if compare_with is not None:
-        with open(compare_with) as f:
-            reference = f.read()
-    r = simulate(source, reference, entry=entry, ref_entry=ref_entry,
-                 seed=seed, atol=atol, rtol=rtol, traffic=traffic,
-                 source_name=path, reference_name=compare_with or "")
-    return r.code, r.stdout, r.stderr
+def to_ptx(kernel) -> str:
+    """PTX of a Kernel, or of the text of an emit='llvm' module."""
+    if isinstance(kernel, Kernel):
+        return kernel.ptx
+    return _uop.to_ptx(str(kernel))

@@ -59,8 +59,14 @@ struct SimOptions {
   std::string entry = "main";
   /// The reference module's function; empty: `entry`.
   std::string refEntry;
-  /// Argument i of both entries is filled from (seed, i).
+  /// Argument i of both entries is filled from (seed, i), unless
+  /// `inputs[i]` holds its elements.
   uint64_t seed = 0;
+  /// Initial contents of the entry's arguments, by position (an argument
+  /// past the end, or an empty entry, is seeded): the elements in row-major
+  /// order in the storage format of SimOutput::bytes, exactly as many bytes
+  /// as the memref holds. The bytes must outlive `simulate`.
+  std::vector<std::optional<llvm::ArrayRef<uint8_t>>> inputs;
   /// Comparison tolerances for every element type; unset: by type
   /// (docs/sim.md). Must be finite and non-negative.
   std::optional<double> atol, rtol;

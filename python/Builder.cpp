@@ -1,0 +1,433 @@
+//===- Builder.cpp - building uop modules from Python ---------------------===//
+//
+// The native half of uop.KernelBuilder: a module under construction in its
+// own MLIRContext, grown through MLIR's OpBuilder. Python holds values as
+// handles (PyValue) and asks for operations by name with operands, result
+// types and attributes; the ops with regions a kernel needs (func.func,
+// gpu.launch, scf.for, scf.if) have their own begin/end pairs, which keep a
+// stack of insertion points. Every op is built, never printed and reparsed;
+// only types and attribute values are given as text (`memref<16x16xf32>`,
+// `#gpu.address_space<workgroup>`), parsed by MLIR's type and attribute
+// parsers. uop.matmul_problem's linalg GEMMs are built here too.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builder.h"
+
+#include "Uop/InitAllUopDialects.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <pybind11/stl.h>
+
+#include <map>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace py = pybind11;
+using namespace mlir;
+
+namespace {
+/// A module under construction.
+struct BuilderState {
+  BuilderState() : context(makeRegistry()), builder(&context) {
+    context.loadAllAvailableDialects();
+    context.printOpOnDiagnostic(false);
+    handler = std::make_unique<ScopedDiagnosticHandler>(
+        &context, [this](Diagnostic &diag) {
+          llvm::raw_string_ostream os(diagnostics);
+          os << diag.getLocation() << ": " << diag << "\n";
+          for (Diagnostic &note : diag.getNotes())
+            os << note.getLocation() << ": note: " << note << "\n";
+          return success();
+        });
+    module = ModuleOp::create(UnknownLoc::get(&context));
+    builder.setInsertionPointToEnd(module->getBody());
+  }
+
+  static DialectRegistry makeRegistry() {
+    DialectRegistry registry;
+    uop::registerAllUopDialects(registry);
+    return registry;
+  }
+
+  /// Throws uop.Error with `what` and the diagnostics collected so far.
+  [[noreturn]] void fail(const std::string &what) {
+    std::string message = what;
+    if (!diagnostics.empty())
+      message += ":\n" + diagnostics;
+    diagnostics.clear();
+    throw mlir::uop::python::UopError(message);
+  }
+
+  MLIRContext context;
+  OpBuilder builder;
+  OwningOpRef<ModuleOp> module;
+  std::string diagnostics;
+  std::unique_ptr<ScopedDiagnosticHandler> handler;
+  /// What each open begin_* left: the op and where to go back to.
+  struct Scope {
+    Operation *op;
+    OpBuilder::InsertPoint resume;
+  };
+  std::vector<Scope> scopes;
+};
+
+/// A value of a module under construction; keeps its module alive.
+struct PyValue {
+  std::shared_ptr<BuilderState> state;
+  Value value;
+
+  std::string typeText() const {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    value.getType().print(os);
+    return text;
+  }
+};
+
+/// The Python-facing builder.
+class PyBuilder {
+public:
+  PyBuilder() : s(std::make_shared<BuilderState>()) {}
+
+  Type parseType(const std::string &text) {
+    Type type = mlir::parseType(text, &s->context);
+    if (!type)
+      s->fail("cannot parse the type '" + text + "'");
+    return type;
+  }
+
+  Attribute parseAttr(const std::string &text) {
+    Attribute attr = mlir::parseAttribute(text, &s->context);
+    if (!attr)
+      s->fail("cannot parse the attribute '" + text + "'");
+    return attr;
+  }
+
+  Value unwrap(const PyValue &v) {
+    if (v.state != s)
+      throw mlir::uop::python::UopError("a value of another KernelBuilder");
+    return v.value;
+  }
+
+  SmallVector<Value> unwrap(const std::vector<PyValue> &vs) {
+    SmallVector<Value> values;
+    for (const PyValue &v : vs)
+      values.push_back(unwrap(v));
+    return values;
+  }
+
+  std::vector<PyValue> wrap(ValueRange values) {
+    std::vector<PyValue> result;
+    for (Value v : values)
+      result.push_back({s, v});
+    return result;
+  }
+
+  Location loc() { return UnknownLoc::get(&s->context); }
+
+  /// Checks that the innermost open scope is `name` (an end_* call).
+  Operation *popScope(StringRef name) {
+    if (s->scopes.empty() || s->scopes.back().op->getName().getStringRef() !=
+                                 name)
+      throw mlir::uop::python::UopError(
+          ("end of " + name + " without its begin").str());
+    BuilderState::Scope scope = s->scopes.back();
+    s->scopes.pop_back();
+    s->builder.restoreInsertionPoint(scope.resume);
+    return scope.op;
+  }
+
+  void pushScope(Operation *op, Block *body) {
+    s->scopes.push_back({op, s->builder.saveInsertionPoint()});
+    // (Traits are not asked for by TypeID here: this module's hidden
+    // symbols would give it TypeIDs of its own.)
+    if (body->mightHaveTerminator())
+      s->builder.setInsertionPoint(&body->back());
+    else
+      s->builder.setInsertionPointToEnd(body);
+  }
+
+  void requireBody(StringRef what) {
+    if (s->scopes.empty())
+      throw mlir::uop::python::UopError(
+          (what + " outside a function: begin_func first").str());
+  }
+
+  std::vector<PyValue> beginFunc(const std::string &name,
+                                 const std::vector<std::string> &argTypes) {
+    if (!s->scopes.empty())
+      throw mlir::uop::python::UopError("begin_func inside another scope");
+    SmallVector<Type> types;
+    for (const std::string &t : argTypes)
+      types.push_back(parseType(t));
+    auto fn = func::FuncOp::create(s->builder, loc(), name,
+                                   s->builder.getFunctionType(types, {}));
+    Block *body = fn.addEntryBlock();
+    pushScope(fn, body);
+    return wrap(body->getArguments());
+  }
+
+  void endFunc() {
+    requireBody("end_func");
+    // The return goes at the end of the function's body.
+    func::ReturnOp::create(s->builder, loc());
+    popScope("func.func");
+  }
+
+  PyValue constant(py::object value, const std::string &typeText) {
+    requireBody("constant");
+    Type type = parseType(typeText);
+    TypedAttr attr;
+    if (isa<FloatType>(type))
+      attr = s->builder.getFloatAttr(type, value.cast<double>());
+    else if (type.isIntOrIndex())
+      attr = s->builder.getIntegerAttr(type, value.cast<int64_t>());
+    else
+      s->fail("expected a constant of an integer, index or float type, "
+              "got " + typeText);
+    return {s, arith::ConstantOp::create(s->builder, loc(), attr)};
+  }
+
+  std::vector<PyValue> op(const std::string &name,
+                          const std::vector<PyValue> &operands,
+                          const std::vector<std::string> &resultTypes,
+                          const std::map<std::string, std::string> &attrs) {
+    requireBody(name);
+    OperationName opName(name, &s->context);
+    if (!opName.isRegistered())
+      s->fail("unknown operation '" + name + "'");
+    OperationState state(loc(), opName);
+    state.addOperands(unwrap(operands));
+    for (const std::string &t : resultTypes)
+      state.addTypes(parseType(t));
+    for (const auto &[key, text] : attrs)
+      state.addAttribute(key, parseAttr(text));
+    // Regions are built by begin_* only: an op that needs one does not
+    // verify, and is dropped again.
+    Operation *op = s->builder.create(state);
+    if (failed(verify(op))) {
+      op->erase();
+      s->fail("invalid '" + name + "'");
+    }
+    return wrap(op->getResults());
+  }
+
+  std::vector<PyValue> beginLaunch(const std::vector<PyValue> &grid,
+                                   const std::vector<PyValue> &block) {
+    requireBody("begin_launch");
+    if (grid.size() != 3 || block.size() != 3)
+      throw mlir::uop::python::UopError("a launch takes three grid and three block sizes");
+    SmallVector<Value> g = unwrap(grid), b = unwrap(block);
+    auto launch = gpu::LaunchOp::create(s->builder, loc(), g[0], g[1], g[2],
+                                        b[0], b[1], b[2]);
+    Block &body = launch.getBody().front();
+    pushScope(launch, &body);
+    gpu::KernelDim3 ids = launch.getBlockIds(), tids = launch.getThreadIds();
+    return wrap({ids.x, ids.y, ids.z, tids.x, tids.y, tids.z});
+  }
+
+  void endLaunch() {
+    requireBody("end_launch");
+    gpu::TerminatorOp::create(s->builder, loc());
+    popScope("gpu.launch");
+  }
+
+  std::pair<PyValue, std::vector<PyValue>>
+  beginFor(const PyValue &lb, const PyValue &ub, const PyValue &step,
+           const std::vector<PyValue> &iterArgs) {
+    requireBody("begin_for");
+    auto loop = scf::ForOp::create(s->builder, loc(), unwrap(lb), unwrap(ub),
+                                   unwrap(step), unwrap(iterArgs));
+    pushScope(loop, loop.getBody());
+    return {{s, loop.getInductionVar()}, wrap(loop.getRegionIterArgs())};
+  }
+
+  std::vector<PyValue> endFor(const std::vector<PyValue> &yields) {
+    requireBody("end_for");
+    auto loop = cast<scf::ForOp>(s->scopes.back().op);
+    if (yields.size() != loop.getNumResults())
+      s->fail("the loop carries " + std::to_string(loop.getNumResults()) +
+              " values, got " + std::to_string(yields.size()) + " to yield");
+    if (!yields.empty())
+      scf::YieldOp::create(s->builder, loc(), unwrap(yields));
+    popScope("scf.for");
+    return wrap(loop.getResults());
+  }
+
+  void beginIf(const PyValue &cond) {
+    requireBody("begin_if");
+    auto ifOp = scf::IfOp::create(s->builder, loc(), TypeRange{},
+                                  unwrap(cond), /*withElseRegion=*/false);
+    pushScope(ifOp, &ifOp.getThenRegion().front());
+  }
+
+  void endIf() {
+    requireBody("end_if");
+    popScope("scf.if");
+  }
+
+  std::string text() {
+    if (!s->scopes.empty())
+      throw mlir::uop::python::UopError(
+          ("the module is incomplete: " +
+           s->scopes.back().op->getName().getStringRef() + " is still open")
+              .str());
+    if (failed(verify(*s->module)))
+      s->fail("the built module is invalid");
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    s->module->print(os);
+    return text;
+  }
+
+  std::shared_ptr<BuilderState> s;
+};
+
+/// Parses a numpy-style dtype name of a GEMM operand.
+Type gemmElementType(Builder &b, const std::string &dtype) {
+  if (dtype == "float32" || dtype == "f32")
+    return b.getF32Type();
+  if (dtype == "float16" || dtype == "f16")
+    return b.getF16Type();
+  if (dtype == "bfloat16" || dtype == "bf16")
+    return b.getBF16Type();
+  throw mlir::uop::python::UopError("expected a dtype of float32, float16 or bfloat16, "
+                        "got '" + dtype + "'");
+}
+
+/// The linalg input of C = A·B (or A·Bᵀ with B stored N×K), M×K by K×N,
+/// inputs of `dtype`, output of `outDtype`, accumulated in f32: an f32
+/// output is zero-filled and multiplied into; a narrower output gets the
+/// product in an f32 temporary and one rounding per element, the form
+/// uop fuses into the GEMM's writeback.
+std::string matmulProblem(int64_t m, int64_t n, int64_t k,
+                          const std::string &dtype,
+                          const std::string &outDtype, bool transposeB) {
+  for (int64_t d : {m, n, k})
+    if (d < 1 || d > (int64_t(1) << 20))
+      throw mlir::uop::python::UopError("expected GEMM sizes in [1, 2^20], got " +
+                            std::to_string(m) + "x" + std::to_string(n) +
+                            "x" + std::to_string(k));
+  BuilderState s;
+  OpBuilder &b = s.builder;
+  Location loc = b.getUnknownLoc();
+  Type in = gemmElementType(b, dtype), out = gemmElementType(b, outDtype),
+       f32 = b.getF32Type();
+  auto typeA = MemRefType::get({m, k}, in);
+  auto typeB = MemRefType::get(transposeB ? SmallVector<int64_t>{n, k}
+                                          : SmallVector<int64_t>{k, n},
+                               in);
+  auto typeC = MemRefType::get({m, n}, out);
+  auto fn = func::FuncOp::create(
+      b, loc, "main", b.getFunctionType({typeA, typeB, typeC}, {}));
+  Block *body = fn.addEntryBlock();
+  b.setInsertionPointToEnd(body);
+  Value a = body->getArgument(0), bb = body->getArgument(1),
+        c = body->getArgument(2);
+  Value acc = c;
+  if (out != f32)
+    acc = memref::AllocOp::create(b, loc, MemRefType::get({m, n}, f32));
+  Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(f32, 0.0));
+  linalg::FillOp::create(b, loc, ValueRange{zero}, ValueRange{acc});
+  SmallVector<NamedAttribute> attrs;
+  if (transposeB) {
+    MLIRContext *ctx = b.getContext();
+    AffineExpr dm, dn, dk;
+    bindDims(ctx, dm, dn, dk);
+    auto map = [&](ArrayRef<AffineExpr> results) {
+      return AffineMapAttr::get(AffineMap::get(3, 0, results, ctx));
+    };
+    attrs.push_back(b.getNamedAttr(
+        "indexing_maps", b.getArrayAttr({map({dm, dk}), map({dn, dk}),
+                                         map({dm, dn})})));
+  }
+  linalg::MatmulOp::create(b, loc, ValueRange{a, bb}, ValueRange{acc}, attrs);
+  if (out != f32) {
+    AffineMap id = b.getMultiDimIdentityMap(2);
+    linalg::GenericOp::create(
+        b, loc, ValueRange{acc}, ValueRange{c}, ArrayRef<AffineMap>{id, id},
+        SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
+        [&](OpBuilder &nb, Location l, ValueRange args) {
+          Value rounded = arith::TruncFOp::create(nb, l, out, args[0]);
+          linalg::YieldOp::create(nb, l, rounded);
+        });
+    memref::DeallocOp::create(b, loc, acc);
+  }
+  func::ReturnOp::create(b, loc);
+  if (failed(verify(*s.module)))
+    s.fail("the GEMM is invalid");
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  s.module->print(os);
+  return text;
+}
+} // namespace
+
+void mlir::uop::python::bindBuilder(py::module_ &m) {
+  py::class_<PyValue>(m, "IRValue",
+                      "A value of a module a KernelBuilder is building.")
+      .def_property_readonly("type", &PyValue::typeText,
+                             "The value's type as MLIR spells it.")
+      .def_property_readonly(
+          "element_type",
+          [](const PyValue &v) {
+            Type t = v.value.getType();
+            if (auto shaped = dyn_cast<ShapedType>(t))
+              t = shaped.getElementType();
+            std::string text;
+            llvm::raw_string_ostream os(text);
+            t.print(os);
+            return text;
+          },
+          "The element type of a memref, else the type.")
+      .def_property_readonly(
+          "shape",
+          [](const PyValue &v) -> py::object {
+            if (auto shaped = dyn_cast<ShapedType>(v.value.getType()))
+              return py::tuple(py::cast(shaped.getShape().vec()));
+            return py::none();
+          },
+          "The shape of a memref, else None.");
+
+  py::class_<PyBuilder>(m, "IRBuilder",
+                        "A module built op by op through MLIR's OpBuilder.")
+      .def(py::init<>())
+      .def("begin_func", &PyBuilder::beginFunc, py::arg("name"),
+           py::arg("arg_types"))
+      .def("end_func", &PyBuilder::endFunc)
+      .def("constant", &PyBuilder::constant, py::arg("value"),
+           py::arg("type"))
+      .def("op", &PyBuilder::op, py::arg("name"), py::arg("operands"),
+           py::arg("result_types"), py::arg("attributes"))
+      .def("begin_launch", &PyBuilder::beginLaunch, py::arg("grid"),
+           py::arg("block"))
+      .def("end_launch", &PyBuilder::endLaunch)
+      .def("begin_for", &PyBuilder::beginFor, py::arg("lower"),
+           py::arg("upper"), py::arg("step"), py::arg("iter_args"))
+      .def("end_for", &PyBuilder::endFor, py::arg("yields"))
+      .def("begin_if", &PyBuilder::beginIf, py::arg("condition"))
+      .def("end_if", &PyBuilder::endIf)
+      .def("text", &PyBuilder::text,
+           "The verified module's text; fails while a scope is open.");
+
+  m.def("matmul_problem", &matmulProblem, py::arg("m"), py::arg("n"),
+        py::arg("k"), py::arg("dtype"), py::arg("out_dtype"),
+        py::arg("transpose_b"),
+        "The linalg input of an M x N x K GEMM (see uop.matmul_problem).");
+}
