@@ -141,12 +141,22 @@ public:
 
   Location loc() { return UnknownLoc::get(&s->context); }
 
-  /// Checks that the innermost open scope is `name` (an end_* call).
-  Operation *popScope(StringRef name) {
-    if (s->scopes.empty() || s->scopes.back().op->getName().getStringRef() !=
-                                 name)
+  /// Checks that the innermost open scope is `name` (an end_* call), before
+  /// anything is added to it.
+  Operation *topScope(StringRef name) {
+    if (s->scopes.empty())
       throw mlir::uop::python::UopError(
           ("end of " + name + " without its begin").str());
+    StringRef open = s->scopes.back().op->getName().getStringRef();
+    if (open != name)
+      throw mlir::uop::python::UopError(
+          ("end of " + name + " while " + open + " is still open").str());
+    return s->scopes.back().op;
+  }
+
+  /// Closes the innermost open scope, `name`.
+  Operation *popScope(StringRef name) {
+    topScope(name);
     BuilderState::Scope scope = s->scopes.back();
     s->scopes.pop_back();
     s->builder.restoreInsertionPoint(scope.resume);
@@ -184,7 +194,7 @@ public:
   }
 
   void endFunc() {
-    requireBody("end_func");
+    topScope("func.func");
     // The return goes at the end of the function's body.
     func::ReturnOp::create(s->builder, loc());
     popScope("func.func");
@@ -243,7 +253,7 @@ public:
   }
 
   void endLaunch() {
-    requireBody("end_launch");
+    topScope("gpu.launch");
     gpu::TerminatorOp::create(s->builder, loc());
     popScope("gpu.launch");
   }
@@ -259,8 +269,7 @@ public:
   }
 
   std::vector<PyValue> endFor(const std::vector<PyValue> &yields) {
-    requireBody("end_for");
-    auto loop = cast<scf::ForOp>(s->scopes.back().op);
+    auto loop = cast<scf::ForOp>(topScope("scf.for"));
     if (yields.size() != loop.getNumResults())
       s->fail("the loop carries " + std::to_string(loop.getNumResults()) +
               " values, got " + std::to_string(yields.size()) + " to yield");
@@ -278,7 +287,6 @@ public:
   }
 
   void endIf() {
-    requireBody("end_if");
     popScope("scf.if");
   }
 

@@ -1,8 +1,8 @@
 //===- Builder.h - the uop Python module's shared pieces --------*- C++ -*-===//
 //
 // What the translation units of the uop Python module share: the exception
-// that becomes uop.Error, and the bindings of uop.KernelBuilder's native
-// half (Builder.cpp).
+// that becomes uop.Error, and the bindings each file adds: uop.KernelBuilder's
+// native half (Builder.cpp) and the GPU runtime (Runtime.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +21,9 @@ struct UopError : std::runtime_error {
 
 /// Adds IRValue, IRBuilder and matmul_problem to the module.
 void bindBuilder(pybind11::module_ &m);
+
+/// Adds the GPU runtime's entries (Runtime.cpp) to the module.
+void bindRuntime(pybind11::module_ &m);
 } // namespace mlir::uop::python
 
 #endif // UOP_PYTHON_BUILDER_H

@@ -495,6 +495,7 @@ PYBIND11_MODULE(_uop, m) {
   m.def("compile_options", [] { return CompileOptionTable().describe(); },
         "The options of --uop-compile: name, default, help and whether it "
         "is a list.");
+  mlir::uop::python::bindRuntime(m);
   m.def("stages", [] {
     std::vector<std::string> names;
     for (uop::Stage stage : uop::getAllStages())

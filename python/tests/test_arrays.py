@@ -1,0 +1,318 @@
+"""Tests of uop.compile's Kernel, uop.simulate on numpy arrays and the
+kernel builder (run by ctest as uop-python)."""
+import ast
+import os
+import re
+import shutil
+
+import numpy as np
+import pytest
+
+import uop
+
+RNG = np.random.default_rng(7)
+
+
+def gemm_bound(a, b, k, out_dtype):
+    """The documented tolerance of a simulated GEMM against the f64
+    product: the f32 accumulation of K terms (at most K roundings of
+    2^-24 each, relative to sum |a||b|), plus one rounding of a narrower
+    output (half an ulp of f16 / bf16, relative to |C|)."""
+    mag = np.abs(a.astype(np.float64)) @ np.abs(b.astype(np.float64))
+    bound = k * 2.0 ** -24 * mag
+    if out_dtype == "float16":
+        bound += 2.0 ** -11 * mag
+    elif out_dtype == "bfloat16":
+        bound += 2.0 ** -8 * mag
+    return bound + 1e-30
+
+
+def bf16_bits(x):
+    """x rounded to bf16 (to nearest even), as its bits in uint16."""
+    u = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    u = (u + 0x7FFF + ((u >> 16) & 1)) >> 16
+    return u.astype(np.uint16)
+
+
+def bf16_values(bits):
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+@pytest.mark.parametrize("m,n,k,dtype,out_dtype,options", [
+    (64, 64, 64, "float32", "float32", {}),
+    (33, 17, 5, "float32", "float32", dict(tile=(32, 32, 8),
+                                            thread_tile=(4, 4))),
+    (100, 60, 70, "float32", "float32", dict(tile=(32, 32, 8),
+                                              thread_tile=(4, 4))),
+    (128, 128, 64, "float16", "float32", dict(tile=(64, 64, 32),
+                                               warps=(2, 2))),
+    (200, 72, 136, "float16", "float16", dict(tile=(64, 64, 32),
+                                               warps=(2, 2))),
+    (48, 40, 24, "float16", "float32", dict(mma="wmma", tile=(32, 32, 16),
+                                             warps=(2, 2))),
+])
+def test_gemm_agrees_with_numpy(m, n, k, dtype, out_dtype, options):
+    src = uop.matmul_problem(m, n, k, dtype=dtype, out_dtype=out_dtype)
+    kernel = uop.compile(src, target="sm_90a", **options)
+    a = RNG.uniform(-1, 1, (m, k)).astype(dtype)
+    b = RNG.uniform(-1, 1, (k, n)).astype(dtype)
+    c = np.full((m, n), 7, dtype=out_dtype)  # overwritten by the GEMM
+    # The kernel at its last simulated stage, checked against its linalg
+    # source on the same arrays, then against numpy's f64 product.
+    a2, b2, c2 = uop.simulate(kernel, a, b, c)
+    assert a2.dtype == a.dtype and c2.dtype == np.dtype(out_dtype)
+    assert (a2 == a).all() and (b2 == b).all() and (c == 7).all()
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    err = np.abs(c2.astype(np.float64) - ref)
+    assert (err <= gemm_bound(a, b, k, out_dtype)).all(), err.max()
+
+
+def test_transposed_b_and_bf16_as_uint16():
+    m, n, k = 64, 40, 48
+    src = uop.matmul_problem(m, n, k, dtype="bfloat16", transpose_b=True)
+    assert "indexing_maps" in src
+    kernel = uop.compile(src, target="sm_80", tile=(32, 32, 16),
+                         warps=(2, 2))
+    a = bf16_bits(RNG.uniform(-1, 1, (m, k)))
+    b = bf16_bits(RNG.uniform(-1, 1, (n, k)))
+    _, _, c = uop.simulate(kernel, a, b, np.zeros((m, n), np.float32))
+    av, bv = bf16_values(a), bf16_values(b)
+    ref = av.astype(np.float64) @ bv.astype(np.float64).T
+    assert (np.abs(c - ref) <= gemm_bound(av, bv.T, k, "float32")).all()
+    # bf16 outputs come back as bits too.
+    src = uop.matmul_problem(32, 32, 16, dtype="bfloat16",
+                             out_dtype="bfloat16")
+    *_, c = uop.simulate(uop.compile(src, emit="kernel"))
+    assert c.dtype == np.uint16
+
+
+def test_seeded_arguments_match_uop_sim():
+    # Arguments not given are filled from the seed as uop-sim fills them:
+    # the same run with the seeded A given explicitly gives the same C.
+    src = uop.matmul_problem(32, 24, 16)
+    a, b, c = uop.simulate(src, seed=3)
+    assert a.shape == (32, 16) and np.abs(a).max() <= 1
+    a2, b2, c2 = uop.simulate(src, a, None, seed=3)
+    assert (a2 == a).all() and (b2 == b).all() and (c2 == c).all()
+    _, b4, _ = uop.simulate(src, seed=4)
+    assert not (b4 == b).all()
+
+
+def test_wrong_arrays_are_errors_naming_the_argument():
+    src = uop.matmul_problem(16, 8, 4)
+    with pytest.raises(uop.Error, match=r"argument 1 of @main is "
+                       r"memref<4x8xf32>: expected a float32 array of shape "
+                       r"\(4, 8\), got float32 \(8, 4\)"):
+        uop.simulate(src, np.zeros((16, 4), np.float32),
+                     np.zeros((8, 4), np.float32))
+    with pytest.raises(uop.Error, match=r"expected a float32 array of shape "
+                       r"\(16, 4\), got float64 \(16, 4\)"):
+        uop.simulate(src, np.zeros((16, 4)))
+    with pytest.raises(uop.Error, match="@main takes 3 arguments, got 4"):
+        uop.simulate(src, *[None] * 3, np.zeros(1, np.float32))
+    with pytest.raises(uop.Error, match="expected a numeric numpy array"):
+        uop.simulate(src, np.array(["x"]))
+
+
+def test_a_race_raises_simfault():
+    # The seed's kernel without its first barrier: threads read the tiles
+    # while others still write them.
+    b = uop.KernelBuilder()
+    mat = "memref<32x32xf32>"
+    with b.function("main", mat, mat, mat) as (A, B, C):
+        with b.launch((2, 2), (16, 16)) as ((bx, by, _), (tx, ty, _)):
+            sA = b.alloc_shared((16, 16))
+            row, col = by * 16 + ty, bx * 16 + tx
+            with b.for_(0, 2, iter_args=[0.0]) as kt:
+                b.store(b.load(A, row, kt.iv * 16 + tx), sA, ty, tx)
+                with b.for_(0, 16, iter_args=kt.args) as k:
+                    x = b.load(sA, ty, k.iv) * b.load(B, kt.iv * 16 + k.iv,
+                                                      col)
+                    k.yield_(k.args[0] + x)
+                b.barrier()
+                kt.yield_(k.results[0])
+            b.store(kt.results[0], C, row, col)
+    with pytest.raises(uop.SimFault) as fault:
+        uop.simulate(b)
+    assert fault.value.kind == "RAW race"
+    assert fault.value.faults[0].buffer.startswith("%")
+    assert fault.value.faults[0].block is not None
+    assert "RAW race" in str(fault.value)
+
+
+def test_a_wrong_kernel_raises_mismatch():
+    src = uop.matmul_problem(32, 32, 32)
+    wrong = uop.smem_gemm_ir(32, 16).text.replace("arith.addf", "arith.subf")
+    assert "arith.subf" in wrong
+    with pytest.raises(uop.Mismatch) as mismatch:
+        uop.simulate(wrong, check=src)
+    assert mismatch.value.comparison[2]["mismatches"] > 0
+
+
+def test_kernel_object():
+    src = uop.matmul_problem(96, 64, 32, dtype="float16")
+    kernel = uop.compile(src, target="sm_90a", tile=(64, 64, 32),
+                         warps=(2, 2))
+    assert kernel.target == "sm_90a" and kernel.emit == "llvm"
+    assert kernel.options == {"target": "sm_90a", "tile": (64, 64, 32),
+                              "warps": (2, 2)}
+    assert kernel.source == src
+    assert "uop.barrier" in kernel.ir("kernel")
+    assert "gpu.module" in kernel.ir("gpu")
+    assert "nvgpu.mma.sync" in kernel.ir("nvgpu")
+    assert str(kernel) == kernel.ir("llvm")
+    assert kernel.simulated_stage == "nvgpu"
+    assert ".target sm_90a" in kernel.ptx
+    assert "mma.sync.aligned.m16n8k16" in kernel.ptx
+    assert uop.to_ptx(kernel) == kernel.ptx
+    (launch,) = kernel.launches
+    assert launch.kernel == "main_kernel" and launch.host == "main"
+    assert launch.grid == (1, 2, 1) and launch.block == (64, 2, 1)
+    with pytest.raises(uop.Error, match="unsupported stage 'ptx'"):
+        kernel.ir("ptx")
+    # A kernel compiled to an earlier stage compiles further on demand.
+    early = uop.compile(src, emit="kernel")
+    assert early.simulated_stage == "kernel"
+    assert "llvm.func" in early.ir("llvm")
+
+
+@pytest.mark.skipif(shutil.which("ptxas") is None and
+                    not os.path.exists("/usr/local/cuda/bin/ptxas") and
+                    not os.environ.get("UOP_REQUIRE_PTXAS"),
+                    reason="no ptxas")
+def test_kernel_stats_from_ptxas():
+    kernel = uop.compile(uop.matmul_problem(128, 128, 64, dtype="float16"),
+                         target="sm_80")
+    (stats,) = kernel.stats.values()
+    assert 32 <= stats.registers <= 255
+    assert stats.spill_stores == 0 and stats.spill_loads == 0
+    assert stats.shared_bytes > 0 and stats.barriers >= 1
+
+
+def test_options_come_from_the_pipeline():
+    options = uop.compile_options()
+    assert options["mma"][0] == "auto" and options["stages"][0] == 0
+    assert options["swizzle"][0] is False and options["tile"][0] is None
+    assert "thread_tile" in options and "register tile" in \
+        options["thread_tile"][1]
+    src = uop.matmul_problem(32, 32, 8)
+    with pytest.raises(uop.Error, match="unknown option 'tiles' of "
+                       "uop.compile: expected one of async, mma"):
+        uop.compile(src, tiles=(32, 32, 8))
+    with pytest.raises(uop.Error, match="option 'stages' expects an integer, "
+                       "got 'two'"):
+        uop.compile(src, stages="two")
+    with pytest.raises(uop.Error, match="option 'swizzle' expects True or "
+                       "False, got 1"):
+        uop.compile(src, swizzle=1)
+    with pytest.raises(uop.Error, match="option 'tile' expects a tuple of "
+                       "integers"):
+        uop.compile(src, tile="32,32,8")
+    with pytest.raises(uop.Error, match="option 'mma' expects a word"):
+        uop.compile(src, mma="simt tile=1")
+    # Values the pass refuses are refused with its diagnostic.
+    with pytest.raises(uop.Error, match="expected 'tile' to hold three"):
+        uop.compile(src, tile=(32, 32))
+    kernel = uop.compile(src, async_=True, stages=2, emit="kernel")
+    assert "uop.cp_async" in str(kernel)
+
+
+def test_diagnostics_carry_text_and_location():
+    with pytest.raises(uop.Error) as error:
+        uop.compile("func.func @f(%a: memref<4xf32>) {\n  %x = arith.addf"
+                    " %a, %a : f32\n  return\n}")
+    assert re.search(r"<source>:2:\d+: error: use of value '%a' expects "
+                     r"different type", str(error.value))
+    with pytest.raises(uop.Error, match=r"1:32: error: dense arrays of "
+                       r"'index'"):
+        uop.simulate("func.func @f() attributes {a = array<index: 1>} "
+                     "{ return }", entry="f")
+
+
+def test_builder_smem_gemm_agrees_with_linalg():
+    # The seed's smem_gemm_ir in uop IR, built op by op: it agrees with the
+    # linalg GEMM exactly, and compiles to PTX.
+    kernel_ir = uop.smem_gemm_ir(64, 16)
+    text = kernel_ir.text
+    assert text.count("uop.barrier") == 2 and "uop.alloc_shared" in text
+    a, b, c = uop.simulate(kernel_ir, check=uop.matmul_problem(64, 64, 64),
+                           atol=0, rtol=0)
+    assert (np.abs(c - a.astype(np.float64) @ b) <
+            gemm_bound(a, b, 64, "float32")).all()
+    kernel = uop.compile(kernel_ir, target="sm_90a")
+    assert "bar.sync" in kernel.ptx
+    assert uop.simulate(kernel, check=False)[2].shape == (64, 64)
+
+
+def test_builder_misuse_is_an_error():
+    b = uop.KernelBuilder()
+    with pytest.raises(uop.Error, match="outside a function"):
+        b.constant(1)
+    other = uop.KernelBuilder()
+    with b.function("main", "memref<4xf32>") as (x,):
+        with other.function("g", "memref<4xf32>") as (y,):
+            with pytest.raises(uop.Error, match="another KernelBuilder"):
+                b.store(b.load(y, 0), x, 0)
+        with pytest.raises(uop.Error, match="unknown operation 'arith.nope'"):
+            b.op("arith.nope")
+        with pytest.raises(uop.Error, match="invalid 'arith.addf'"):
+            b.op("arith.addf", b.constant(1), b.constant(2),
+                 results=["index"])
+        with pytest.raises(uop.Error, match="cannot parse the type 'f33'"):
+            b.constant(1.0, "f33")
+        assert "func.func @g" in other.text
+        # A loop left without its yield stays open: the function cannot end.
+        with pytest.raises(uop.Error, match="needs loop.yield_"):
+            with b.for_(0, 4, iter_args=[0.0]):
+                pass
+        with pytest.raises(uop.Error, match="incomplete: scf.for is still "
+                           "open"):
+            b.text
+        with pytest.raises(uop.Error, match="end of func.func while scf.for "
+                           "is still open"):
+            b._n.end_func()
+        b._n.end_for([b.constant(0.0, "f32")._v])
+    assert "scf.for" in b.text
+
+
+def test_run_without_a_gpu_raises_nogpu():
+    kernel = uop.compile(uop.matmul_problem(32, 32, 8))
+    with pytest.raises(uop.NoGPU, match="no GPU"):
+        uop.run(kernel)
+
+
+def test_stubs_match_the_native_module():
+    # _uop.pyi declares exactly what the native module defines.
+    stub = os.path.join(os.path.dirname(uop.__file__), "_uop.pyi")
+    with open(stub) as f:
+        tree = ast.parse(f.read())
+    declared = {n.name for n in tree.body
+                if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    native = {n for n in dir(uop._uop) if not n.startswith("__")}
+    assert declared == native
+
+
+def rss_bytes():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def test_a_hundred_calls_do_not_grow_memory():
+    # Every compile and simulation has its own MLIR context, released when
+    # it returns: after a warm-up, 100 more rounds must not keep growing.
+    src = uop.matmul_problem(32, 32, 16)
+    a = np.ones((32, 16), np.float32)
+
+    def one_round():
+        kernel = uop.compile(src, emit="gpu", tile=(32, 32, 8),
+                             thread_tile=(4, 4))
+        uop.simulate(kernel, a)
+        uop.smem_gemm_ir(16, 8).text
+
+    for _ in range(20):
+        one_round()
+    before = rss_bytes()
+    for _ in range(100):
+        one_round()
+    grown = rss_bytes() - before
+    assert grown < 16 << 20, f"grew by {grown} bytes"
