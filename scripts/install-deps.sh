@@ -7,6 +7,7 @@ PACKAGES=(
   cmake ninja-build g++
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   python3 python3-dev python3-numpy python3-pytest pybind11-dev
+  python3-pip python3-setuptools python3-wheel
 )
 
 missing=()
