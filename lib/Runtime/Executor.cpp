@@ -97,6 +97,10 @@ static bool spanOf(const ArgDesc &d, const std::string &what, int64_t &span,
                    ExecError &error) {
   // The bound is checked in doubles first, so that absurd shapes cannot
   // overflow the exact sum.
+  if (d.offset < 0)
+    return fail(error, ErrorKind::BadInput,
+                what + ": expected a non-negative offset, got " +
+                    std::to_string(d.offset));
   double estimate = (double)d.offset + 1;
   int64_t exact = d.offset + 1;
   for (size_t i = 0; i < d.shape.size(); ++i) {
@@ -279,6 +283,10 @@ bool GpuSession::upload(const HostFunctionPlan &plan,
   if (!opened)
     return fail(error, ErrorKind::BadInput,
                 "expected an open GPU session before uploading buffers");
+  // The loaded launches hold the device pointers of the one upload.
+  if (!devicePointers.empty())
+    return fail(error, ErrorKind::BadInput,
+                "expected one upload per session, got a second");
   const std::string &name = plan.host.name;
   if (buffers.size() != plan.host.params.size())
     return fail(error, ErrorKind::BadInput,
@@ -322,6 +330,9 @@ bool GpuSession::load(const std::string &ptx, const HostFunctionPlan &plan,
     return fail(error, ErrorKind::BadInput,
                 "expected the buffers of '" + plan.host.name +
                     "' uploaded before loading its kernels");
+  if (module)
+    return fail(error, ErrorKind::BadInput,
+                "expected one load per session, got a second");
   // The JIT writes why the PTX did not load into this buffer; its size
   // option excludes the terminating zero.
   std::vector<char> log(1 << 16, 0);

@@ -135,9 +135,10 @@ struct KernelInfo {
 };
 
 /// The GPU side of a run: device 0's primary context, the device buffers and
-/// the loaded module. Either run() (the whole run), or the steps in this
-/// order: upload, load, launch (any number of times), synchronize,
-/// download. The destructor frees the device buffers and unloads the module.
+/// the loaded module. After open, either run() (the whole run), or the
+/// steps in this order: upload and load once each, then launch,
+/// synchronize and download as often as needed. One session runs one plan;
+/// the destructor frees the device buffers and unloads the module.
 class GpuSession {
 public:
   GpuSession();
