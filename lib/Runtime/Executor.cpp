@@ -131,8 +131,7 @@ std::vector<HostBuffer> HostFunctionPlan::makeBuffers() const {
 
 std::optional<HostFunctionPlan>
 uop::runtime::prepareHostFunction(const LaunchConfig &config,
-                                  const std::string &hostName,
-                                  ExecError &error,
+                                  const std::string &hostName, ExecError &error,
                                   const std::string &configName) {
   std::string prefix = configName.empty() ? "" : "'" + configName + "': ";
   if (config.launches.empty()) {
@@ -351,21 +350,21 @@ bool GpuSession::load(const std::string &ptx, const HostFunctionPlan &plan,
   for (const LaunchDesc &l : plan.launches) {
     auto launch = std::make_unique<Launch>();
     launch->kernel = l.kernel;
-    if (!checkCuda(cu,
-                   cu.moduleGetFunction(&launch->function, module,
-                                        l.kernel.c_str()),
-                   "cuModuleGetFunction '" + l.kernel + "'", error))
+    if (!checkCuda(
+            cu,
+            cu.moduleGetFunction(&launch->function, module, l.kernel.c_str()),
+            "cuModuleGetFunction '" + l.kernel + "'", error))
       return false;
     // Above 48 KiB of dynamic shared memory a kernel must opt in.
     if (l.dynamicSharedBytes > 48 * 1024 &&
-        !checkCuda(cu,
-                   cu.funcSetAttribute(
-                       launch->function,
-                       CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                       (int)l.dynamicSharedBytes),
-                   "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES, " +
-                       std::to_string(l.dynamicSharedBytes) + ")",
-                   error))
+        !checkCuda(
+            cu,
+            cu.funcSetAttribute(launch->function,
+                                CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                (int)l.dynamicSharedBytes),
+            "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES, " +
+                std::to_string(l.dynamicSharedBytes) + ")",
+            error))
       return false;
     KernelInfo info;
     info.name = l.kernel;
@@ -398,8 +397,8 @@ bool GpuSession::launch(ExecError &error) {
     if (!checkCuda(cu,
                    cu.launchKernel(l->function, l->grid[0], l->grid[1],
                                    l->grid[2], l->block[0], l->block[1],
-                                   l->block[2], l->dynamicSharedBytes,
-                                   nullptr, l->pointers.data(), nullptr),
+                                   l->block[2], l->dynamicSharedBytes, nullptr,
+                                   l->pointers.data(), nullptr),
                    "cuLaunchKernel '" + l->kernel + "'", error))
       return false;
   return true;

@@ -107,8 +107,8 @@ int misuse(const std::string &ptx, const HostFunctionPlan &plan,
     return report(error), 1;
   expectFailure("load before upload", gpu.load(ptx, plan, error), error);
   std::vector<HostBuffer> fewer(buffers.begin(), buffers.end() - 1);
-  expectFailure("upload of one buffer too few",
-                gpu.upload(plan, fewer, error), error);
+  expectFailure("upload of one buffer too few", gpu.upload(plan, fewer, error),
+                error);
   std::vector<HostBuffer> noData = buffers;
   noData[plan.memrefParams[0]].data = nullptr;
   expectFailure("upload without data", gpu.upload(plan, noData, error), error);

@@ -4,7 +4,9 @@
 // input (a linalg file, or a GEMM it writes itself for --gemm) by running
 // uop-opt and uop-translate from its own directory, or takes prebuilt PTX
 // and launch JSON; fills the host function's buffers with uop-sim's seeded
-// inputs; launches the kernels as the JSON records them; with --check
+// inputs; launches the kernels as the JSON records them through
+// lib/Runtime's launch executor (Uop/Runtime/Executor.h, whose errors map
+// onto the exit codes below: bad input 1, no GPU 3, CUDA 4); with --check
 // compares the result with cuBLAS on the same device inputs, and with
 // --bench times both with CUDA events. The binary needs neither MLIR nor a
 // GPU to start: libcuda and cuBLAS are opened at run time, and without a
