@@ -101,7 +101,8 @@ run() {
   echo "== build: g++ uop-run"
   if ! g++ -O2 -std=c++17 -I "$root/include" -I "$cuda/include" \
       "$root/tools/uop-run/uop-run.cpp" "$root/lib/Runtime/Cuda.cpp" \
-      "$root/lib/Runtime/LaunchConfig.cpp" -o "$bin/uop-run" -ldl; then
+      "$root/lib/Runtime/Executor.cpp" "$root/lib/Runtime/LaunchConfig.cpp" \
+      -o "$bin/uop-run" -ldl; then
     echo "error: building uop-run failed" >&2
     exit 1
   fi

@@ -30,6 +30,7 @@ struct CudaDriver {
   decltype(&::cuCtxSetCurrent) ctxSetCurrent = nullptr;
   decltype(&::cuCtxSynchronize) ctxSynchronize = nullptr;
   decltype(&::cuModuleLoadDataEx) moduleLoadDataEx = nullptr;
+  decltype(&::cuModuleUnload) moduleUnload = nullptr;
   decltype(&::cuModuleGetFunction) moduleGetFunction = nullptr;
   decltype(&::cuFuncSetAttribute) funcSetAttribute = nullptr;
   decltype(&::cuFuncGetAttribute) funcGetAttribute = nullptr;
@@ -40,6 +41,7 @@ struct CudaDriver {
   decltype(&::cuMemcpyDtoH) memcpyDtoH = nullptr;
   decltype(&::cuMemcpyDtoD) memcpyDtoD = nullptr;
   decltype(&::cuEventCreate) eventCreate = nullptr;
+  decltype(&::cuEventDestroy) eventDestroy = nullptr;
   decltype(&::cuEventRecord) eventRecord = nullptr;
   decltype(&::cuEventSynchronize) eventSynchronize = nullptr;
   decltype(&::cuEventElapsedTime) eventElapsedTime = nullptr;

@@ -89,6 +89,7 @@ int cuModuleLoadDataEx(void **module, const void *image, unsigned, void *,
   *module = (void *)image;
   return 0;
 }
+int cuModuleUnload(void *) { return 0; }
 int cuModuleGetFunction(void **fn, void *module, const char *name) {
   std::string entry = std::string(".entry ") + name + "(";
   if (!std::strstr((const char *)module, entry.c_str()))
@@ -124,6 +125,11 @@ int cuLaunchKernel(void *, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
   bool transposeB = std::getenv("UOP_FAKE_TRANSPOSE_B") != nullptr;
   std::string in = fakeType(0), out = fakeType(1);
   int64_t M = d[0].size[0], K = d[0].size[1], N = d[2].size[1];
+  // Arguments that are not a GEMM's (another kernel's, in another order)
+  // would be read or written out of bounds: refuse them. B's orientation is
+  // not checked, so a B read the wrong way round gives wrong values.
+  if (d[1].size[0] * d[1].size[1] != K * N || d[2].size[0] != M)
+    return 1; // CUDA_ERROR_INVALID_VALUE
   for (int64_t i = 0; i < M; ++i)
     for (int64_t j = 0; j < N; ++j) {
       float acc = 0;
@@ -167,6 +173,7 @@ int cuEventCreate(void **e, unsigned) {
   *e = &event;
   return 0;
 }
+int cuEventDestroy_v2(void *) { return 0; }
 int cuEventRecord(void *, void *) { return 0; }
 int cuEventSynchronize(void *) { return 0; }
 int cuEventElapsedTime(float *ms, void *, void *) {

@@ -1,0 +1,211 @@
+//===- Executor.h - run a host function's launches on a GPU -----*- C++ -*-===//
+//
+// The launch executor shared by uop-run and the Python module: it checks a
+// launch configuration (the JSON `uop-translate --uop-launch-config` writes)
+// before anything runs, then loads the PTX, copies the caller's buffers to
+// the device, launches the kernels of one host function in order, and
+// copies every memref parameter back. Plain C++17 and <cuda.h>, no MLIR;
+// nothing here prints or exits: a failure is an ExecError, whose kind
+// tells bad input from a missing GPU from a CUDA failure.
+//
+// Running host function H of (PTX text `ptx`, launch JSON text `json`) on
+// caller-owned byte buffers, as a binding does it:
+//
+//   std::string why;
+//   std::optional<LaunchConfig> config = parseLaunchConfig(json, why);
+//   // !config: bad input, message `why`.
+//   ExecError error;
+//   std::optional<HostFunctionPlan> plan =
+//       prepareHostFunction(*config, H /* "" = the first launch's host */,
+//                           error);
+//   // plan->memrefParams: the host parameters that take a buffer, in order;
+//   // plan->bufferBytes[p]: the size buffer p must have.
+//   std::vector<HostBuffer> buffers = plan->makeBuffers();
+//   for (size_t i = 0; i < plan->memrefParams.size(); ++i) {
+//     HostBuffer &b = buffers[plan->memrefParams[i]];
+//     b.data = <the i-th array's bytes>;  // e.g. a C-contiguous numpy array
+//     b.bytes = <its size in bytes>;      // must equal plan->bufferBytes[p]
+//   }
+//   GpuSession gpu;
+//   if (!gpu.open(error) || !gpu.run(ptx, *plan, buffers, error))
+//     ...; // error.kind and error.message; buffers are then unspecified
+//   // Every buffer now holds what the kernels left in device memory.
+//
+// A buffer is the memref's storage from its base pointer: element
+// (i0, ..., in) is at offset + i0 * stride0 + ... + in * striden elements of
+// the parameter's element type (little endian; f16 and bf16 as their 16
+// bits, i1 as one byte), which for a dense row-major memref (offset 0,
+// strides of the shape) is the plain row-major array.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_RUNTIME_EXECUTOR_H
+#define UOP_RUNTIME_EXECUTOR_H
+
+#include "Uop/Runtime/Cuda.h"
+#include "Uop/Runtime/LaunchConfig.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace uop::runtime {
+
+/// What kind of failure an ExecError is; uop-run exits 1, 3 and 4 for them.
+enum class ErrorKind {
+  None,
+  /// The configuration or the buffers: nothing was run (uop-run exit 1).
+  BadInput,
+  /// No driver, no device, or cuInit failed (uop-run exit 3).
+  NoGpu,
+  /// A driver call failed: the PTX did not load, a launch or a copy failed
+  /// (uop-run exit 4).
+  Cuda,
+};
+
+/// A failure: its kind and one message without a program name, e.g.
+/// "launch 0 (main_kernel): expected a constant dynamic shared size" or
+/// "cuModuleLoadDataEx failed: <driver message>\nJIT log:\n<log>".
+struct ExecError {
+  ErrorKind kind = ErrorKind::None;
+  std::string message;
+};
+
+/// One host-function parameter's bytes: the caller's storage (not owned),
+/// the parameter it fills and, while a GpuSession holds it, its device copy.
+struct HostBuffer {
+  /// The host parameter (an element of HostFunctionPlan::host.params);
+  /// null for a scalar parameter, whose entry is ignored.
+  const ArgDesc *param = nullptr;
+  void *data = nullptr;
+  size_t bytes = 0;
+  /// Set by GpuSession::upload; 0 for an empty memref.
+  CUdeviceptr device = 0;
+};
+
+/// A host function checked for running: its parameters, its launches in
+/// the order the configuration lists them, and the buffer each memref
+/// parameter needs. Self-contained (copies, no pointers into the config).
+struct HostFunctionPlan {
+  HostFunctionDesc host;
+  /// The launches of `host`, each checked: constant grid, block and dynamic
+  /// shared sizes, every argument supplied by a memref parameter of `host`
+  /// (same type and layout) or a scalar constant, and the kernel's parameter
+  /// count matching the arguments.
+  std::vector<LaunchDesc> launches;
+  /// The number of launches in the whole configuration (other host
+  /// functions' included).
+  size_t configLaunches = 0;
+  /// The indices of the memref parameters of `host`, in order.
+  std::vector<size_t> memrefParams;
+  /// Per parameter of `host`: the elements its buffer spans (offset + the
+  /// largest strided index + 1, 0 for an empty memref) and its bytes; 0 for
+  /// a scalar parameter.
+  std::vector<int64_t> bufferElements;
+  std::vector<size_t> bufferBytes;
+
+  /// One HostBuffer per parameter of `host`, `param` set, no data yet. The
+  /// buffers point into this plan: it must outlive them.
+  std::vector<HostBuffer> makeBuffers() const;
+};
+
+/// Checks host function `hostName` of `config` ("" for the host function of
+/// the first launch) and its launches, as uop-run does before it looks for a
+/// GPU. On failure returns std::nullopt and a BadInput `error`; messages
+/// about the configuration as a whole start with "'<configName>': " when
+/// `configName` is not empty (uop-run passes the JSON's path).
+std::optional<HostFunctionPlan>
+prepareHostFunction(const LaunchConfig &config, const std::string &hostName,
+                    ExecError &error, const std::string &configName = "");
+
+/// What the JIT made of one launch's kernel (cuFuncGetAttribute; -1 where
+/// the driver did not say).
+struct KernelInfo {
+  std::string name;
+  int64_t grid[3] = {0, 0, 0};
+  int64_t block[3] = {0, 0, 0};
+  int64_t dynamicSharedBytes = 0;
+  int registers = -1;
+  int staticSharedBytes = -1;
+  int localBytes = -1;
+};
+
+/// The GPU side of a run: device 0's primary context, the device buffers and
+/// the loaded module. After open, either run() (the whole run), or the
+/// steps in this order: upload and load once each, then launch,
+/// synchronize and download as often as needed. One session runs one plan;
+/// the destructor frees the device buffers and unloads the module.
+class GpuSession {
+public:
+  GpuSession();
+  ~GpuSession();
+  GpuSession(const GpuSession &) = delete;
+  GpuSession &operator=(const GpuSession &) = delete;
+
+  /// Opens the CUDA driver (libcuda.so.1, loaded at run time) on device 0.
+  /// Fails with NoGpu, "no GPU: <reason>".
+  bool open(ExecError &error);
+
+  /// Checks `buffers` against `plan` (one per host parameter, each memref's
+  /// of plan.bufferBytes bytes: BadInput otherwise), allocates device memory
+  /// for every non-empty memref and copies the host bytes there. Sets each
+  /// buffer's `device`.
+  bool upload(const HostFunctionPlan &plan, std::vector<HostBuffer> &buffers,
+              ExecError &error);
+
+  /// Loads `ptx` (the driver's JIT error log is in the message when it
+  /// fails), looks up each launch's kernel, opts it in to dynamic shared
+  /// memory above 48 KiB, and packs its parameters from the uploaded
+  /// buffers' device pointers.
+  bool load(const std::string &ptx, const HostFunctionPlan &plan,
+            ExecError &error);
+
+  /// The loaded launches' kernels, in launch order.
+  const std::vector<KernelInfo> &kernels() const { return kernelInfos; }
+
+  /// Enqueues every loaded launch in order on the default stream; does not
+  /// wait for them.
+  bool launch(ExecError &error);
+
+  /// Waits for the device ("running the kernels failed: ..." on a fault).
+  bool synchronize(ExecError &error);
+
+  /// Copies every non-empty memref buffer back from the device.
+  bool download(std::vector<HostBuffer> &buffers, ExecError &error);
+
+  /// upload, load, launch, synchronize, download.
+  bool run(const std::string &ptx, const HostFunctionPlan &plan,
+           std::vector<HostBuffer> &buffers, ExecError &error);
+
+  /// Times `enqueue` (work put on the default stream, e.g. launch) with CUDA
+  /// events: `warmup` untimed calls and a synchronize, then `iters` calls,
+  /// each between two events; `milliseconds` gets one time per call. A
+  /// failing `enqueue` sets `error` and stops the timing.
+  bool time(const std::function<bool(ExecError &)> &enqueue, int warmup,
+            int iters, std::vector<float> &milliseconds, ExecError &error);
+
+  /// The device's name, once open.
+  const std::string &deviceName() const { return cu.deviceName; }
+
+  /// The driver, for work beyond the launches (uop-run's cuBLAS referee).
+  CudaDriver &driver() { return cu; }
+
+private:
+  struct Launch;
+  CudaDriver cu;
+  bool opened = false;
+  std::vector<CUdeviceptr> allocations;
+  /// Per host parameter, its device pointer (0 for a scalar or empty one).
+  std::vector<CUdeviceptr> devicePointers;
+  CUmodule module = nullptr;
+  std::vector<std::unique_ptr<Launch>> loaded;
+  std::vector<KernelInfo> kernelInfos;
+};
+
+} // namespace uop::runtime
+
+#endif // UOP_RUNTIME_EXECUTOR_H
