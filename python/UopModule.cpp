@@ -183,6 +183,18 @@ std::string toPTX(const std::string &source) {
   return *ptx;
 }
 
+/// The launch JSON of an emit='llvm' module, as uop-translate
+/// --uop-launch-config writes it.
+std::string launchJSON(const std::string &source) {
+  Session s;
+  OwningOpRef<ModuleOp> module = s.parse(source);
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  uop::writeLaunchConfigJSON(uop::collectLaunches(*module),
+                             uop::collectHostFunctions(*module), os);
+  return json;
+}
+
 py::list launchConfigs(const std::string &source) {
   Session s;
   OwningOpRef<ModuleOp> module = s.parse(source);
@@ -507,6 +519,8 @@ PYBIND11_MODULE(_uop, m) {
         "'builtin.module(uop-tile,uop-promote-shared)'.");
   m.def("to_ptx", &toPTX, py::arg("source"),
         "PTX of the kernels of an emit='llvm' module.");
+  m.def("launch_json", &launchJSON, py::arg("source"),
+        "The launch configuration JSON of an emit='llvm' module.");
   m.def("launch_configs", &launchConfigs, py::arg("source"),
         "Grid, block and dynamic shared bytes of every gpu.launch_func.");
   m.def("simulate", &simulate, py::arg("source"),

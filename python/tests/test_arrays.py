@@ -4,6 +4,8 @@ import ast
 import os
 import re
 import shutil
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -275,10 +277,54 @@ def test_builder_misuse_is_an_error():
     assert "scf.for" in b.text
 
 
+ROOT = os.environ.get("UOP_SOURCE_DIR", os.path.dirname(os.path.dirname(
+    os.path.dirname(os.path.abspath(__file__)))))
+
+RUN_ON_FAKE_GPU = """
+import sys, numpy as np, uop
+kernel = uop.compile(uop.matmul_problem(40, 24, 56, dtype="float16"))
+rng = np.random.default_rng(1)
+a = rng.uniform(-1, 1, (40, 56)).astype(np.float16)
+b = rng.uniform(-1, 1, (56, 24)).astype(np.float16)
+a2, b2, c = uop.run(kernel, a, b, np.zeros((40, 24), np.float32))
+ref = a.astype(np.float64) @ b.astype(np.float64)
+assert (a2 == a).all() and (b2 == b).all()
+assert np.abs(c - ref).max() < 1e-4, np.abs(c - ref).max()
+print("ran", c.shape)
+"""
+
+
 def test_run_without_a_gpu_raises_nogpu():
     kernel = uop.compile(uop.matmul_problem(32, 32, 8))
-    with pytest.raises(uop.NoGPU, match="no GPU"):
-        uop.run(kernel)
+    args = [np.zeros((32, 8), np.float32), np.zeros((8, 32), np.float32),
+            np.zeros((32, 32), np.float32)]
+    if uop._uop.gpu_unavailable_reason() == "":
+        pytest.skip("a GPU is present")
+    with pytest.raises(uop.NoGPU, match="no GPU: cannot load libcuda"):
+        uop.run(kernel, *args)
+    with pytest.raises(uop.Error, match="'main' takes 3 arrays, got 1"):
+        uop.run(kernel, args[0])
+    with pytest.raises(uop.Error, match=r"argument 2 of 'main' is f32 "
+                       r"\(32, 32\): expected a float32 array"):
+        uop.run(kernel, *args[:2], np.zeros((32, 32), np.float16))
+
+
+def test_run_on_the_fake_driver(tmp_path):
+    # The whole path of uop.run (launch JSON, the executor's packing of the
+    # memref descriptors, copies both ways) against the CPU stand-in for
+    # libcuda that uop-run's tests use: its "kernel" computes the GEMM from
+    # the descriptors it is given, so wrong packing gives wrong numbers.
+    fake = os.path.join(ROOT, "test", "Tools", "Inputs", "fake_cuda.cpp")
+    lib = tmp_path / "libcuda.so.1"
+    subprocess.check_call(["c++", "-shared", "-fPIC", "-std=c++17", "-O1",
+                           "-I", os.path.join(ROOT, "include"), fake, "-o",
+                           str(lib)])
+    env = dict(os.environ, LD_LIBRARY_PATH=str(tmp_path),
+               UOP_FAKE_TYPES="f16,f32")
+    out = subprocess.run([sys.executable, "-c", RUN_ON_FAKE_GPU], env=env,
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "ran (40, 24)" in out.stdout
 
 
 def test_stubs_match_the_native_module():

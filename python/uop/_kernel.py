@@ -397,11 +397,47 @@ def simulate(program, *arrays, entry: str = "main", seed: Optional[int] = None,
     return tuple(_to_array(o) for o in r.outputs)
 
 
-def run(kernel: Kernel, *arrays):
-    """Runs a Kernel on the GPU with `arrays` and returns its arguments
-    after the run. Raises uop.NoGPU where no GPU is present."""
+def run(kernel: Kernel, *arrays, host: Optional[str] = None):
+    """Runs a Kernel on the GPU, through the launch executor uop-run uses:
+    the launches of its host function (`host`; default: the first
+    launch's) in order, with `arrays` as that function's memref arguments
+    (every one given, of its shape and element type as for uop.simulate),
+    and returns every argument after the run as new numpy arrays. Raises
+    uop.NoGPU where there is no GPU or driver, uop.Error on bad input or a
+    CUDA failure (with the driver's message and the JIT log)."""
     if not isinstance(kernel, Kernel):
         raise Error("uop.run takes a uop.Kernel")
-    reason = _uop.gpu_unavailable_reason()
-    raise NoGPU(f"no GPU: {reason}" if reason else
-                "no GPU: uop.run needs the runtime executor")
+    json = _uop.launch_json(kernel.ir("llvm"))
+    host = host or (kernel.launches[0].host if kernel.launches else "")
+    params = _uop.host_buffers(json, host)
+    if len(arrays) != len(params):
+        raise Error(f"'{host}' takes {len(params)} arrays, got {len(arrays)}")
+    buffers = []
+    for i, (array, p) in enumerate(zip(arrays, params)):
+        a = np.ascontiguousarray(array)
+        dtypes = _NUMPY_NAMES.get(p["element"], ())
+        if a.dtype.name not in dtypes or a.shape != tuple(p["shape"]):
+            raise Error(f"argument {i} of '{host}' is {p['element']} "
+                        f"{tuple(p['shape'])}: expected a "
+                        f"{' or '.join(dtypes) or 'no'} array of that shape, "
+                        f"got {a.dtype.name} {a.shape}")
+        data = bytearray(a.tobytes())
+        if len(data) != p["bytes"]:
+            raise Error(f"argument {i} of '{host}': expected {p['bytes']} "
+                        f"bytes, got {len(data)}")
+        buffers.append((data, a.dtype))
+    kind, message = _uop.run_host_function(kernel.ptx, json, host,
+                                           [b for b, _ in buffers])
+    if kind == "no gpu":
+        raise NoGPU(message)
+    if kind:
+        raise Error(message)
+    return tuple(np.frombuffer(data, dtype=dtype).reshape(p["shape"]).copy()
+                 for (data, dtype), p in zip(buffers, params))
+
+
+# The numpy dtypes that hold a launch configuration's element types.
+_NUMPY_NAMES = {"f32": ("float32",), "f16": ("float16",),
+                "bf16": ("bfloat16", "uint16"), "f64": ("float64",),
+                "i1": ("bool",), "i8": ("int8",), "i16": ("int16",),
+                "i32": ("int32",), "i64": ("int64",), "index": ("int64",)}
