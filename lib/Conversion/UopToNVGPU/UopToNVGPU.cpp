@@ -28,6 +28,7 @@
 #include "Uop/Conversion/UopToNVGPU/UopToNVGPU.h"
 #include "Uop/Conversion/Passes.h"
 #include "Uop/Dialect/Uop/IR/UopOps.h"
+#include "Uop/Target/Targets.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -351,8 +352,9 @@ void mlir::uop::populateUopToNVGPUConversionPatterns(
 
 void mlir::uop::configureUopToNVGPUConversionLegality(
     ConversionTarget &target) {
-  target.addLegalDialect<nvgpu::NVGPUDialect, gpu::GPUDialect,
-                         NVVM::NVVMDialect>();
+  // arith: the constants the patterns make (the try_wait loop's hint).
+  target.addLegalDialect<arith::ArithDialect, nvgpu::NVGPUDialect,
+                         gpu::GPUDialect, NVVM::NVVMDialect>();
   target.addIllegalOp<LdMatrixOp, MmaSyncOp, CpAsyncOp, CpAsyncCommitOp,
                       CpAsyncWaitOp, WmmaLoadOp, WmmaMmaOp, WmmaStoreOp,
                       WmmaFillOp, MBarrierInitOp, MBarrierArriveOp,
@@ -388,6 +390,19 @@ struct ConvertUopToNVGPUPass
       return WalkResult::advance();
     });
     if (bf16.wasInterrupted())
+      return signalPassFailure();
+    // mbarrier.try_wait came with sm_90, as wgmma did: chips of older
+    // tensor-core families have no instruction for uop.mbarrier_wait.
+    WalkResult oldChip = getOperation()->walk([](MBarrierWaitOp op) {
+      TargetAttr target = getTargetOrDefault(op);
+      if (target.hasTensorCore(TensorCoreKind::wgmma))
+        return WalkResult::advance();
+      op.emitOpError("expected a target with mbarrier.try_wait (sm_90a and "
+                     "newer), got ")
+          << target.getChip();
+      return WalkResult::interrupt();
+    });
+    if (oldChip.wasInterrupted())
       return signalPassFailure();
 
     TypeConverter converter;
