@@ -38,6 +38,10 @@ const char *mlir::uop::sim::getFaultKindName(FaultKind kind) {
     return "step limit";
   case FaultKind::CallDepth:
     return "call depth";
+  case FaultKind::MBarrier:
+    return "mbarrier misuse";
+  case FaultKind::Deadlock:
+    return "deadlock";
   }
   return "fault";
 }

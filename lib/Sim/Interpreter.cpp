@@ -35,6 +35,7 @@ const HandlerRegistry &HandlerRegistry::get() {
     registerUopTileHandlers(r);
     registerUopTensorCoreHandlers(r);
     registerUopAsyncCopyHandlers(r);
+    registerUopSyncHandlers(r);
     registerNVGPUHandlers(r);
     return r;
   }();

@@ -14,10 +14,16 @@
 //   insert_thread_local: WMMA on fragments whose layout is opaque, kept in
 //   the simulator's own scrambled layout.
 //
-// All semantics live in TensorCore.cpp, shared with the uop ops' handlers.
+// - nvgpu.mbarrier.create / init / arrive / arrive.expect_tx /
+//   try_wait.parity: the block's mbarriers (MBarrier.h); the state token of
+//   arrive carries nothing (waits name the phase parity).
+//
+// All semantics live in TensorCore.cpp and MBarrier.cpp, shared with the
+// uop ops' handlers.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Sim/MBarrier.h"
 #include "Uop/Sim/TensorCore.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -258,9 +264,49 @@ LogicalResult insertLocalOp(Interpreter &I, Operation *op) {
   return success();
 }
 
+
+
+LogicalResult mbarrierCreateOp(Interpreter &I, Operation *op) {
+  auto create = cast<nvgpu::MBarrierCreateOp>(op);
+  return mbarrier::create(I, op, create.getBarriers(),
+                          create.getBarriers().getType().getNumBarriers());
+}
+
+LogicalResult mbarrierInitOp(Interpreter &I, Operation *op) {
+  auto init = cast<nvgpu::MBarrierInitOp>(op);
+  return mbarrier::init(I, op, init.getBarriers(), init.getMbarId(),
+                        init.getCount(), init.getPredicate());
+}
+
+LogicalResult mbarrierArriveOp(Interpreter &I, Operation *op) {
+  auto arrive = cast<nvgpu::MBarrierArriveOp>(op);
+  if (failed(mbarrier::arrive(I, op, arrive.getBarriers(),
+                              arrive.getMbarId(), Value(), Value())))
+    return failure();
+  bindToken(I, arrive.getToken());
+  return success();
+}
+
+LogicalResult mbarrierArriveExpectTxOp(Interpreter &I, Operation *op) {
+  auto arrive = cast<nvgpu::MBarrierArriveExpectTxOp>(op);
+  return mbarrier::arrive(I, op, arrive.getBarriers(), arrive.getMbarId(),
+                          arrive.getTxcount(), arrive.getPredicate());
+}
+
+LogicalResult mbarrierTryWaitParityOp(Interpreter &I, Operation *op) {
+  auto wait = cast<nvgpu::MBarrierTryWaitParityOp>(op);
+  return mbarrier::wait(I, op, wait.getBarriers(), wait.getMbarId(),
+                        wait.getPhaseParity());
+}
+
 } // namespace
 
 void mlir::uop::sim::registerNVGPUHandlers(HandlerRegistry &r) {
+  r.add<nvgpu::MBarrierCreateOp>(mbarrierCreateOp);
+  r.add<nvgpu::MBarrierInitOp>(mbarrierInitOp);
+  r.add<nvgpu::MBarrierArriveOp>(mbarrierArriveOp);
+  r.add<nvgpu::MBarrierArriveExpectTxOp>(mbarrierArriveExpectTxOp);
+  r.add<nvgpu::MBarrierTryWaitParityOp>(mbarrierTryWaitParityOp);
   r.add<nvgpu::LdMatrixOp>(ldmatrixOp);
   r.add<nvgpu::MmaSyncOp>(mmaSyncOp);
   r.add<nvgpu::DeviceAsyncCopyOp>(asyncCopyOp);

@@ -27,6 +27,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,18 @@ struct AsyncCopyState {
   uint32_t committed = 0;
 };
 
+/// One mbarrier of the block (PTX ISA, mbarrier): the phase it is in (the
+/// number of phases completed), the arrivals the phase still expects and
+/// the transaction bytes still pending. A phase completes when both reach
+/// zero; the next phase then expects `expected` arrivals again.
+struct MBarrierState {
+  bool initialized = false;
+  uint32_t expected = 0;
+  uint32_t pendingArrivals = 0;
+  int64_t pendingBytes = 0;
+  uint64_t phase = 0;
+};
+
 /// The state of the block the interpreter is running.
 struct BlockState {
   /// Builds the state of block `blockId` of a kernel with blocks of
@@ -72,6 +85,8 @@ struct BlockState {
   std::vector<WarpState> warps;
   /// Per linear thread id, sized by the block's first cp.async.
   std::vector<AsyncCopyState> asyncCopies;
+  /// The block's mbarriers, by (group buffer, index in the group).
+  std::map<std::pair<const Buffer *, int64_t>, MBarrierState> mbarriers;
 
   uint32_t numThreads() const {
     return uint32_t(blockDim[0] * blockDim[1] * blockDim[2]);

@@ -55,6 +55,14 @@ enum class FaultKind {
   /// Calls nested deeper than the simulator allows (unbounded recursion
   /// overflows the hardware's stack). Ends the run.
   CallDepth,
+  /// An mbarrier used against the ISA: before its initialization, with an
+  /// arrival count or transaction count out of range, or arrived on more
+  /// often than its phase expects.
+  MBarrier,
+  /// An mbarrier wait that can never complete: the phase waited for lacks
+  /// arrivals (or transaction bytes) that no thread can still provide. Ends
+  /// the run (the hardware would hang).
+  Deadlock,
 };
 
 /// Returns the report name of `kind` ("RAW race", "out of bounds", ...).

@@ -81,7 +81,10 @@ void registerUopTensorCoreHandlers(HandlerRegistry &registry);
 /// The uop cp.async ops: cp_async, cp_async_commit, cp_async_wait
 /// (lib/Sim/Uop/AsyncCopyOps.cpp).
 void registerUopAsyncCopyHandlers(HandlerRegistry &registry);
-/// Tensor-core and cp.async ops of nvgpu and gpu.subgroup_mma_* (NVGPUOps.cpp).
+/// uop.mbarrier_init / mbarrier_arrive / mbarrier_wait (lib/Sim/Uop/SyncOps.cpp).
+void registerUopSyncHandlers(HandlerRegistry &registry);
+/// Tensor-core, cp.async and mbarrier ops of nvgpu and gpu.subgroup_mma_*
+/// (NVGPUOps.cpp).
 void registerNVGPUHandlers(HandlerRegistry &registry);
 
 /// Limits and names the interpreter needs from the driver.

@@ -13,6 +13,10 @@
 //   uop.wmma_load / wmma_mma / wmma_store / wmma_fill
 //                        -> gpu.subgroup_mma_load_matrix / compute /
 //                           store_matrix / constant_matrix
+//   uop.mbarrier_init    -> nvgpu.mbarrier.init
+//   uop.mbarrier_arrive  -> nvgpu.mbarrier.arrive (token dropped) or
+//                           nvgpu.mbarrier.arrive.expect_tx
+//   uop.mbarrier_wait    -> nvgpu.mbarrier.try_wait.parity (a spin loop)
 //
 // The register types already agree (the uop verifiers demand nvgpu's; a
 // !uop.fragment becomes the !gpu.mma_matrix of its kind), so each pattern
@@ -24,7 +28,9 @@
 #include "Uop/Conversion/UopToNVGPU/UopToNVGPU.h"
 #include "Uop/Conversion/Passes.h"
 #include "Uop/Dialect/Uop/IR/UopOps.h"
+#include "Uop/Target/Targets.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -38,6 +44,11 @@ namespace mlir::uop {
 
 using namespace mlir;
 using namespace mlir::uop;
+
+/// The suspend-time hint of each try_wait in the loop of
+/// uop.mbarrier_wait, in nanoseconds: a waiting thread may sleep up to that
+/// long before the barrier's phase change wakes it.
+static constexpr int64_t kMBarrierWaitTicks = 10000000;
 
 //===----------------------------------------------------------------------===//
 // ldmatrix, mma.sync
@@ -262,6 +273,57 @@ struct WmmaFillToGPU : public OpConversionPattern<WmmaFillOp> {
   }
 };
 
+struct MBarrierInitToNVGPU : public OpConversionPattern<MBarrierInitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(MBarrierInitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<nvgpu::MBarrierInitOp>(
+        op, adaptor.getBarriers(), adaptor.getCount(), adaptor.getIndex(),
+        /*predicate=*/Value());
+    return success();
+  }
+};
+
+struct MBarrierArriveToNVGPU : public OpConversionPattern<MBarrierArriveOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(MBarrierArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (Value tx = adaptor.getExpectTx()) {
+      rewriter.replaceOpWithNewOp<nvgpu::MBarrierArriveExpectTxOp>(
+          op, adaptor.getBarriers(), tx, adaptor.getIndex(),
+          /*predicate=*/Value());
+      return success();
+    }
+    // The state token of mbarrier.arrive is only for test.wait, which the
+    // uop ops do not use: waits name the phase parity instead.
+    nvgpu::MBarrierArriveOp::create(
+        rewriter, op.getLoc(),
+        nvgpu::MBarrierTokenType::get(op.getContext()), adaptor.getBarriers(),
+        adaptor.getIndex());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierWaitToNVGPU : public OpConversionPattern<MBarrierWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(MBarrierWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value ticks = arith::ConstantIndexOp::create(rewriter, op.getLoc(),
+                                                 kMBarrierWaitTicks);
+    rewriter.replaceOpWithNewOp<nvgpu::MBarrierTryWaitParityOp>(
+        op, adaptor.getBarriers(), adaptor.getPhase(), ticks,
+        adaptor.getIndex());
+    return success();
+  }
+};
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -283,17 +345,20 @@ void mlir::uop::populateUopToNVGPUConversionPatterns(
   MLIRContext *context = patterns.getContext();
   patterns.add<LdMatrixToNVGPU, MmaSyncToNVGPU, CpAsyncToNVGPU,
                CpAsyncCommitToNVVM, CpAsyncWaitToNVVM, WmmaLoadToGPU,
-               WmmaMmaToGPU, WmmaStoreToGPU, WmmaFillToGPU>(converter,
-                                                            context);
+               WmmaMmaToGPU, WmmaStoreToGPU, WmmaFillToGPU,
+               MBarrierInitToNVGPU, MBarrierArriveToNVGPU,
+               MBarrierWaitToNVGPU>(converter, context);
 }
 
 void mlir::uop::configureUopToNVGPUConversionLegality(
     ConversionTarget &target) {
-  target.addLegalDialect<nvgpu::NVGPUDialect, gpu::GPUDialect,
-                         NVVM::NVVMDialect>();
+  // arith: the constants the patterns make (the try_wait loop's hint).
+  target.addLegalDialect<arith::ArithDialect, nvgpu::NVGPUDialect,
+                         gpu::GPUDialect, NVVM::NVVMDialect>();
   target.addIllegalOp<LdMatrixOp, MmaSyncOp, CpAsyncOp, CpAsyncCommitOp,
                       CpAsyncWaitOp, WmmaLoadOp, WmmaMmaOp, WmmaStoreOp,
-                      WmmaFillOp>();
+                      WmmaFillOp, MBarrierInitOp, MBarrierArriveOp,
+                      MBarrierWaitOp>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -325,6 +390,19 @@ struct ConvertUopToNVGPUPass
       return WalkResult::advance();
     });
     if (bf16.wasInterrupted())
+      return signalPassFailure();
+    // mbarrier.try_wait came with sm_90, as wgmma did: chips of older
+    // tensor-core families have no instruction for uop.mbarrier_wait.
+    WalkResult oldChip = getOperation()->walk([](MBarrierWaitOp op) {
+      TargetAttr target = getTargetOrDefault(op);
+      if (target.hasTensorCore(TensorCoreKind::wgmma))
+        return WalkResult::advance();
+      op.emitOpError("expected a target with mbarrier.try_wait (sm_90a and "
+                     "newer), got ")
+          << target.getChip();
+      return WalkResult::interrupt();
+    });
+    if (oldChip.wasInterrupted())
       return signalPassFailure();
 
     TypeConverter converter;

@@ -15,3 +15,23 @@ func.func @bf16_wmma(%A: memref<32x32xbf16>) {
   }
   return
 }
+
+// -----
+
+// mbarrier.try_wait.parity is an sm_90 instruction: the sm_80 row of the
+// target table has no form of uop.mbarrier_wait.
+!bars = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 166912, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  func.func @wait_on_sm80(%phase: i1) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      %bars = nvgpu.mbarrier.create -> !bars
+      // expected-error @+1 {{expected a target with mbarrier.try_wait (sm_90a and newer), got sm_80}}
+      uop.mbarrier_wait %bars[%c0], %phase : !bars
+      gpu.terminator
+    }
+    return
+  }
+}

@@ -33,7 +33,8 @@ def Uop_Dialect : Dialect {
   }];
   let dependentDialects = [
     "::mlir::gpu::GPUDialect",
-    "::mlir::memref::MemRefDialect"
+    "::mlir::memref::MemRefDialect",
+    "::mlir::nvgpu::NVGPUDialect"
   ];
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;

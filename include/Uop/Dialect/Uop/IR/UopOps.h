@@ -13,6 +13,7 @@
 #include "Uop/Dialect/Uop/IR/UopTypes.h"
 #include "Uop/Dialect/Uop/IR/Layout.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"

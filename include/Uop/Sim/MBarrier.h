@@ -1,0 +1,55 @@
+//===- MBarrier.h - mbarrier semantics for uop-sim --------------*- C++ -*-===//
+//
+// The mbarriers of a block as the PTX ISA defines them, shared by the
+// handlers of the upstream ops (nvgpu.mbarrier.create / init / arrive /
+// arrive.expect_tx / try_wait.parity, lib/Sim/NVGPUOps.cpp) and of the uop
+// ops (uop.mbarrier_init / arrive / wait, lib/Sim/Uop/SyncOps.cpp).
+//
+// A group of mbarriers is one shared buffer of i64 per block; each barrier
+// of it has its state in the BlockState (MBarrierState): the phase, the
+// arrivals the phase still expects and the transaction bytes pending. An
+// arrival (with expect_tx first raising the byte count) completes the phase
+// when nothing is left pending. A wait for the phase of parity P returns
+// when the barrier's current phase has the other parity (so a wait for
+// parity 1 on a fresh barrier returns at once, as on the hardware).
+//
+// The threads of a block run in lockstep, so a wait is reached by every
+// thread that will ever reach it before any runs on: a wait whose phase is
+// still incomplete then can never complete, and is a deadlock fault that
+// ends the run, naming the barrier, the parity and what is missing. A wait
+// reached by the whole block on a barrier that expects one arrival per
+// thread of the block orders the block like a barrier (it ends the race
+// check's interval); other waits order nothing for the race check.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_SIM_MBARRIER_H
+#define UOP_SIM_MBARRIER_H
+
+#include "Uop/Sim/Interpreter.h"
+
+namespace mlir::uop::sim::mbarrier {
+
+/// nvgpu.mbarrier.create: binds `result` to the running block's group of
+/// `numBarriers` mbarriers made by `op`.
+LogicalResult create(Interpreter &I, Operation *op, Value result,
+                     int64_t numBarriers);
+
+/// mbarrier.init of barrier `index` of `group` to expect `count` arrivals,
+/// by every active lane (where `predicate`, when given, is true).
+LogicalResult init(Interpreter &I, Operation *op, Value group, Value index,
+                   Value count, Value predicate);
+
+/// mbarrier.arrive (after raising the transaction count by `expectTx` bytes
+/// when given) by every active lane (where `predicate` is true).
+LogicalResult arrive(Interpreter &I, Operation *op, Value group, Value index,
+                     Value expectTx, Value predicate);
+
+/// mbarrier.try_wait.parity in a loop: every active lane waits for the
+/// phase of parity `parity` (an i1) of barrier `index`.
+LogicalResult wait(Interpreter &I, Operation *op, Value group, Value index,
+                   Value parity);
+
+} // namespace mlir::uop::sim::mbarrier
+
+#endif // UOP_SIM_MBARRIER_H

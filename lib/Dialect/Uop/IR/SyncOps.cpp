@@ -1,0 +1,80 @@
+//===- SyncOps.cpp - verifiers of the uop sync family ---------------------===//
+//
+// Verifiers of uop.mbarrier_init, uop.mbarrier_arrive and
+// uop.mbarrier_wait. Each is one instruction of one thread in a kernel on
+// a barrier of a group in shared memory; where an operand is a constant the
+// verifier checks it against the ISA's limits (arrival and transaction
+// counts below 2^20, an index inside the group).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Dialect/Uop/IR/UopOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::uop;
+
+/// The largest arrival count and transaction count of an mbarrier: both
+/// are 20-bit fields of the barrier object.
+static constexpr int64_t kMaxMBarrierCount = (int64_t(1) << 20) - 1;
+
+/// Checks what every mbarrier op needs: a kernel, a group in workgroup
+/// memory and, when constant, an index inside it.
+static LogicalResult verifyMBarrierOperand(Operation *op,
+                                           nvgpu::MBarrierGroupType group,
+                                           Value index) {
+  if (!getEnclosingKernel(op))
+    return op->emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  if (!isWorkgroupMemRef(MemRefType::get({1}, IntegerType::get(
+                                                  op->getContext(), 64),
+                                         MemRefLayoutAttrInterface(),
+                                         group.getMemorySpace())))
+    return op->emitOpError("expected mbarriers in "
+                           "#gpu.address_space<workgroup>, got ")
+           << group;
+  APInt value;
+  if (matchPattern(index, m_ConstantInt(&value))) {
+    int64_t i = value.getSExtValue();
+    if (i < 0 || i >= group.getNumBarriers())
+      return op->emitOpError("expected a barrier index in [0, ")
+             << group.getNumBarriers() << "), got " << i;
+  }
+  return success();
+}
+
+/// Checks a constant count operand against [lo, kMaxMBarrierCount].
+static LogicalResult verifyCount(Operation *op, Value count, StringRef what,
+                                 int64_t lo) {
+  APInt value;
+  if (!matchPattern(count, m_ConstantInt(&value)))
+    return success();
+  int64_t n = value.getSExtValue();
+  if (n < lo || n > kMaxMBarrierCount)
+    return op->emitOpError("expected ")
+           << what << " in [" << lo << ", " << kMaxMBarrierCount << "], got "
+           << n;
+  return success();
+}
+
+LogicalResult MBarrierInitOp::verify() {
+  if (failed(verifyMBarrierOperand(*this, getBarriers().getType(),
+                                   getIndex())))
+    return failure();
+  return verifyCount(*this, getCount(), "an arrival count", 1);
+}
+
+LogicalResult MBarrierArriveOp::verify() {
+  if (failed(verifyMBarrierOperand(*this, getBarriers().getType(),
+                                   getIndex())))
+    return failure();
+  if (getExpectTx())
+    return verifyCount(*this, getExpectTx(), "an expect_tx byte count", 0);
+  return success();
+}
+
+LogicalResult MBarrierWaitOp::verify() {
+  return verifyMBarrierOperand(*this, getBarriers().getType(), getIndex());
+}

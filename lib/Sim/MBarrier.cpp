@@ -1,0 +1,201 @@
+//===- MBarrier.cpp - mbarrier semantics for uop-sim ----------------------===//
+//
+// Implements MBarrier.h: mbarrier groups as shared buffers, the phase,
+// arrival and transaction-count state machine of each barrier, and waits
+// that either return or are reported as a deadlock.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Sim/MBarrier.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+using namespace mlir::uop::sim;
+
+/// The largest arrival count and transaction count of an mbarrier (20-bit
+/// fields of the barrier object).
+static constexpr int64_t kMaxCount = (int64_t(1) << 20) - 1;
+
+namespace {
+/// Refuses an mbarrier op outside a kernel: a barrier belongs to a block.
+LogicalResult requireKernel(Interpreter &I, Operation *op) {
+  if (!I.isInKernel() || !I.block())
+    return I.unsupported(op, "expected an mbarrier operation in a kernel");
+  return success();
+}
+
+/// "%bars[1]": the barrier `index` of the group `g`.
+std::string barrierName(const SimValue &g, int64_t index) {
+  return g.buffer->name + "[" + std::to_string(index) + "]";
+}
+
+/// The state of barrier `index` of group `g` for `lane`, or null after an
+/// out-of-bounds fault.
+MBarrierState *lookup(Interpreter &I, Operation *op, const SimValue &g,
+                      int64_t index, unsigned lane) {
+  if (index < 0 || g.sizes.empty() || index >= g.sizes[0]) {
+    std::string msg = "out of bounds: " + op->getName().getStringRef().str() +
+                      " of mbarrier " + barrierName(g, index) + " (group of " +
+                      std::to_string(g.sizes.empty() ? 0 : g.sizes[0]) +
+                      ") in block " + I.block()->name() + " by thread " +
+                      I.block()->threadName(I.threadOf(lane)) + " at " +
+                      formatLoc(op->getLoc());
+    I.reportFault(FaultKind::OutOfBounds, g.buffer, op, {lane},
+                  std::move(msg));
+    return nullptr;
+  }
+  return &I.block()->mbarriers[{g.buffer, index}];
+}
+
+/// Reports an mbarrier misuse by `lane` at `op`: "<what> (<why>)".
+void misuse(Interpreter &I, Operation *op, const SimValue &g, int64_t index,
+            unsigned lane, const std::string &what) {
+  std::string msg = "mbarrier misuse at " + formatLoc(op->getLoc()) +
+                    " in block " + I.block()->name() + ": thread " +
+                    I.block()->threadName(I.threadOf(lane)) + " " + what +
+                    " mbarrier " + barrierName(g, index);
+  I.reportFault(FaultKind::MBarrier, g.buffer, op, {lane}, std::move(msg));
+}
+
+/// Whether `lane` takes part: active, and `predicate` (if any) true.
+bool takesPart(Interpreter &I, Value predicate, unsigned lane) {
+  return I.isActive(lane) && (!predicate || I.get(predicate).at(lane).i & 1);
+}
+
+/// Completes the phase of `b` when nothing is pending.
+void maybeComplete(MBarrierState &b) {
+  if (b.pendingArrivals == 0 && b.pendingBytes == 0) {
+    ++b.phase;
+    b.pendingArrivals = b.expected;
+  }
+}
+} // namespace
+
+LogicalResult mbarrier::create(Interpreter &I, Operation *op, Value result,
+                               int64_t numBarriers) {
+  if (failed(requireKernel(I, op)))
+    return failure();
+  MLIRContext *ctx = op->getContext();
+  auto type = MemRefType::get(
+      {numBarriers}, IntegerType::get(ctx, 64), MemRefLayoutAttrInterface(),
+      gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+  FailureOr<Buffer *> b = I.getSharedBuffer(op, op, type, I.nameOf(result));
+  if (failed(b))
+    return failure();
+  Interpreter::describe(I.def(result), *b, {numBarriers});
+  return success();
+}
+
+LogicalResult mbarrier::init(Interpreter &I, Operation *op, Value group,
+                             Value index, Value count, Value predicate) {
+  if (failed(requireKernel(I, op)))
+    return failure();
+  const SimValue &g = I.get(group), &idx = I.get(index), &n = I.get(count);
+  for (unsigned lane = 0; lane < I.numLanes(); ++lane) {
+    if (!takesPart(I, predicate, lane))
+      continue;
+    int64_t i = idx.at(lane).i, expected = n.at(lane).i;
+    MBarrierState *b = lookup(I, op, g, i, lane);
+    if (!b)
+      continue;
+    if (expected < 1 || expected > kMaxCount) {
+      misuse(I, op, g, i, lane,
+             "initialized with an arrival count of " +
+                 std::to_string(expected) + ", outside [1, 2^20 - 1], the");
+      continue;
+    }
+    *b = MBarrierState();
+    b->initialized = true;
+    b->expected = b->pendingArrivals = uint32_t(expected);
+  }
+  return success();
+}
+
+LogicalResult mbarrier::arrive(Interpreter &I, Operation *op, Value group,
+                               Value index, Value expectTx, Value predicate) {
+  if (failed(requireKernel(I, op)))
+    return failure();
+  const SimValue &g = I.get(group), &idx = I.get(index);
+  for (unsigned lane = 0; lane < I.numLanes(); ++lane) {
+    if (!takesPart(I, predicate, lane))
+      continue;
+    int64_t i = idx.at(lane).i;
+    MBarrierState *b = lookup(I, op, g, i, lane);
+    if (!b)
+      continue;
+    if (!b->initialized) {
+      misuse(I, op, g, i, lane, "arrived on the uninitialized");
+      continue;
+    }
+    if (expectTx) {
+      int64_t bytes = I.get(expectTx).at(lane).i;
+      if (bytes < 0 || b->pendingBytes + bytes > kMaxCount) {
+        misuse(I, op, g, i, lane,
+               "raised the transaction count by " + std::to_string(bytes) +
+                   " bytes past 2^20 - 1 on the");
+        continue;
+      }
+      b->pendingBytes += bytes;
+    }
+    if (b->pendingArrivals == 0) {
+      // Only possible while transaction bytes hold the phase open.
+      misuse(I, op, g, i, lane,
+             "arrived more often than the phase expects (" +
+                 std::to_string(b->expected) + " arrivals) on the");
+      continue;
+    }
+    --b->pendingArrivals;
+    maybeComplete(*b);
+  }
+  return success();
+}
+
+LogicalResult mbarrier::wait(Interpreter &I, Operation *op, Value group,
+                             Value index, Value parity) {
+  if (failed(requireKernel(I, op)))
+    return failure();
+  const SimValue &g = I.get(group), &idx = I.get(index), &p = I.get(parity);
+  bool orders = I.allActive();
+  for (unsigned lane = 0; lane < I.numLanes(); ++lane) {
+    if (!I.isActive(lane))
+      continue;
+    int64_t i = idx.at(lane).i;
+    MBarrierState *b = lookup(I, op, g, i, lane);
+    if (!b)
+      continue;
+    if (!b->initialized) {
+      misuse(I, op, g, i, lane, "waited on the uninitialized");
+      orders = false;
+      continue;
+    }
+    unsigned want = unsigned(p.at(lane).i & 1);
+    // The phase of parity `want` has completed when the current one has
+    // the other parity.
+    if ((b->phase & 1) != want) {
+      orders = orders && b->expected == I.block()->numThreads();
+      continue;
+    }
+    // Every thread that will reach this wait has (lockstep): nothing can
+    // arrive any more.
+    std::string msg =
+        "deadlock at " + formatLoc(op->getLoc()) + " in block " +
+        I.block()->name() + ": thread " +
+        I.block()->threadName(I.threadOf(lane)) + " waits for phase " +
+        std::to_string(b->phase) + " (parity " + std::to_string(want) +
+        ") of mbarrier " + barrierName(g, i) + ", which still expects " +
+        std::to_string(b->pendingArrivals) + " of " +
+        std::to_string(b->expected) + " arrivals and " +
+        std::to_string(b->pendingBytes) +
+        " transaction bytes that no thread can provide (the threads of a "
+        "block run in lockstep: every thread that arrives before this wait "
+        "has)";
+    return I.fatalFault(FaultKind::Deadlock, g.buffer, op, std::move(msg));
+  }
+  // A wait of the whole block on a barrier every thread arrives on is a
+  // block barrier for the race check.
+  if (orders)
+    I.getRaces().barrier();
+  return success();
+}
