@@ -56,6 +56,11 @@ bool mlir::uop::isProvablyMultipleOf(Value value, int64_t factor) {
   return false;
 }
 
+/// The most k-steps of a SIMT matmul unrolled: a k-tile of the default
+/// 8 (or of 64, 8 times the FMAs of a step) is straight-line code; a
+/// deeper reduction, a whole matrix read from global memory, stays a loop.
+static constexpr int64_t kMaxUnrolledSteps = 64;
+
 /// True when a tile stored with `layout` keeps every aligned vector of
 /// `width` elements contiguous: no swizzle, or one that moves chunks of a
 /// multiple of `width` elements.
@@ -338,6 +343,17 @@ static void lowerAsyncCopy(ImplicitLocOpBuilder &b, CopyOp op,
   emitCopyRounds(b, tid, vectors, threads, emitCopy);
 }
 
+/// The tile `memref` is the transpose of (a 2-D `memref.transpose` that
+/// swaps the dimensions), or null.
+static Value getTransposedTile(Value memref) {
+  auto t = memref.getDefiningOp<memref::TransposeOp>();
+  if (!t || t.getPermutation() !=
+                AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0},
+                                             memref.getContext()))
+    return Value();
+  return t.getIn();
+}
+
 LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   std::optional<std::array<int64_t, 3>> block = getKnownBlockSize(op);
   if (!block)
@@ -367,6 +383,9 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   int64_t elemBytes = getElementBytes(elem);
   SharedLayoutAttr layout = op.getSwizzle() > 1 ? op.getLayoutAttr()
                                                 : SharedLayoutAttr();
+  // A dest that is the transpose of a tile (uop-promote-shared's K-major
+  // tiles): element [r][c] is stored at [c][r] of that tile.
+  Value transposed = layout ? Value() : getTransposedTile(dst);
 
   // 16 bytes per thread and access where both sides allow it.
   // (An element of 16 bytes or more, a vector element, moves alone.)
@@ -375,8 +394,9 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   std::optional<int64_t> dstStride = getStaticRowStride(dstType);
   bool vecLoad = cols % width == 0 && srcStride && *srcStride % width == 0 &&
                  hasAlignedOffset(src, width);
-  bool vecStore = cols % width == 0 && dstStride && *dstStride % width == 0 &&
-                  keepsVectors(layout, width) && hasAlignedOffset(dst, width);
+  bool vecStore = !transposed && cols % width == 0 && dstStride &&
+                  *dstStride % width == 0 && keepsVectors(layout, width) &&
+                  hasAlignedOffset(dst, width);
   if (!vecLoad && !vecStore)
     width = 1;
   if (cols % width)
@@ -395,10 +415,21 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
 
   auto emitCopy = [&](ImplicitLocOpBuilder &cb, Value e) {
     TileCodegen ccg{cb};
-    Value r = arith::DivUIOp::create(cb, e, ccg.index(vectorsPerRow));
-    Value c = arith::MulIOp::create(
-        cb, arith::RemUIOp::create(cb, e, ccg.index(vectorsPerRow)),
-        ccg.index(width));
+    Value r, c;
+    if (transposed) {
+      // Consecutive threads take consecutive rows: their stores, to
+      // consecutive words of one row of the transposed tile, are
+      // conflict-free (the 16-byte loads still read whole vectors).
+      r = arith::RemUIOp::create(cb, e, ccg.index(rows));
+      c = arith::MulIOp::create(
+          cb, arith::DivUIOp::create(cb, e, ccg.index(rows)),
+          ccg.index(width));
+    } else {
+      r = arith::DivUIOp::create(cb, e, ccg.index(vectorsPerRow));
+      c = arith::MulIOp::create(
+          cb, arith::RemUIOp::create(cb, e, ccg.index(vectorsPerRow)),
+          ccg.index(width));
+    }
     // The vector: one load when it lies inside the source, else
     // element by element, zero past the edge.
     auto loadInside = [&](OpBuilder &lb, Location l) -> Value {
@@ -476,8 +507,11 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
       for (int64_t i = 0; i < width; ++i) {
         Value ci = i ? arith::AddIOp::create(cb, c, ccg.index(i)) : c;
         Value x = vector::ExtractOp::create(cb, v, ArrayRef<int64_t>{i});
-        memref::StoreOp::create(cb, x, dst,
-                                ValueRange{r, ccg.swizzled(r, ci, layout)});
+        if (transposed)
+          memref::StoreOp::create(cb, x, transposed, ValueRange{ci, r});
+        else
+          memref::StoreOp::create(cb, x, dst,
+                                  ValueRange{r, ccg.swizzled(r, ci, layout)});
       }
     }
   };
@@ -508,13 +542,23 @@ LogicalResult mlir::uop::lowerMatmul(RewriterBase &rewriter, MatmulOp op) {
   bool guardCols = ShapedType::isDynamic(bN) || bN < op.getBlockTileN();
   SmallVector<Value> rows, cols, rowOk, colOk;
   Value aRows = cg.dim(a, op.getADimM()), bCols = cg.dim(bm, op.getBDimN());
-  // SIMT: rows strided by the threads along M, columns by those along N.
-  // Tensor-core form (when uop-tensorcore did not rewrite the op): the same
-  // sums on CUDA cores over the m16n8 fragment map of uop.matmul.
+  // SIMT: groups of getSimtGroup rows (columns) strided by the threads
+  // along M (N). Tensor-core form (when uop-tensorcore did not rewrite the
+  // op): the same sums on CUDA cores over the m16n8 fragment map of
+  // uop.matmul.
+  int64_t groupM = 1, groupN = 1;
   Value rowBase = ty, colBase = tx;
-  auto rowStep = [&](int64_t i) { return i * threadsM; };
-  auto colStep = [&](int64_t j) { return j * threadsN; };
+  auto rowStep = [&](int64_t i) { return getSimtOffset(i, threadsM, tm); };
+  auto colStep = [&](int64_t j) { return getSimtOffset(j, threadsN, tn); };
   std::function<int64_t(int64_t)> rowOffset = rowStep, colOffset = colStep;
+  if (!op.isTensorCore()) {
+    groupM = getSimtGroup(tm);
+    groupN = getSimtGroup(tn);
+    if (groupM > 1)
+      rowBase = arith::MulIOp::create(b, ty, cg.index(groupM));
+    if (groupN > 1)
+      colBase = arith::MulIOp::create(b, tx, cg.index(groupN));
+  }
   if (op.isTensorCore()) {
     Value lane = arith::RemUIOp::create(b, tx, cg.index(32));
     Value warpN = arith::DivUIOp::create(b, tx, cg.index(32));
@@ -541,21 +585,57 @@ LogicalResult mlir::uop::lowerMatmul(RewriterBase &rewriter, MatmulOp op) {
     colOk.push_back(guardCols ? cg.ult(c, bCols) : Value());
   }
 
-  Value kSize = cg.dim(a, op.getADimK());
-  auto loop = scf::ForOp::create(b, cg.index(0), kSize, cg.index(1),
-                                 ValueRange{op.getAcc()});
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value k = loop.getInductionVar();
+  // A group of an operand is one vector load when its elements are
+  // consecutive in memory (the operand stored K-major: A transposed, B
+  // not), need no guard, keep their order under the layout, and start at an
+  // aligned address (row stride and offset multiples of the group).
+  auto vectorGroups = [&](Value tile, bool kMajor, bool guarded,
+                          SharedLayoutAttr layout, int64_t group) {
+    std::optional<int64_t> stride =
+        getStaticRowStride(cast<MemRefType>(tile.getType()));
+    return group > 1 && kMajor && !guarded && keepsVectors(layout, group) &&
+           stride && *stride % group == 0 && hasAlignedOffset(tile, group);
+  };
+  bool vecA = vectorGroups(a, op.getTransposeA(), guardRows,
+                           op.getALayoutAttr(), groupM);
+  bool vecB = vectorGroups(bm, !op.getTransposeB(), guardCols,
+                           op.getBLayoutAttr(), groupN);
+  auto f32 = b.getF32Type();
+  // Loads `group` consecutive elements of row `k` of the K-major `tile`
+  // from column `col` as f32.
+  auto loadGroup = [&](Value tile, Value k, Value col, int64_t group,
+                       SmallVectorImpl<Value> &out) {
+    Type elem = cast<MemRefType>(tile.getType()).getElementType();
+    Value v = vector::LoadOp::create(
+        b, VectorType::get({group}, elem), tile, ValueRange{k, col},
+        /*nontemporal=*/false,
+        llvm::MaybeAlign(group * getElementBytes(elem)));
+    if (!elem.isF32())
+      v = arith::ExtFOp::create(b, VectorType::get({group}, f32), v);
+    for (int64_t x = 0; x < group; ++x)
+      out.push_back(vector::ExtractOp::create(b, v, ArrayRef<int64_t>{x}));
+  };
+
+  // One k-step: TM elements of A and TN of B, TM x TN fused multiply-adds.
+  auto kStep = [&](Value k, Value acc) -> Value {
     SmallVector<Value> aVals, bVals;
     for (int64_t i = 0; i < tm; ++i) {
+      if (vecA) {
+        if (i % groupM == 0)
+          loadGroup(a, k, rows[i], groupM, aVals);
+        continue;
+      }
       Value i0 = op.getTransposeA() ? k : rows[i];
       Value i1 = op.getTransposeA() ? rows[i] : k;
       aVals.push_back(
           cg.loadF32(a, i0, cg.swizzled(i0, i1, op.getALayoutAttr()), rowOk[i]));
     }
     for (int64_t j = 0; j < tn; ++j) {
+      if (vecB) {
+        if (j % groupN == 0)
+          loadGroup(bm, k, cols[j], groupN, bVals);
+        continue;
+      }
       Value i0 = op.getTransposeB() ? cols[j] : k;
       Value i1 = op.getTransposeB() ? k : cols[j];
       bVals.push_back(
@@ -580,18 +660,38 @@ LogicalResult mlir::uop::lowerMatmul(RewriterBase &rewriter, MatmulOp op) {
     }
     // One step of the outer product: row i of the register tile gets
     // a[i] * b[0..TN) with fused multiply-adds (TM x TN FMAs for TM + TN
-    // loads, seed 13.7).
-    auto f32 = b.getF32Type();
+    // loads, seed 13.7). vector.fma is llvm.fma: one fma.rn.f32 each, one
+    // rounding, which is what nvcc's default --fmad=true makes of a * b + c.
     auto rowType = VectorType::get({tn}, f32);
     Value bv = vector::FromElementsOp::create(b, rowType, bVals);
-    Value acc = loop.getRegionIterArgs()[0];
     for (int64_t i = 0; i < tm; ++i) {
       Value row = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i});
       Value ai = vector::BroadcastOp::create(b, rowType, aVals[i]);
       Value updated = vector::FMAOp::create(b, ai, bv, row);
       acc = vector::InsertOp::create(b, updated, acc, ArrayRef<int64_t>{i});
     }
-    scf::YieldOp::create(b, acc);
+    return acc;
+  };
+
+  // The k-steps of a tile of static depth up to kMaxUnrolledSteps (a
+  // shared tile) are unrolled: constant shared addresses and no loop
+  // overhead between the FMAs. Otherwise they stay a loop.
+  Value kSize = cg.dim(a, op.getADimK());
+  std::optional<int64_t> depth = getConstantIntValue(kSize);
+  if (depth && *depth <= kMaxUnrolledSteps) {
+    Value acc = op.getAcc();
+    for (int64_t k = 0; k < *depth; ++k)
+      acc = kStep(cg.index(k), acc);
+    rewriter.replaceOp(op, acc);
+    return success();
+  }
+  auto loop = scf::ForOp::create(b, cg.index(0), kSize, cg.index(1),
+                                 ValueRange{op.getAcc()});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    scf::YieldOp::create(
+        b, kStep(loop.getInductionVar(), loop.getRegionIterArgs()[0]));
   }
   rewriter.replaceOp(op, loop.getResults());
   return success();

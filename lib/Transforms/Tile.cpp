@@ -286,25 +286,36 @@ private:
   }
 
   /// Row (i) and column (j) of C that element (i, j) of this thread's
-  /// register tile holds (see uop.matmul). SIMT: rows strided by the
-  /// threads along M, columns by the threads along N. Tensor-core form: the
-  /// m16n8 fragment map, row 16 (i / 2) + 8 (i mod 2) and column
-  /// 8 (j / 2) + j mod 2 from the thread's origin in its warp tile.
+  /// register tile holds (see uop.matmul). SIMT: groups of 4 rows (where
+  /// TM allows) strided by the threads along M, columns alike along N.
+  /// Tensor-core form: the m16n8 fragment map, row 16 (i / 2) + 8 (i mod 2)
+  /// and column 8 (j / 2) + j mod 2 from the thread's origin in its warp
+  /// tile.
   Value rowOf(int64_t i) {
     if (c.kind != MatmulKind::simt) {
       int64_t off = 16 * (i / 2) + 8 * (i % 2);
       return off ? arith::AddIOp::create(b, rowBase, index(off)) : rowBase;
     }
-    Value r = arith::AddIOp::create(b, m0, ty);
-    return i ? arith::AddIOp::create(b, r, index(i * threadsM)) : r;
+    return simtIndex(m0, ty, i, threadsM, c.threadM);
   }
   Value colOf(int64_t j) {
     if (c.kind != MatmulKind::simt) {
       int64_t off = 8 * (j / 2) + j % 2;
       return off ? arith::AddIOp::create(b, colBase, index(off)) : colBase;
     }
-    Value col = arith::AddIOp::create(b, n0, tx);
-    return j ? arith::AddIOp::create(b, col, index(j * threadsN)) : col;
+    return simtIndex(n0, tx, j, threadsN, c.threadN);
+  }
+
+  /// origin + g * thread + getSimtOffset(i, threads, tile): the SIMT row
+  /// (column) of C of element i of the register tile (g = getSimtGroup).
+  Value simtIndex(Value origin, Value thread, int64_t i, int64_t threads,
+                  int64_t tile) {
+    int64_t g = getSimtGroup(tile);
+    Value t = g > 1 ? arith::MulIOp::create(b, thread, index(g)).getResult()
+                    : thread;
+    Value r = arith::AddIOp::create(b, origin, t);
+    int64_t off = getSimtOffset(i, threads, tile);
+    return off ? arith::AddIOp::create(b, r, index(off)).getResult() : r;
   }
 
   /// The condition that (row, col) lies inside C, or null when every

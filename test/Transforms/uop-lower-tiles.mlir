@@ -12,33 +12,48 @@
 
 // Full tiles: each thread moves 16 bytes per access, consecutive threads
 // consecutive vectors (64 threads, 256 floats: one vector each), no guard.
+// A is stored K-major (8 x 32, the transpose of its 32 x 8 tile): its
+// 16-byte loads along K become 4 scalar stores down a column, consecutive
+// threads in consecutive words.
 // FULL-LABEL: func.func @main
 // FULL: scf.for
 // FULL-NOT: scf.if
 // FULL: vector.load %{{.*}} {alignment = 16 : i64} : memref<32x8xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
-// FULL-NEXT: vector.store %{{.*}} {alignment = 16 : i64} : memref<32x8xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// FULL-COUNT-4: memref.store %{{.*}} : memref<8x32xf32, #gpu.address_space<workgroup>>
 // FULL: vector.load %{{.*}} {alignment = 16 : i64} : memref<8x32xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
 // FULL-NEXT: vector.store %{{.*}} {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // FULL-NEXT: uop.barrier
-// The register-blocked product: per step of K, 4 + 4 shared loads and 4
-// rows of 4 fused multiply-adds.
-// FULL: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<4x4xf32>)
-// FULL-COUNT-8: memref.load %{{.*}} : memref<{{32x8|8x32}}xf32, #gpu.address_space<workgroup>>
+// The register-blocked product, its 8 k-steps unrolled: per step one
+// 16-byte load of A's 4 rows and one of B's 4 columns (both K-major), and
+// 4 rows of 4 fused multiply-adds.
+// FULL-NOT: scf.for
+// FULL: vector.load %{{.*}}[%c0, %{{.*}}] {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// FULL: vector.load %{{.*}}[%c0, %{{.*}}] {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // FULL-COUNT-4: vector.fma
+// FULL-NOT: scf.for
+// FULL-NOT: memref.load
+// FULL: vector.load %{{.*}}[%c7, %{{.*}}] {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// FULL: vector.load %{{.*}}[%c7, %{{.*}}] {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// FULL-COUNT-4: vector.fma
+// FULL: vector.from_elements
+// FULL-NEXT: uop.barrier
 // FULL: scf.yield
-// FULL: uop.barrier
 // FULL-NOT: uop.copy
 // FULL-NOT: uop.matmul
 
-// Rows of 9 floats are not 16-byte aligned: loads stay vectors, stores are
-// scalar.
+// Rows of 33 floats are not 16-byte aligned: copy loads stay vectors, the
+// stores and the product's loads are scalar.
 // PAD: vector.load %{{.*}} {alignment = 16 : i64} : memref<32x8xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
-// PAD-COUNT-4: memref.store %{{.*}} : memref<32x8xf32, strided<[9, 1]>, #gpu.address_space<workgroup>>
+// PAD-COUNT-4: memref.store %{{.*}} : memref<8x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
+// PAD: vector.load %{{.*}} {alignment = 16 : i64} : memref<8x32xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// PAD-COUNT-4: memref.store %{{.*}} : memref<8x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
+// PAD-COUNT-8: memref.load %{{.*}}[%c0, %{{.*}}] : memref<8x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
 
-// The XOR swizzle appears in the copy's stores and in the matmul's loads.
+// The XOR swizzle appears in the copy's stores and in the matmul's loads;
+// a swizzled A stays M x K (scalar loads).
 // SWZ: arith.xori
 // SWZ: memref.store %{{.*}} : memref<32x8xf32, #gpu.address_space<workgroup>>
-// SWZ: scf.for
+// SWZ: uop.barrier
 // SWZ: arith.xori
 // SWZ: memref.load %{{.*}} : memref<32x8xf32, #gpu.address_space<workgroup>>
 
