@@ -17,6 +17,8 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <functional>
 
@@ -354,7 +356,28 @@ static Value getTransposedTile(Value memref) {
   return t.getIn();
 }
 
+namespace {
+/// The second half of a synchronous copy split in two (register double
+/// buffering): the vector the thread loaded, and the stores of it, emitted
+/// where the caller chooses.
+struct DeferredStores {
+  Value loaded;
+  std::function<void(ImplicitLocOpBuilder &, Value)> store;
+};
+} // namespace
+
+/// Lowers the copy `op`; with `deferred`, a synchronous copy of at most one
+/// vector per thread only loads its vector here and leaves the stores to
+/// `deferred->store` (fails, emitting nothing, for any other copy).
+static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
+                                   DeferredStores *deferred);
+
 LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
+  return lowerCopyImpl(rewriter, op, nullptr);
+}
+
+static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
+                                   DeferredStores *deferred) {
   std::optional<std::array<int64_t, 3>> block = getKnownBlockSize(op);
   if (!block)
     return op.emitOpError("needs a constant block size to spread the copy "
@@ -367,7 +390,7 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   // The asynchronous form, where the alignment allows a cp.async; else the
   // synchronous copy below, whose stores are complete when it returns (and
   // so also by the cp.async wait and barrier that follow an async copy).
-  if (op.getAsync()) {
+  if (op.getAsync() && !deferred) {
     if (int64_t width = getAsyncCopyWidth(op)) {
       lowerAsyncCopy(b, op, *block, width);
       rewriter.eraseOp(op);
@@ -413,23 +436,52 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   bool fullSource = srcType.hasStaticShape() && srcType.getDimSize(0) == rows &&
                     srcType.getDimSize(1) == cols;
 
-  auto emitCopy = [&](ImplicitLocOpBuilder &cb, Value e) {
+  // Row and column of the first element of vector e.
+  bool transposedDst = bool(transposed);
+  auto coords = [=](ImplicitLocOpBuilder &cb, Value e) {
     TileCodegen ccg{cb};
-    Value r, c;
-    if (transposed) {
+    if (transposedDst) {
       // Consecutive threads take consecutive rows: their stores, to
       // consecutive words of one row of the transposed tile, are
       // conflict-free (the 16-byte loads still read whole vectors).
-      r = arith::RemUIOp::create(cb, e, ccg.index(rows));
-      c = arith::MulIOp::create(
+      Value r = arith::RemUIOp::create(cb, e, ccg.index(rows));
+      Value c = arith::MulIOp::create(
           cb, arith::DivUIOp::create(cb, e, ccg.index(rows)),
           ccg.index(width));
-    } else {
-      r = arith::DivUIOp::create(cb, e, ccg.index(vectorsPerRow));
-      c = arith::MulIOp::create(
-          cb, arith::RemUIOp::create(cb, e, ccg.index(vectorsPerRow)),
-          ccg.index(width));
+      return std::pair(r, c);
     }
+    Value r = arith::DivUIOp::create(cb, e, ccg.index(vectorsPerRow));
+    Value c = arith::MulIOp::create(
+        cb, arith::RemUIOp::create(cb, e, ccg.index(vectorsPerRow)),
+        ccg.index(width));
+    return std::pair(r, c);
+  };
+  // Stores the vector v of the tile's element (r, c) on.
+  auto storeVector = [=](ImplicitLocOpBuilder &cb, Value r, Value c,
+                         Value v) {
+    TileCodegen ccg{cb};
+    if (vecStore) {
+      // A chunk swizzle moves the vector as a whole.
+      vector::StoreOp::create(cb, v, dst,
+                              ValueRange{r, ccg.swizzled(r, c, layout)},
+                              /*nontemporal=*/false,
+                              llvm::MaybeAlign(width * elemBytes));
+      return;
+    }
+    for (int64_t i = 0; i < width; ++i) {
+      Value ci = i ? arith::AddIOp::create(cb, c, ccg.index(i)) : c;
+      Value x = vector::ExtractOp::create(cb, v, ArrayRef<int64_t>{i});
+      if (transposed)
+        memref::StoreOp::create(cb, x, transposed, ValueRange{ci, r});
+      else
+        memref::StoreOp::create(cb, x, dst,
+                                ValueRange{r, ccg.swizzled(r, ci, layout)});
+    }
+  };
+  // Loads the vector of the tile's element (r, c) on, zero past the edge of
+  // the source.
+  auto loadVector = [&](ImplicitLocOpBuilder &cb, Value r, Value c) {
+    TileCodegen ccg{cb};
     // The vector: one load when it lies inside the source, else
     // element by element, zero past the edge.
     auto loadInside = [&](OpBuilder &lb, Location l) -> Value {
@@ -497,23 +549,60 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
           });
       v = ifOp.getResult(0);
     }
-    if (vecStore) {
-      // A chunk swizzle moves the vector as a whole.
-      vector::StoreOp::create(cb, v, dst,
-                              ValueRange{r, ccg.swizzled(r, c, layout)},
-                              /*nontemporal=*/false,
-                              llvm::MaybeAlign(width * elemBytes));
+    return v;
+  };
+
+  if (deferred) {
+    // One vector per thread at most: thread `tid` loads vector tid (zero
+    // when it has none) here; the stores, of the same vector by the same
+    // thread, go where the caller puts them.
+    if (vectors > threads)
+      return failure();
+    std::array<int64_t, 3> dims = *block;
+    auto guarded = [=](ImplicitLocOpBuilder &cb, Value e,
+                       function_ref<void(ImplicitLocOpBuilder &)> body) {
+      TileCodegen ccg{cb};
+      if (vectors == threads)
+        return body(cb);
+      auto guard = scf::IfOp::create(cb, ccg.ult(e, ccg.index(vectors)),
+                                     /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard g(cb);
+      cb.setInsertionPointToStart(guard.thenBlock());
+      body(cb);
+    };
+    if (vectors == threads) {
+      auto [r, c] = coords(b, tid);
+      deferred->loaded = loadVector(b, r, c);
     } else {
-      for (int64_t i = 0; i < width; ++i) {
-        Value ci = i ? arith::AddIOp::create(cb, c, ccg.index(i)) : c;
-        Value x = vector::ExtractOp::create(cb, v, ArrayRef<int64_t>{i});
-        if (transposed)
-          memref::StoreOp::create(cb, x, transposed, ValueRange{ci, r});
-        else
-          memref::StoreOp::create(cb, x, dst,
-                                  ValueRange{r, ccg.swizzled(r, ci, layout)});
-      }
+      auto ifOp = scf::IfOp::create(
+          b, cg.ult(tid, cg.index(vectors)),
+          [&](OpBuilder &nb, Location loc) {
+            ImplicitLocOpBuilder ib(loc, nb);
+            auto [r, c] = coords(ib, tid);
+            scf::YieldOp::create(ib, loadVector(ib, r, c));
+          },
+          [&](OpBuilder &nb, Location loc) {
+            scf::YieldOp::create(
+                nb, loc,
+                arith::ConstantOp::create(nb, loc, nb.getZeroAttr(vecType))
+                    .getResult());
+          });
+      deferred->loaded = ifOp.getResult(0);
     }
+    deferred->store = [=](ImplicitLocOpBuilder &cb, Value v) {
+      Value e = getLinearThreadId(cb, dims);
+      guarded(cb, e, [&](ImplicitLocOpBuilder &gb) {
+        auto [r, c] = coords(gb, e);
+        storeVector(gb, r, c, v);
+      });
+    };
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  auto emitCopy = [&](ImplicitLocOpBuilder &cb, Value e) {
+    auto [r, c] = coords(cb, e);
+    storeVector(cb, r, c, loadVector(cb, r, c));
   };
   emitCopyRounds(b, tid, vectors, threads, emitCopy);
   rewriter.eraseOp(op);
@@ -697,10 +786,130 @@ LogicalResult mlir::uop::lowerMatmul(RewriterBase &rewriter, MatmulOp op) {
   return success();
 }
 
+/// Moves the ops in `ifOp`'s then-block that `value` depends on before
+/// `ifOp`; fails, moving nothing, when one of them has a memory effect or
+/// a region.
+static LogicalResult hoistDefinition(Value value, scf::IfOp ifOp) {
+  Block *then = ifOp.thenBlock();
+  SetVector<Operation *> slice;
+  SmallVector<Value> worklist = {value};
+  while (!worklist.empty()) {
+    Operation *def = worklist.pop_back_val().getDefiningOp();
+    if (!def || def->getBlock() != then || slice.contains(def))
+      continue;
+    if (!isMemoryEffectFree(def) || def->getNumRegions())
+      return failure();
+    slice.insert(def);
+    llvm::append_range(worklist, def->getOperands());
+  }
+  for (Operation &op : llvm::make_early_inc_range(*then))
+    if (slice.contains(&op))
+      op.moveBefore(ifOp);
+  return success();
+}
+
+/// Register double buffering of uop-promote-shared's synchronous ring
+/// (stages >= 2): in a step `scf.if %has { copy tile i+1 into buffer
+/// (i+1) mod S }; matmul tile i (buffer i mod S); barrier`, the copies'
+/// global loads stay where they are, into registers, and their stores to
+/// shared memory move after the matmul, so that the loads' latency is
+/// hidden behind the k-tile's FMAs. Still race-free: the stores go to the
+/// buffer no thread reads in this step (its last readers finished before
+/// the previous step's barrier) and complete before this step's barrier,
+/// after which step i+1 reads them. Only copies of at most one vector per
+/// thread are split (the registers they hold across the matmul are that
+/// vector); anything else is left to the plain lowering.
+static void deferPrefetchStores(RewriterBase &rewriter, scf::IfOp ifOp) {
+  if (ifOp.getNumResults() || !ifOp.getElseRegion().empty())
+    return;
+  Block *then = ifOp.thenBlock();
+  SmallVector<CopyOp> copies;
+  for (Operation &op : then->without_terminator()) {
+    if (auto copy = dyn_cast<CopyOp>(op)) {
+      if (copy.getAsync())
+        return;
+      copies.push_back(copy);
+      continue;
+    }
+    if (!isMemoryEffectFree(&op) || op.getNumRegions())
+      return;
+  }
+  if (copies.empty())
+    return;
+  // The matmul the step runs next, with nothing that touches memory
+  // between.
+  MatmulOp matmul;
+  for (Operation *op = ifOp->getNextNode(); op && !matmul;
+       op = op->getNextNode()) {
+    matmul = dyn_cast<MatmulOp>(op);
+    if (!matmul && (!isMemoryEffectFree(op) || op->getNumRegions()))
+      return;
+  }
+  if (!matmul || matmul.isTensorCore() ||
+      !isa_and_nonnull<BarrierOp>(matmul->getNextNode()))
+    return;
+  // The stores after the matmul address the buffers through the copies'
+  // dests: those views move out of the if.
+  for (CopyOp copy : copies)
+    if (failed(hoistDefinition(copy.getDest(), ifOp)))
+      return;
+
+  SmallVector<DeferredStores> deferred;
+  for (CopyOp copy : copies) {
+    DeferredStores d;
+    if (succeeded(lowerCopyImpl(rewriter, copy, &d))) {
+      deferred.push_back(d);
+      continue;
+    }
+    // Not splittable: the plain copy, stores and all, stays in the if.
+    (void)lowerCopy(rewriter, copy);
+  }
+  if (deferred.empty())
+    return;
+
+  // The if now yields the loaded vectors (zero when it does not run).
+  Location loc = ifOp.getLoc();
+  rewriter.setInsertionPoint(ifOp);
+  SmallVector<Type> types;
+  for (DeferredStores &d : deferred)
+    types.push_back(d.loaded.getType());
+  auto loads = scf::IfOp::create(rewriter, loc, types, ifOp.getCondition(),
+                                 /*withElseRegion=*/true);
+  Block *loadBlock = loads.thenBlock();
+  loadBlock->getOperations().splice(loadBlock->end(), then->getOperations(),
+                                    then->begin(), std::prev(then->end()));
+  rewriter.setInsertionPointToEnd(loadBlock);
+  SmallVector<Value> loaded;
+  for (DeferredStores &d : deferred)
+    loaded.push_back(d.loaded);
+  scf::YieldOp::create(rewriter, loc, loaded);
+  rewriter.setInsertionPointToEnd(loads.elseBlock());
+  SmallVector<Value> zeros;
+  for (Type type : types)
+    zeros.push_back(
+        arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(type)));
+  scf::YieldOp::create(rewriter, loc, zeros);
+  rewriter.eraseOp(ifOp);
+
+  // The stores, after the matmul, under the same condition.
+  rewriter.setInsertionPointAfter(matmul);
+  auto stores = scf::IfOp::create(rewriter, loc, loads.getCondition(),
+                                  /*withElseRegion=*/false);
+  ImplicitLocOpBuilder ib(loc, rewriter);
+  ib.setInsertionPoint(stores.thenBlock()->getTerminator());
+  for (auto [d, v] : llvm::zip(deferred, loads.getResults()))
+    d.store(ib, v);
+}
+
 namespace {
 struct UopLowerTilesPass
     : public mlir::uop::impl::UopLowerTilesBase<UopLowerTilesPass> {
   void runOnOperation() override {
+    IRRewriter prefetchRewriter(&getContext());
+    SmallVector<scf::IfOp> prefetches;
+    getOperation()->walk([&](scf::IfOp ifOp) { prefetches.push_back(ifOp); });
+    for (scf::IfOp ifOp : prefetches)
+      deferPrefetchStores(prefetchRewriter, ifOp);
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
       if (isa<CopyOp, MatmulOp>(op))

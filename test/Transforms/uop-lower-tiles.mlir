@@ -2,9 +2,12 @@
 // RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared="stages=1 pad=1" --uop-lower-tiles --canonicalize --cse | FileCheck %s --check-prefix=PAD
 // RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared="stages=1 swizzle=1" --uop-lower-tiles --canonicalize --cse | FileCheck %s --check-prefix=SWZ
 // RUN: uop-opt %s --uop-lower-tiles --canonicalize --cse --split-input-file --verify-diagnostics | FileCheck %s --check-prefix=EDGE
+// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared=stages=2 --uop-lower-tiles --canonicalize --cse | FileCheck %s --check-prefix=RING
 
 // Numerics of the expanded code, full and edge tiles:
 // RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared="stages=1 pad=1 swizzle=1" --uop-lower-tiles \
+// RUN:   | uop-sim - --compare-with %S/uop-promote-shared.mlir --ref-entry ref | FileCheck %s --check-prefix=SIM
+// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared=stages=2 --uop-lower-tiles \
 // RUN:   | uop-sim - --compare-with %S/uop-promote-shared.mlir --ref-entry ref | FileCheck %s --check-prefix=SIM
 // RUN: uop-opt %S/../Integration/Inputs/gemm_100x60x70.mlir --uop-tile="tile=32,32,8 thread-tile=4,4" --uop-lower-tiles \
 // RUN:   | uop-sim - --compare-with %S/../Integration/Inputs/gemm_100x60x70.mlir | FileCheck %s --check-prefix=SIM
@@ -40,6 +43,29 @@
 // FULL: scf.yield
 // FULL-NOT: uop.copy
 // FULL-NOT: uop.matmul
+
+// Register double buffering in the two-stage ring: the prefetch of tile
+// i+1 loads its vectors into registers (yielded by the if, zero past the
+// last tile) before the product of tile i, and stores them into the other
+// buffer after it, before the step's barrier (race-free in uop-sim above).
+// RING-LABEL: func.func @main
+// RING: scf.for
+// RING: %[[NEXT:.*]]:2 = scf.if %[[HAS:.*]] -> (vector<4xf32>, vector<4xf32>) {
+// RING-NEXT: memref.subview
+// RING-NEXT: memref.subview
+// RING-NEXT: %[[VA:.*]] = vector.load %{{.*}} : memref<32x8xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// RING-NEXT: %[[VB:.*]] = vector.load %{{.*}} : memref<8x32xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// RING-NEXT: scf.yield %[[VA]], %[[VB]]
+// RING-NEXT: } else {
+// RING-NEXT: scf.yield %[[Z:.*]], %[[Z]]
+// RING-NOT: memref.store
+// RING-NOT: vector.store
+// RING-COUNT-32: vector.fma
+// RING: scf.if %[[HAS]] {
+// RING-COUNT-4: memref.store %{{.*}} : memref<8x32xf32, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+// RING: vector.store %[[NEXT]]#1, %{{.*}} : memref<8x32xf32, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<4xf32>
+// RING-NEXT: }
+// RING-NEXT: uop.barrier
 
 // Rows of 33 floats are not 16-byte aligned: copy loads stay vectors, the
 // stores and the product's loads are scalar.
