@@ -368,7 +368,8 @@ struct DeferredStores {
 
 /// Lowers the copy `op`; with `deferred`, a synchronous copy of at most one
 /// vector per thread only loads its vector here and leaves the stores to
-/// `deferred->store` (fails, emitting nothing, for any other copy).
+/// `deferred->store`; it fails for any other copy, which stays for the plain
+/// lowering (the index values built before the check are left dead).
 static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
                                    DeferredStores *deferred);
 
