@@ -40,8 +40,12 @@ func.func @main(%A: memref<64x64xf32>, %B: memref<64x64xf32>,
       %next = scf.for %k = %c0 to %c16 step %c1 iter_args(%s = %sum) -> (f32) {
         %x = memref.load %sA[%ty, %k] : memref<16x16xf32, #gpu.address_space<workgroup>>
         %y = memref.load %sB[%k, %tx] : memref<16x16xf32, #gpu.address_space<workgroup>>
-        %p = arith.mulf %x, %y : f32
-        %n = arith.addf %s, %p : f32
+        // `contract` lets the NVPTX backend fuse the multiply and the add
+        // into one fma.rn.f32, as nvcc's default --fmad=true does with
+        // s + x * y; uop-sim computes them unfused (two roundings), which
+        // the flag equally allows.
+        %p = arith.mulf %x, %y fastmath<contract> : f32
+        %n = arith.addf %s, %p fastmath<contract> : f32
         scf.yield %n : f32
       }
       uop.barrier

@@ -17,6 +17,13 @@ start before the loop, `add` of the step and `setp` against the end), and
 the row says `?` when it cannot be. Conditional code in the body (the
 prefetch of the next tile, skipped in the last one) counts as executed.
 
+A second table gives the figures of the CUDA-core inner loop: FMAs per
+shared-load instruction in a k-tile, the FMA share of the k-tile's
+instructions, and the memory accesses by width: shared loads and stores of
+the k-tile, global loads of the k-tile and global stores of the whole
+kernel (the epilogue), each as scalar / 64-bit / 128-bit (`.v2` of 32-bit
+elements or a 64-bit element / `.v4`) instructions per thread.
+
 A configuration is NAME=DTYPE:OPTIONS, OPTIONS being the text of
 --uop-compile without the target (`mma=mma_sync async=true stages=3`);
 DTYPE is the element type of A and B (f32, f16, bf16; C is f32). A
@@ -111,6 +118,27 @@ def classify(op):
     if op.startswith("fma."):
         return "fma"
     return "other"
+
+
+ACCESSES = ["ld.shared", "st.shared", "ld.global", "st.global"]
+
+
+def access_width(op):
+    """(kind, width) of a memory access: kind one of ACCESSES, width 's'
+    (one element up to 32 bits), '64' or '128' bits; None otherwise."""
+    for kind in ACCESSES:
+        state, space = kind.split(".")
+        if op.startswith(state + ".") and f".{space}" in op:
+            bits = 32
+            m = re.search(r"\.v(\d)", op)
+            lanes = int(m.group(1)) if m else 1
+            e = re.search(r"\.[bfsu](8|16|32|64)$", op)
+            if e:
+                bits = max(int(e.group(1)), 32) if lanes == 1 else int(
+                    e.group(1))
+            total = lanes * bits
+            return kind, "s" if total <= 32 else str(total)
+    return None
 
 
 def flops(op):
@@ -217,6 +245,7 @@ def ktile_mix(ptx):
             for j in range(h, b + 1):
                 weight[j] *= trips
     counts = {c: 0.0 for c in CLASSES}
+    widths = {}
     fl = 0.0
     for j in range(head, back + 1):
         t = insts[j][1]
@@ -225,7 +254,20 @@ def ktile_mix(ptx):
         op = opcode(t)
         counts[classify(op)] += weight[j]
         fl += weight[j] * flops(op)
-    return counts, fl, known
+        acc = access_width(op)
+        if acc:
+            widths[acc] = widths.get(acc, 0.0) + weight[j]
+    return counts, fl, known, widths
+
+
+def kernel_stores(ptx):
+    """Global stores of the whole kernel by width (the epilogue's)."""
+    widths = {}
+    for _, t in instructions(ptx):
+        acc = t and access_width(opcode(t))
+        if acc and acc[0] == "st.global":
+            widths[acc] = widths.get(acc, 0) + 1
+    return widths
 
 
 def ptxas_stats(text):
@@ -289,6 +331,7 @@ def main():
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | "
           "---: | ---: | ---: | ---: | ---: |")
     skipped = []
+    inner = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, dtype, options in configs:
             src = os.path.join(tmp, f"gemm_{dtype}.mlir")
@@ -322,14 +365,36 @@ def main():
                 if mix is None:
                     cells = ["-"] * (len(CLASSES) + 1)
                 else:
-                    counts, fl, known = mix
+                    counts, fl, known, widths = mix
                     loads = counts["ld.shared"] + counts["ldmatrix"]
                     mark = "" if known else " ?"
                     cells = [fmt(counts[c]) + mark for c in CLASSES]
                     cells.append(fmt(fl / loads) + mark if loads else "-")
+                    total = sum(counts.values())
+                    widths.update(kernel_stores(ptx))
+                    row = [fmt(counts["fma"] / loads) + mark if loads else "-",
+                           f"{100 * counts['fma'] / total:.0f} %{mark}"
+                           if total else "-"]
+                    for kind in ACCESSES:
+                        row.append(" / ".join(
+                            fmt(widths.get((kind, w), 0))
+                            for w in ("s", "64", "128")))
+                    inner.append(f"| {name} | {target} | " + " | ".join(row)
+                                 + " |")
                 print(f"| {name} | {target} | {fmt(regs)} | {fmt(spill)} | "
                       f"{smem} | {stages(kernel_ir)} | " + " | ".join(cells) +
                       " |", flush=True)
+    if inner:
+        print()
+        print("# the inner loop: FMAs per shared-load instruction and FMA "
+              "share of a k-tile; accesses scalar / 64-bit / 128-bit "
+              "(shared and global loads per k-tile, global stores per "
+              "kernel)")
+        print("| kernel | target | FMA / ld.shared | FMA share | ld.shared | "
+              "st.shared | ld.global | st.global |")
+        print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for line in inner:
+            print(line)
     for s in skipped:
         print(f"skipped: {s}")
 

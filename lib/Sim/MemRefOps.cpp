@@ -445,6 +445,22 @@ LogicalResult castLikeOp(Interpreter &I, Operation *op) {
   return success();
 }
 
+/// memref.transpose: the same buffer and offset, sizes and strides
+/// permuted (result dimension d is source dimension perm(d)).
+LogicalResult transposeOp(Interpreter &I, Operation *op) {
+  auto t = cast<memref::TransposeOp>(op);
+  AffineMap perm = t.getPermutation();
+  const SimValue &src = I.get(t.getIn());
+  SimValue r = src;
+  for (unsigned d = 0; d < perm.getNumResults(); ++d) {
+    unsigned from = perm.getDimPosition(d);
+    r.sizes[d] = src.sizes[from];
+    r.strides[d] = src.strides[from];
+  }
+  I.def(t.getResult()) = r;
+  return success();
+}
+
 LogicalResult collapseOp(Interpreter &I, Operation *op) {
   auto c = cast<memref::CollapseShapeOp>(op);
   const SimValue &src = I.get(c.getSrc());
@@ -582,6 +598,7 @@ void mlir::uop::sim::registerMemRefHandlers(HandlerRegistry &r) {
   r.add<memref::MemorySpaceCastOp>(castLikeOp);
   r.add<memref::AssumeAlignmentOp>(castLikeOp);
   r.add<memref::CollapseShapeOp>(collapseOp);
+  r.add<memref::TransposeOp>(transposeOp);
   r.add<memref::ExpandShapeOp>(expandOp);
   r.add<memref::ReinterpretCastOp>(reinterpretOp);
   r.add<memref::DimOp>(dimOp);

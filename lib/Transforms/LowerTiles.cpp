@@ -17,6 +17,8 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <functional>
 
@@ -55,6 +57,11 @@ bool mlir::uop::isProvablyMultipleOf(Value value, int64_t factor) {
   }
   return false;
 }
+
+/// The most k-steps of a SIMT matmul unrolled: a k-tile of the default
+/// 8 (or of 64, 8 times the FMAs of a step) is straight-line code; a
+/// deeper reduction, a whole matrix read from global memory, stays a loop.
+static constexpr int64_t kMaxUnrolledSteps = 64;
 
 /// True when a tile stored with `layout` keeps every aligned vector of
 /// `width` elements contiguous: no swizzle, or one that moves chunks of a
@@ -338,7 +345,40 @@ static void lowerAsyncCopy(ImplicitLocOpBuilder &b, CopyOp op,
   emitCopyRounds(b, tid, vectors, threads, emitCopy);
 }
 
+/// The tile `memref` is the transpose of (a 2-D `memref.transpose` that
+/// swaps the dimensions), or null.
+static Value getTransposedTile(Value memref) {
+  auto t = memref.getDefiningOp<memref::TransposeOp>();
+  if (!t || t.getPermutation() !=
+                AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0},
+                                             memref.getContext()))
+    return Value();
+  return t.getIn();
+}
+
+namespace {
+/// The second half of a synchronous copy split in two (register double
+/// buffering): the vector the thread loaded, and the stores of it, emitted
+/// where the caller chooses.
+struct DeferredStores {
+  Value loaded;
+  std::function<void(ImplicitLocOpBuilder &, Value)> store;
+};
+} // namespace
+
+/// Lowers the copy `op`; with `deferred`, a synchronous copy of at most one
+/// vector per thread only loads its vector here and leaves the stores to
+/// `deferred->store`; it fails for any other copy, which stays for the plain
+/// lowering (the index values built before the check are left dead).
+static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
+                                   DeferredStores *deferred);
+
 LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
+  return lowerCopyImpl(rewriter, op, nullptr);
+}
+
+static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
+                                   DeferredStores *deferred) {
   std::optional<std::array<int64_t, 3>> block = getKnownBlockSize(op);
   if (!block)
     return op.emitOpError("needs a constant block size to spread the copy "
@@ -351,7 +391,7 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   // The asynchronous form, where the alignment allows a cp.async; else the
   // synchronous copy below, whose stores are complete when it returns (and
   // so also by the cp.async wait and barrier that follow an async copy).
-  if (op.getAsync()) {
+  if (op.getAsync() && !deferred) {
     if (int64_t width = getAsyncCopyWidth(op)) {
       lowerAsyncCopy(b, op, *block, width);
       rewriter.eraseOp(op);
@@ -367,6 +407,9 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   int64_t elemBytes = getElementBytes(elem);
   SharedLayoutAttr layout = op.getSwizzle() > 1 ? op.getLayoutAttr()
                                                 : SharedLayoutAttr();
+  // A dest that is the transpose of a tile (uop-promote-shared's K-major
+  // tiles): element [r][c] is stored at [c][r] of that tile.
+  Value transposed = layout ? Value() : getTransposedTile(dst);
 
   // 16 bytes per thread and access where both sides allow it.
   // (An element of 16 bytes or more, a vector element, moves alone.)
@@ -375,8 +418,9 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   std::optional<int64_t> dstStride = getStaticRowStride(dstType);
   bool vecLoad = cols % width == 0 && srcStride && *srcStride % width == 0 &&
                  hasAlignedOffset(src, width);
-  bool vecStore = cols % width == 0 && dstStride && *dstStride % width == 0 &&
-                  keepsVectors(layout, width) && hasAlignedOffset(dst, width);
+  bool vecStore = !transposed && cols % width == 0 && dstStride &&
+                  *dstStride % width == 0 && keepsVectors(layout, width) &&
+                  hasAlignedOffset(dst, width);
   if (!vecLoad && !vecStore)
     width = 1;
   if (cols % width)
@@ -393,12 +437,52 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   bool fullSource = srcType.hasStaticShape() && srcType.getDimSize(0) == rows &&
                     srcType.getDimSize(1) == cols;
 
-  auto emitCopy = [&](ImplicitLocOpBuilder &cb, Value e) {
+  // Row and column of the first element of vector e.
+  bool transposedDst = bool(transposed);
+  auto coords = [=](ImplicitLocOpBuilder &cb, Value e) {
     TileCodegen ccg{cb};
+    if (transposedDst) {
+      // Consecutive threads take consecutive rows: their stores, to
+      // consecutive words of one row of the transposed tile, are
+      // conflict-free (the 16-byte loads still read whole vectors).
+      Value r = arith::RemUIOp::create(cb, e, ccg.index(rows));
+      Value c = arith::MulIOp::create(
+          cb, arith::DivUIOp::create(cb, e, ccg.index(rows)),
+          ccg.index(width));
+      return std::pair(r, c);
+    }
     Value r = arith::DivUIOp::create(cb, e, ccg.index(vectorsPerRow));
     Value c = arith::MulIOp::create(
         cb, arith::RemUIOp::create(cb, e, ccg.index(vectorsPerRow)),
         ccg.index(width));
+    return std::pair(r, c);
+  };
+  // Stores the vector v of the tile's element (r, c) on.
+  auto storeVector = [=](ImplicitLocOpBuilder &cb, Value r, Value c,
+                         Value v) {
+    TileCodegen ccg{cb};
+    if (vecStore) {
+      // A chunk swizzle moves the vector as a whole.
+      vector::StoreOp::create(cb, v, dst,
+                              ValueRange{r, ccg.swizzled(r, c, layout)},
+                              /*nontemporal=*/false,
+                              llvm::MaybeAlign(width * elemBytes));
+      return;
+    }
+    for (int64_t i = 0; i < width; ++i) {
+      Value ci = i ? arith::AddIOp::create(cb, c, ccg.index(i)) : c;
+      Value x = vector::ExtractOp::create(cb, v, ArrayRef<int64_t>{i});
+      if (transposed)
+        memref::StoreOp::create(cb, x, transposed, ValueRange{ci, r});
+      else
+        memref::StoreOp::create(cb, x, dst,
+                                ValueRange{r, ccg.swizzled(r, ci, layout)});
+    }
+  };
+  // Loads the vector of the tile's element (r, c) on, zero past the edge of
+  // the source.
+  auto loadVector = [&](ImplicitLocOpBuilder &cb, Value r, Value c) {
+    TileCodegen ccg{cb};
     // The vector: one load when it lies inside the source, else
     // element by element, zero past the edge.
     auto loadInside = [&](OpBuilder &lb, Location l) -> Value {
@@ -466,20 +550,60 @@ LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
           });
       v = ifOp.getResult(0);
     }
-    if (vecStore) {
-      // A chunk swizzle moves the vector as a whole.
-      vector::StoreOp::create(cb, v, dst,
-                              ValueRange{r, ccg.swizzled(r, c, layout)},
-                              /*nontemporal=*/false,
-                              llvm::MaybeAlign(width * elemBytes));
+    return v;
+  };
+
+  if (deferred) {
+    // One vector per thread at most: thread `tid` loads vector tid (zero
+    // when it has none) here; the stores, of the same vector by the same
+    // thread, go where the caller puts them.
+    if (vectors > threads)
+      return failure();
+    std::array<int64_t, 3> dims = *block;
+    auto guarded = [=](ImplicitLocOpBuilder &cb, Value e,
+                       function_ref<void(ImplicitLocOpBuilder &)> body) {
+      TileCodegen ccg{cb};
+      if (vectors == threads)
+        return body(cb);
+      auto guard = scf::IfOp::create(cb, ccg.ult(e, ccg.index(vectors)),
+                                     /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard g(cb);
+      cb.setInsertionPointToStart(guard.thenBlock());
+      body(cb);
+    };
+    if (vectors == threads) {
+      auto [r, c] = coords(b, tid);
+      deferred->loaded = loadVector(b, r, c);
     } else {
-      for (int64_t i = 0; i < width; ++i) {
-        Value ci = i ? arith::AddIOp::create(cb, c, ccg.index(i)) : c;
-        Value x = vector::ExtractOp::create(cb, v, ArrayRef<int64_t>{i});
-        memref::StoreOp::create(cb, x, dst,
-                                ValueRange{r, ccg.swizzled(r, ci, layout)});
-      }
+      auto ifOp = scf::IfOp::create(
+          b, cg.ult(tid, cg.index(vectors)),
+          [&](OpBuilder &nb, Location loc) {
+            ImplicitLocOpBuilder ib(loc, nb);
+            auto [r, c] = coords(ib, tid);
+            scf::YieldOp::create(ib, loadVector(ib, r, c));
+          },
+          [&](OpBuilder &nb, Location loc) {
+            scf::YieldOp::create(
+                nb, loc,
+                arith::ConstantOp::create(nb, loc, nb.getZeroAttr(vecType))
+                    .getResult());
+          });
+      deferred->loaded = ifOp.getResult(0);
     }
+    deferred->store = [=](ImplicitLocOpBuilder &cb, Value v) {
+      Value e = getLinearThreadId(cb, dims);
+      guarded(cb, e, [&](ImplicitLocOpBuilder &gb) {
+        auto [r, c] = coords(gb, e);
+        storeVector(gb, r, c, v);
+      });
+    };
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  auto emitCopy = [&](ImplicitLocOpBuilder &cb, Value e) {
+    auto [r, c] = coords(cb, e);
+    storeVector(cb, r, c, loadVector(cb, r, c));
   };
   emitCopyRounds(b, tid, vectors, threads, emitCopy);
   rewriter.eraseOp(op);
@@ -508,13 +632,23 @@ LogicalResult mlir::uop::lowerMatmul(RewriterBase &rewriter, MatmulOp op) {
   bool guardCols = ShapedType::isDynamic(bN) || bN < op.getBlockTileN();
   SmallVector<Value> rows, cols, rowOk, colOk;
   Value aRows = cg.dim(a, op.getADimM()), bCols = cg.dim(bm, op.getBDimN());
-  // SIMT: rows strided by the threads along M, columns by those along N.
-  // Tensor-core form (when uop-tensorcore did not rewrite the op): the same
-  // sums on CUDA cores over the m16n8 fragment map of uop.matmul.
+  // SIMT: groups of getSimtGroup rows (columns) strided by the threads
+  // along M (N). Tensor-core form (when uop-tensorcore did not rewrite the
+  // op): the same sums on CUDA cores over the m16n8 fragment map of
+  // uop.matmul.
+  int64_t groupM = 1, groupN = 1;
   Value rowBase = ty, colBase = tx;
-  auto rowStep = [&](int64_t i) { return i * threadsM; };
-  auto colStep = [&](int64_t j) { return j * threadsN; };
+  auto rowStep = [&](int64_t i) { return getSimtOffset(i, threadsM, tm); };
+  auto colStep = [&](int64_t j) { return getSimtOffset(j, threadsN, tn); };
   std::function<int64_t(int64_t)> rowOffset = rowStep, colOffset = colStep;
+  if (!op.isTensorCore()) {
+    groupM = getSimtGroup(tm);
+    groupN = getSimtGroup(tn);
+    if (groupM > 1)
+      rowBase = arith::MulIOp::create(b, ty, cg.index(groupM));
+    if (groupN > 1)
+      colBase = arith::MulIOp::create(b, tx, cg.index(groupN));
+  }
   if (op.isTensorCore()) {
     Value lane = arith::RemUIOp::create(b, tx, cg.index(32));
     Value warpN = arith::DivUIOp::create(b, tx, cg.index(32));
@@ -541,21 +675,57 @@ LogicalResult mlir::uop::lowerMatmul(RewriterBase &rewriter, MatmulOp op) {
     colOk.push_back(guardCols ? cg.ult(c, bCols) : Value());
   }
 
-  Value kSize = cg.dim(a, op.getADimK());
-  auto loop = scf::ForOp::create(b, cg.index(0), kSize, cg.index(1),
-                                 ValueRange{op.getAcc()});
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value k = loop.getInductionVar();
+  // A group of an operand is one vector load when its elements are
+  // consecutive in memory (the operand stored K-major: A transposed, B
+  // not), need no guard, keep their order under the layout, and start at an
+  // aligned address (row stride and offset multiples of the group).
+  auto vectorGroups = [&](Value tile, bool kMajor, bool guarded,
+                          SharedLayoutAttr layout, int64_t group) {
+    std::optional<int64_t> stride =
+        getStaticRowStride(cast<MemRefType>(tile.getType()));
+    return group > 1 && kMajor && !guarded && keepsVectors(layout, group) &&
+           stride && *stride % group == 0 && hasAlignedOffset(tile, group);
+  };
+  bool vecA = vectorGroups(a, op.getTransposeA(), guardRows,
+                           op.getALayoutAttr(), groupM);
+  bool vecB = vectorGroups(bm, !op.getTransposeB(), guardCols,
+                           op.getBLayoutAttr(), groupN);
+  auto f32 = b.getF32Type();
+  // Loads `group` consecutive elements of row `k` of the K-major `tile`
+  // from column `col` as f32.
+  auto loadGroup = [&](Value tile, Value k, Value col, int64_t group,
+                       SmallVectorImpl<Value> &out) {
+    Type elem = cast<MemRefType>(tile.getType()).getElementType();
+    Value v = vector::LoadOp::create(
+        b, VectorType::get({group}, elem), tile, ValueRange{k, col},
+        /*nontemporal=*/false,
+        llvm::MaybeAlign(group * getElementBytes(elem)));
+    if (!elem.isF32())
+      v = arith::ExtFOp::create(b, VectorType::get({group}, f32), v);
+    for (int64_t x = 0; x < group; ++x)
+      out.push_back(vector::ExtractOp::create(b, v, ArrayRef<int64_t>{x}));
+  };
+
+  // One k-step: TM elements of A and TN of B, TM x TN fused multiply-adds.
+  auto kStep = [&](Value k, Value acc) -> Value {
     SmallVector<Value> aVals, bVals;
     for (int64_t i = 0; i < tm; ++i) {
+      if (vecA) {
+        if (i % groupM == 0)
+          loadGroup(a, k, rows[i], groupM, aVals);
+        continue;
+      }
       Value i0 = op.getTransposeA() ? k : rows[i];
       Value i1 = op.getTransposeA() ? rows[i] : k;
       aVals.push_back(
           cg.loadF32(a, i0, cg.swizzled(i0, i1, op.getALayoutAttr()), rowOk[i]));
     }
     for (int64_t j = 0; j < tn; ++j) {
+      if (vecB) {
+        if (j % groupN == 0)
+          loadGroup(bm, k, cols[j], groupN, bVals);
+        continue;
+      }
       Value i0 = op.getTransposeB() ? cols[j] : k;
       Value i1 = op.getTransposeB() ? k : cols[j];
       bVals.push_back(
@@ -580,27 +750,167 @@ LogicalResult mlir::uop::lowerMatmul(RewriterBase &rewriter, MatmulOp op) {
     }
     // One step of the outer product: row i of the register tile gets
     // a[i] * b[0..TN) with fused multiply-adds (TM x TN FMAs for TM + TN
-    // loads, seed 13.7).
-    auto f32 = b.getF32Type();
+    // loads, seed 13.7). vector.fma is llvm.fma: one fma.rn.f32 each, one
+    // rounding, which is what nvcc's default --fmad=true makes of a * b + c.
     auto rowType = VectorType::get({tn}, f32);
     Value bv = vector::FromElementsOp::create(b, rowType, bVals);
-    Value acc = loop.getRegionIterArgs()[0];
     for (int64_t i = 0; i < tm; ++i) {
       Value row = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i});
       Value ai = vector::BroadcastOp::create(b, rowType, aVals[i]);
       Value updated = vector::FMAOp::create(b, ai, bv, row);
       acc = vector::InsertOp::create(b, updated, acc, ArrayRef<int64_t>{i});
     }
-    scf::YieldOp::create(b, acc);
+    return acc;
+  };
+
+  // The k-steps of a tile of static depth up to kMaxUnrolledSteps (a
+  // shared tile) are unrolled: constant shared addresses and no loop
+  // overhead between the FMAs. Otherwise they stay a loop.
+  Value kSize = cg.dim(a, op.getADimK());
+  std::optional<int64_t> depth = getConstantIntValue(kSize);
+  if (depth && *depth <= kMaxUnrolledSteps) {
+    Value acc = op.getAcc();
+    for (int64_t k = 0; k < *depth; ++k)
+      acc = kStep(cg.index(k), acc);
+    rewriter.replaceOp(op, acc);
+    return success();
+  }
+  auto loop = scf::ForOp::create(b, cg.index(0), kSize, cg.index(1),
+                                 ValueRange{op.getAcc()});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    scf::YieldOp::create(
+        b, kStep(loop.getInductionVar(), loop.getRegionIterArgs()[0]));
   }
   rewriter.replaceOp(op, loop.getResults());
   return success();
+}
+
+/// Moves the ops in `ifOp`'s then-block that `value` depends on before
+/// `ifOp`; fails, moving nothing, when one of them has a memory effect or
+/// a region.
+static LogicalResult hoistDefinition(Value value, scf::IfOp ifOp) {
+  Block *then = ifOp.thenBlock();
+  SetVector<Operation *> slice;
+  SmallVector<Value> worklist = {value};
+  while (!worklist.empty()) {
+    Operation *def = worklist.pop_back_val().getDefiningOp();
+    if (!def || def->getBlock() != then || slice.contains(def))
+      continue;
+    if (!isMemoryEffectFree(def) || def->getNumRegions())
+      return failure();
+    slice.insert(def);
+    llvm::append_range(worklist, def->getOperands());
+  }
+  for (Operation &op : llvm::make_early_inc_range(*then))
+    if (slice.contains(&op))
+      op.moveBefore(ifOp);
+  return success();
+}
+
+/// Register double buffering of uop-promote-shared's synchronous ring
+/// (stages >= 2): in a step `scf.if %has { copy tile i+1 into buffer
+/// (i+1) mod S }; matmul tile i (buffer i mod S); barrier`, the copies'
+/// global loads stay where they are, into registers, and their stores to
+/// shared memory move after the matmul, so that the loads' latency is
+/// hidden behind the k-tile's FMAs. Still race-free: the stores go to the
+/// buffer no thread reads in this step (its last readers finished before
+/// the previous step's barrier) and complete before this step's barrier,
+/// after which step i+1 reads them. Only copies of at most one vector per
+/// thread are split (the registers they hold across the matmul are that
+/// vector); anything else is left to the plain lowering.
+static void deferPrefetchStores(RewriterBase &rewriter, scf::IfOp ifOp) {
+  if (ifOp.getNumResults() || !ifOp.getElseRegion().empty())
+    return;
+  Block *then = ifOp.thenBlock();
+  SmallVector<CopyOp> copies;
+  for (Operation &op : then->without_terminator()) {
+    if (auto copy = dyn_cast<CopyOp>(op)) {
+      if (copy.getAsync())
+        return;
+      copies.push_back(copy);
+      continue;
+    }
+    if (!isMemoryEffectFree(&op) || op.getNumRegions())
+      return;
+  }
+  if (copies.empty())
+    return;
+  // The matmul the step runs next, with nothing that touches memory
+  // between.
+  MatmulOp matmul;
+  for (Operation *op = ifOp->getNextNode(); op && !matmul;
+       op = op->getNextNode()) {
+    matmul = dyn_cast<MatmulOp>(op);
+    if (!matmul && (!isMemoryEffectFree(op) || op->getNumRegions()))
+      return;
+  }
+  if (!matmul || matmul.isTensorCore() ||
+      !isa_and_nonnull<BarrierOp>(matmul->getNextNode()))
+    return;
+  // The stores after the matmul address the buffers through the copies'
+  // dests: those views move out of the if.
+  for (CopyOp copy : copies)
+    if (failed(hoistDefinition(copy.getDest(), ifOp)))
+      return;
+
+  SmallVector<DeferredStores> deferred;
+  for (CopyOp copy : copies) {
+    DeferredStores d;
+    if (succeeded(lowerCopyImpl(rewriter, copy, &d))) {
+      deferred.push_back(d);
+      continue;
+    }
+    // Not splittable: the plain copy, stores and all, stays in the if.
+    (void)lowerCopy(rewriter, copy);
+  }
+  if (deferred.empty())
+    return;
+
+  // The if now yields the loaded vectors (zero when it does not run).
+  Location loc = ifOp.getLoc();
+  rewriter.setInsertionPoint(ifOp);
+  SmallVector<Type> types;
+  for (DeferredStores &d : deferred)
+    types.push_back(d.loaded.getType());
+  auto loads = scf::IfOp::create(rewriter, loc, types, ifOp.getCondition(),
+                                 /*withElseRegion=*/true);
+  Block *loadBlock = loads.thenBlock();
+  loadBlock->getOperations().splice(loadBlock->end(), then->getOperations(),
+                                    then->begin(), std::prev(then->end()));
+  rewriter.setInsertionPointToEnd(loadBlock);
+  SmallVector<Value> loaded;
+  for (DeferredStores &d : deferred)
+    loaded.push_back(d.loaded);
+  scf::YieldOp::create(rewriter, loc, loaded);
+  rewriter.setInsertionPointToEnd(loads.elseBlock());
+  SmallVector<Value> zeros;
+  for (Type type : types)
+    zeros.push_back(
+        arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(type)));
+  scf::YieldOp::create(rewriter, loc, zeros);
+  rewriter.eraseOp(ifOp);
+
+  // The stores, after the matmul, under the same condition.
+  rewriter.setInsertionPointAfter(matmul);
+  auto stores = scf::IfOp::create(rewriter, loc, loads.getCondition(),
+                                  /*withElseRegion=*/false);
+  ImplicitLocOpBuilder ib(loc, rewriter);
+  ib.setInsertionPoint(stores.thenBlock()->getTerminator());
+  for (auto [d, v] : llvm::zip(deferred, loads.getResults()))
+    d.store(ib, v);
 }
 
 namespace {
 struct UopLowerTilesPass
     : public mlir::uop::impl::UopLowerTilesBase<UopLowerTilesPass> {
   void runOnOperation() override {
+    IRRewriter prefetchRewriter(&getContext());
+    SmallVector<scf::IfOp> prefetches;
+    getOperation()->walk([&](scf::IfOp ifOp) { prefetches.push_back(ifOp); });
+    for (scf::IfOp ifOp : prefetches)
+      deferPrefetchStores(prefetchRewriter, ifOp);
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
       if (isa<CopyOp, MatmulOp>(op))

@@ -156,6 +156,9 @@ struct StagedOperand {
   int64_t swizzle = 0;
   int64_t pad = 0;
   int64_t unit = 1, period = 1; // see #uop.shared_layout
+  /// Stored transposed, K-major (rows x cols being the stored shape): the
+  /// copy writes the transpose of the global tile.
+  bool transposed = false;
   Value buffer; // the uop.alloc_shared result
 
   /// The layout the copy writes and the matmul reads; none for a plain
@@ -325,6 +328,30 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
                << s.cols << " + " << s.pad << " (pad) elements";
     } else if (op.isTensorCore() && options.pad < 0 && !options.swizzle) {
       chooseLdmatrixLayout(bankModel, s.cols, getElementBytes(elem), s);
+    } else if (!op.isTensorCore() && !options.swizzle) {
+      // A SIMT thread reads its register tile in groups of 4 consecutive
+      // rows of A (columns of B) at one k: one 16-byte ld.shared.v4 each
+      // when the tile is stored K-major. A (M x K) and a transposed B
+      // (N x K) are stored transposed, K x M and K x N; the copy writes the
+      // transpose (16-byte global loads along K, 4-byte stores down the
+      // columns, consecutive threads in consecutive words). A K-major row
+      // is read as a broadcast (A) or as consecutive 16-byte vectors (B):
+      // conflict-free unpadded. Its M (N) extent is the block tile's,
+      // zero-filled past a smaller matrix, so that the edge tiles are read
+      // with the same unguarded vectors.
+      bool kInCols = i == 0 ? !op.getTransposeA() : op.getTransposeB();
+      int64_t group = getSimtGroup(i == 0 ? op.getThreadTileM()
+                                          : op.getThreadTileN());
+      if (group > 1) {
+        int64_t block = i == 0 ? op.getBlockTileM() : op.getBlockTileN();
+        int64_t &mn = kInCols ? s.rows : s.cols;
+        mn = std::max(mn, block);
+        if (kInCols) {
+          s.transposed = true;
+          std::swap(s.rows, s.cols);
+        }
+        s.pad = options.pad >= 0 ? options.pad : 0;
+      }
     }
     staged.push_back(s);
   }
@@ -422,17 +449,36 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   auto copyInto = [&](ArrayRef<Value> tiles, Value stage) {
     for (auto [s, tile] : llvm::zip(staged, tiles)) {
       Value view = stageView(b, s, stage, stages);
-      CopyOp::create(b, tile, view, s.getLayout(b.getContext()), async);
+      if (!s.transposed) {
+        CopyOp::create(b, tile, view, s.getLayout(b.getContext()), async);
+        continue;
+      }
+      // The copy writes the tile through the transposed view of the
+      // K-major buffer (its rows strided by the buffer's row): a strided
+      // view states no layout, and cp.async, which moves contiguous bytes,
+      // cannot transpose (uop-lower-tiles copies it synchronously).
+      Value t = memref::TransposeOp::create(
+          b, view,
+          AffineMapAttr::get(AffineMap::getPermutationMap(
+              ArrayRef<unsigned>{1, 0}, b.getContext())));
+      CopyOp::create(b, tile, t, SharedLayoutAttr(), async);
     }
   };
   auto rewireMatmul = [&](Value stage) {
     for (StagedOperand &s : staged) {
       Value view = stageView(b, s, stage, stages);
       op->setOperand(s.operandIndex, view);
-      if (s.operandIndex == 0)
+      // A K-major tile is K x M for A (transpose_a), K x N for B (not
+      // transpose_b).
+      if (s.operandIndex == 0) {
         op.setALayoutAttr(s.getLayout(b.getContext()));
-      else
+        if (s.transposed)
+          op.setTransposeA(true);
+      } else {
         op.setBLayoutAttr(s.getLayout(b.getContext()));
+        if (s.transposed)
+          op.setTransposeB(false);
+      }
     }
   };
   SmallVector<Value> tiles;

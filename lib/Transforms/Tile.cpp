@@ -286,25 +286,36 @@ private:
   }
 
   /// Row (i) and column (j) of C that element (i, j) of this thread's
-  /// register tile holds (see uop.matmul). SIMT: rows strided by the
-  /// threads along M, columns by the threads along N. Tensor-core form: the
-  /// m16n8 fragment map, row 16 (i / 2) + 8 (i mod 2) and column
-  /// 8 (j / 2) + j mod 2 from the thread's origin in its warp tile.
+  /// register tile holds (see uop.matmul). SIMT: groups of 4 rows (where
+  /// TM allows) strided by the threads along M, columns alike along N.
+  /// Tensor-core form: the m16n8 fragment map, row 16 (i / 2) + 8 (i mod 2)
+  /// and column 8 (j / 2) + j mod 2 from the thread's origin in its warp
+  /// tile.
   Value rowOf(int64_t i) {
     if (c.kind != MatmulKind::simt) {
       int64_t off = 16 * (i / 2) + 8 * (i % 2);
       return off ? arith::AddIOp::create(b, rowBase, index(off)) : rowBase;
     }
-    Value r = arith::AddIOp::create(b, m0, ty);
-    return i ? arith::AddIOp::create(b, r, index(i * threadsM)) : r;
+    return simtIndex(m0, ty, i, threadsM, c.threadM);
   }
   Value colOf(int64_t j) {
     if (c.kind != MatmulKind::simt) {
       int64_t off = 8 * (j / 2) + j % 2;
       return off ? arith::AddIOp::create(b, colBase, index(off)) : colBase;
     }
-    Value col = arith::AddIOp::create(b, n0, tx);
-    return j ? arith::AddIOp::create(b, col, index(j * threadsN)) : col;
+    return simtIndex(n0, tx, j, threadsN, c.threadN);
+  }
+
+  /// origin + g * thread + getSimtOffset(i, threads, tile): the SIMT row
+  /// (column) of C of element i of the register tile (g = getSimtGroup).
+  Value simtIndex(Value origin, Value thread, int64_t i, int64_t threads,
+                  int64_t tile) {
+    int64_t g = getSimtGroup(tile);
+    Value t = g > 1 ? arith::MulIOp::create(b, thread, index(g)).getResult()
+                    : thread;
+    Value r = arith::AddIOp::create(b, origin, t);
+    int64_t off = getSimtOffset(i, threads, tile);
+    return off ? arith::AddIOp::create(b, r, index(off)).getResult() : r;
   }
 
   /// The condition that (row, col) lies inside C, or null when every
@@ -378,6 +389,10 @@ private:
       v = emitEpilogue(nb, loc, g, v, row, col);
       memref::StoreOp::create(nb, loc, v, g.out, ValueRange{row, col});
     };
+    if (int64_t group = getVectorStoreGroup()) {
+      storeAccumulatorGroups(acc, group);
+      return;
+    }
     for (int64_t i = 0; i < c.threadM; ++i)
       for (int64_t j = 0; j < c.threadN; ++j) {
         Value v = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i, j});
@@ -389,6 +404,70 @@ private:
         }
         scf::IfOp::create(b, cond, [&](OpBuilder &nb, Location loc) {
           storeElement(nb, loc, v, row, col);
+          scf::YieldOp::create(nb, loc);
+        });
+      }
+  }
+
+  /// The columns of a SIMT group of the register tile (4) when the output
+  /// takes them as one 16-byte (8 for f16 / bf16) store, else 0: a row
+  /// stride and offset of the output that are multiples of the group (a
+  /// group's first column, n0 + 4 tx + 4 TX (j / 4), is one, and the
+  /// output's buffer starts 16-byte aligned as cudaMalloc's do), and an N
+  /// that the block tiles divide: only rows can then fall outside C. (With
+  /// an edge in N too, ptxas spills the sm_80 kernel of 100 x 60 x 70 under
+  /// the extra guards; those outputs keep the predicated scalar stores.)
+  int64_t getVectorStoreGroup() {
+    if (c.kind != MatmulKind::simt)
+      return 0;
+    int64_t group = getSimtGroup(c.threadN);
+    auto type = dyn_cast<MemRefType>(g.out.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (group == 1 || !type ||
+        failed(type.getStridesAndOffset(strides, offset)) ||
+        strides.size() != 2 || strides[1] != 1 ||
+        ShapedType::isDynamic(strides[0]) || strides[0] % group ||
+        ShapedType::isDynamic(offset) || offset % group || g.n % c.blockN)
+      return 0;
+    return group;
+  }
+
+  /// storeAccumulator with each group of `group` columns of a row computed
+  /// element by element (the epilogue) and stored as one vector, under one
+  /// bounds guard for the whole group.
+  void storeAccumulatorGroups(Value acc, int64_t group) {
+    Type elem = cast<MemRefType>(g.out.getType()).getElementType();
+    auto vecType = VectorType::get({group}, elem);
+    int64_t bytes = group * getElementBytes(elem);
+    for (int64_t i = 0; i < c.threadM; ++i)
+      for (int64_t j0 = 0; j0 < c.threadN; j0 += group) {
+        Value row = rowOf(i), col0 = colOf(j0);
+        auto store = [&](OpBuilder &nb, Location loc) {
+          SmallVector<Value> elems;
+          for (int64_t j = j0; j < j0 + group; ++j) {
+            Value v = vector::ExtractOp::create(nb, loc, acc,
+                                                ArrayRef<int64_t>{i, j});
+            Value col = j == j0 ? col0
+                                : arith::AddIOp::create(
+                                      nb, loc, col0,
+                                      arith::ConstantIndexOp::create(
+                                          nb, loc, j - j0))
+                                      .getResult();
+            elems.push_back(emitEpilogue(nb, loc, g, v, row, col));
+          }
+          Value vec = vector::FromElementsOp::create(nb, loc, vecType, elems);
+          vector::StoreOp::create(nb, loc, vec, g.out, ValueRange{row, col0},
+                                  /*nontemporal=*/false,
+                                  llvm::MaybeAlign(bytes));
+        };
+        Value cond = inBounds(row, col0);
+        if (!cond) {
+          store(b, b.getLoc());
+          continue;
+        }
+        scf::IfOp::create(b, cond, [&](OpBuilder &nb, Location loc) {
+          store(nb, loc);
           scf::YieldOp::create(nb, loc);
         });
       }

@@ -2,9 +2,12 @@
 // RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared="stages=1 pad=1" --uop-lower-tiles --canonicalize --cse | FileCheck %s --check-prefix=PAD
 // RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared="stages=1 swizzle=1" --uop-lower-tiles --canonicalize --cse | FileCheck %s --check-prefix=SWZ
 // RUN: uop-opt %s --uop-lower-tiles --canonicalize --cse --split-input-file --verify-diagnostics | FileCheck %s --check-prefix=EDGE
+// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared=stages=2 --uop-lower-tiles --canonicalize --cse | FileCheck %s --check-prefix=RING
 
 // Numerics of the expanded code, full and edge tiles:
 // RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared="stages=1 pad=1 swizzle=1" --uop-lower-tiles \
+// RUN:   | uop-sim - --compare-with %S/uop-promote-shared.mlir --ref-entry ref | FileCheck %s --check-prefix=SIM
+// RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared=stages=2 --uop-lower-tiles \
 // RUN:   | uop-sim - --compare-with %S/uop-promote-shared.mlir --ref-entry ref | FileCheck %s --check-prefix=SIM
 // RUN: uop-opt %S/../Integration/Inputs/gemm_100x60x70.mlir --uop-tile="tile=32,32,8 thread-tile=4,4" --uop-lower-tiles \
 // RUN:   | uop-sim - --compare-with %S/../Integration/Inputs/gemm_100x60x70.mlir | FileCheck %s --check-prefix=SIM
@@ -12,33 +15,71 @@
 
 // Full tiles: each thread moves 16 bytes per access, consecutive threads
 // consecutive vectors (64 threads, 256 floats: one vector each), no guard.
+// A is stored K-major (8 x 32, the transpose of its 32 x 8 tile): its
+// 16-byte loads along K become 4 scalar stores down a column, consecutive
+// threads in consecutive words.
 // FULL-LABEL: func.func @main
 // FULL: scf.for
 // FULL-NOT: scf.if
 // FULL: vector.load %{{.*}} {alignment = 16 : i64} : memref<32x8xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
-// FULL-NEXT: vector.store %{{.*}} {alignment = 16 : i64} : memref<32x8xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// FULL-COUNT-4: memref.store %{{.*}} : memref<8x32xf32, #gpu.address_space<workgroup>>
 // FULL: vector.load %{{.*}} {alignment = 16 : i64} : memref<8x32xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
 // FULL-NEXT: vector.store %{{.*}} {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // FULL-NEXT: uop.barrier
-// The register-blocked product: per step of K, 4 + 4 shared loads and 4
-// rows of 4 fused multiply-adds.
-// FULL: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<4x4xf32>)
-// FULL-COUNT-8: memref.load %{{.*}} : memref<{{32x8|8x32}}xf32, #gpu.address_space<workgroup>>
+// The register-blocked product, its 8 k-steps unrolled: per step one
+// 16-byte load of A's 4 rows and one of B's 4 columns (both K-major), and
+// 4 rows of 4 fused multiply-adds.
+// FULL-NOT: scf.for
+// FULL: vector.load %{{.*}}[%c0, %{{.*}}] {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// FULL: vector.load %{{.*}}[%c0, %{{.*}}] {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // FULL-COUNT-4: vector.fma
+// FULL-NOT: scf.for
+// FULL-NOT: memref.load
+// FULL: vector.load %{{.*}}[%c7, %{{.*}}] {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// FULL: vector.load %{{.*}}[%c7, %{{.*}}] {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// FULL-COUNT-4: vector.fma
+// FULL: vector.from_elements
+// FULL-NEXT: uop.barrier
 // FULL: scf.yield
-// FULL: uop.barrier
 // FULL-NOT: uop.copy
 // FULL-NOT: uop.matmul
 
-// Rows of 9 floats are not 16-byte aligned: loads stay vectors, stores are
-// scalar.
-// PAD: vector.load %{{.*}} {alignment = 16 : i64} : memref<32x8xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
-// PAD-COUNT-4: memref.store %{{.*}} : memref<32x8xf32, strided<[9, 1]>, #gpu.address_space<workgroup>>
+// Register double buffering in the two-stage ring: the prefetch of tile
+// i+1 loads its vectors into registers (yielded by the if, zero past the
+// last tile) before the product of tile i, and stores them into the other
+// buffer after it, before the step's barrier (race-free in uop-sim above).
+// RING-LABEL: func.func @main
+// RING: scf.for
+// RING: %[[NEXT:.*]]:2 = scf.if %[[HAS:.*]] -> (vector<4xf32>, vector<4xf32>) {
+// RING-NEXT: memref.subview
+// RING-NEXT: memref.subview
+// RING-NEXT: %[[VA:.*]] = vector.load %{{.*}} : memref<32x8xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// RING-NEXT: %[[VB:.*]] = vector.load %{{.*}} : memref<8x32xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// RING-NEXT: scf.yield %[[VA]], %[[VB]]
+// RING-NEXT: } else {
+// RING-NEXT: scf.yield %[[Z:.*]], %[[Z]]
+// RING-NOT: memref.store
+// RING-NOT: vector.store
+// RING-COUNT-32: vector.fma
+// RING: scf.if %[[HAS]] {
+// RING-COUNT-4: memref.store %{{.*}} : memref<8x32xf32, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+// RING: vector.store %[[NEXT]]#1, %{{.*}} : memref<8x32xf32, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<4xf32>
+// RING-NEXT: }
+// RING-NEXT: uop.barrier
 
-// The XOR swizzle appears in the copy's stores and in the matmul's loads.
+// Rows of 33 floats are not 16-byte aligned: copy loads stay vectors, the
+// stores and the product's loads are scalar.
+// PAD: vector.load %{{.*}} {alignment = 16 : i64} : memref<32x8xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// PAD-COUNT-4: memref.store %{{.*}} : memref<8x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
+// PAD: vector.load %{{.*}} {alignment = 16 : i64} : memref<8x32xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// PAD-COUNT-4: memref.store %{{.*}} : memref<8x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
+// PAD-COUNT-8: memref.load %{{.*}}[%c0, %{{.*}}] : memref<8x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
+
+// The XOR swizzle appears in the copy's stores and in the matmul's loads;
+// a swizzled A stays M x K (scalar loads).
 // SWZ: arith.xori
 // SWZ: memref.store %{{.*}} : memref<32x8xf32, #gpu.address_space<workgroup>>
-// SWZ: scf.for
+// SWZ: uop.barrier
 // SWZ: arith.xori
 // SWZ: memref.load %{{.*}} : memref<32x8xf32, #gpu.address_space<workgroup>>
 

@@ -1,4 +1,5 @@
-// The ring of uop-promote-shared: S buffers per operand, S = 1 .. 4.
+// The ring of uop-promote-shared: S buffers per operand, S = 1 .. 4 (A's
+// SIMT tiles K-major: 8 x 32, written through a memref.transpose).
 // RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared=stages=3 | FileCheck %s --check-prefix=THREE
 // RUN: uop-opt %S/uop-promote-shared.mlir --uop-promote-shared=stages=4 | FileCheck %s --check-prefix=FOUR
 // RUN: uop-opt %s --uop-promote-shared=stages=3 | FileCheck %s --check-prefix=DYN
@@ -17,8 +18,8 @@
 // RUN: uop-opt %S/../Integration/Inputs/gemm_64x64x64.mlir --uop-tile="tile=32,32,32 thread-tile=4,4" \
 // RUN:   | uop-opt --uop-promote-shared=stages=4 | uop-sim - --compare-with %S/../Integration/Inputs/gemm_64x64x64.mlir | FileCheck %s --check-prefix=SIM
 // The asynchronous ring, at the uop level (uop.copy {async}) and lowered
-// to per-thread uop.cp_async (A's rows of 70 floats: 8-byte copies, B's of
-// 60: 16-byte ones, both with src_elements at the edge):
+// to per-thread uop.cp_async (B's rows of 60 floats: 16-byte copies with
+// src_elements at the edge; A, stored K-major, is copied synchronously):
 // RUN: uop-opt %t.tile.mlir --uop-promote-shared="stages=1 async=true" | uop-sim - --compare-with %S/../Integration/Inputs/gemm_100x60x70.mlir | FileCheck %s --check-prefix=SIM
 // RUN: uop-opt %t.tile.mlir --uop-promote-shared="stages=3 async=true" | uop-sim - --compare-with %S/../Integration/Inputs/gemm_100x60x70.mlir | FileCheck %s --check-prefix=SIM
 // RUN: uop-opt %t.tile.mlir --uop-promote-shared="stages=1 async=true" --uop-lower-tiles | uop-sim - --compare-with %S/../Integration/Inputs/gemm_100x60x70.mlir | FileCheck %s --check-prefix=SIM
@@ -55,12 +56,13 @@
 
 // THREE-LABEL: func.func @main
 // THREE: gpu.launch
-// THREE-NEXT: %[[SA:.*]] = uop.alloc_shared {alignment = 16 : i64} : memref<3x32x8xf32, #gpu.address_space<workgroup>>
+// THREE-NEXT: %[[SA:.*]] = uop.alloc_shared {alignment = 16 : i64} : memref<3x8x32xf32, #gpu.address_space<workgroup>>
 // THREE-NEXT: %[[SB:.*]] = uop.alloc_shared {alignment = 16 : i64} : memref<3x8x32xf32, #gpu.address_space<workgroup>>
 // The prologue fills stages 0 and 1 (the loop has 8 tiles: no guard), then
 // one barrier.
 // THREE: %[[S0:.*]] = arith.constant 0 : index
 // THREE: memref.subview %[[SA]][%[[S0]], 0, 0]
+// THREE-NEXT: memref.transpose
 // THREE-NEXT: uop.copy
 // THREE-NEXT: memref.subview %[[SB]][%[[S0]], 0, 0]
 // THREE-NEXT: uop.copy
@@ -68,6 +70,7 @@
 // THREE: %[[S1:.*]] = arith.constant 1 : index
 // THREE-NOT: scf.if
 // THREE: memref.subview %[[SA]][%[[S1]], 0, 0]
+// THREE-NEXT: memref.transpose
 // THREE-NEXT: uop.copy
 // THREE-NEXT: memref.subview %[[SB]][%[[S1]], 0, 0]
 // THREE-NEXT: uop.copy
@@ -83,21 +86,21 @@
 // THREE: %[[KA:.*]] = arith.addi %[[K]], %[[AHEAD]] :
 // THREE: %[[HAS:.*]] = arith.cmpi slt, %[[KA]],
 // THREE-NEXT: scf.if %[[HAS]] {
-// THREE: memref.subview %{{.*}}[%[[NXT]], 0, 0] [1, 32, 8]
+// THREE: memref.subview %{{.*}}[%[[NXT]], 0, 0] [1, 8, 32]
 // THREE: uop.copy
 // THREE: memref.subview %{{.*}}[%[[NXT]], 0, 0] [1, 8, 32]
 // THREE: uop.copy
 // THREE: }
 // ... tile i out of buffer i mod 3, then the one barrier of the step.
 // THREE-NOT: uop.barrier
-// THREE: memref.subview %[[SA]][%[[CUR]], 0, 0] [1, 32, 8]
+// THREE: memref.subview %[[SA]][%[[CUR]], 0, 0] [1, 8, 32]
 // THREE: memref.subview %[[SB]][%[[CUR]], 0, 0] [1, 8, 32]
 // THREE: uop.matmul
 // THREE-NEXT: uop.barrier
 // THREE-NEXT: scf.yield
 // THREE-NOT: uop.barrier
 
-// FOUR: uop.alloc_shared {alignment = 16 : i64} : memref<4x32x8xf32, #gpu.address_space<workgroup>>
+// FOUR: uop.alloc_shared {alignment = 16 : i64} : memref<4x8x32xf32, #gpu.address_space<workgroup>>
 // FOUR: uop.alloc_shared {alignment = 16 : i64} : memref<4x8x32xf32, #gpu.address_space<workgroup>>
 // FOUR-COUNT-6: uop.copy
 // FOUR-NEXT: uop.barrier

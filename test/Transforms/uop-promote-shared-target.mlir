@@ -1,5 +1,5 @@
 // The shared-memory limit uop-promote-shared checks is the module target's
-// max_static_shared: the two 32x8 and 8x32 f32 tiles of two stages (4 KiB)
+// max_static_shared: the two 8x32 (A K-major) and 8x32 f32 tiles of two stages (4 KiB)
 // fit the 48 KiB of every real chip but not a hypothetical 2 KiB one.
 // RUN: uop-opt %s --uop-promote-shared=stages=2 --split-input-file -verify-diagnostics
 // The automatic depth (stages=0, the default) takes the deepest ring that
@@ -7,11 +7,11 @@
 // copies, four (16 KiB) with async.
 // RUN: uop-opt %s --uop-promote-shared --split-input-file | FileCheck %s --check-prefix=AUTO
 // RUN: uop-opt %s --uop-promote-shared=async=true --split-input-file | FileCheck %s --check-prefix=ASYNC
-// AUTO: uop.alloc_shared {alignment = 16 : i64} : memref<32x8xf32, #gpu.address_space<workgroup>>
-// AUTO: uop.alloc_shared {alignment = 16 : i64} : memref<2x32x8xf32, #gpu.address_space<workgroup>>
-// ASYNC: uop.alloc_shared {alignment = 16 : i64} : memref<32x8xf32, #gpu.address_space<workgroup>>
+// AUTO: uop.alloc_shared {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>
+// AUTO: uop.alloc_shared {alignment = 16 : i64} : memref<2x8x32xf32, #gpu.address_space<workgroup>>
+// ASYNC: uop.alloc_shared {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>
 // ASYNC: uop.cp_async_wait {pending = 0 : i32}
-// ASYNC: uop.alloc_shared {alignment = 16 : i64} : memref<4x32x8xf32, #gpu.address_space<workgroup>>
+// ASYNC: uop.alloc_shared {alignment = 16 : i64} : memref<4x8x32xf32, #gpu.address_space<workgroup>>
 // ASYNC: uop.cp_async_wait {pending = 2 : i32}
 
 module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 2048, max_shared = 2048, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
@@ -36,15 +36,15 @@ module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_cor
             : memref<32x8xf32, strided<[64, 1], offset: ?>>, memref<8x32xf32, strided<[64, 1], offset: ?>>, vector<4x4xf32>
         scf.yield %r : vector<4x4xf32>
       }
-      // Thread (x, y) holds C[m0 + y + 8 i][n0 + x + 8 j].
-      %row0 = arith.addi %m0, %ty : index
-      %col0 = arith.addi %n0, %tx : index
+      // Thread (x, y) holds C[m0 + 4 y + i][n0 + 4 x + j] (groups of 4).
+      %ty4 = arith.muli %ty, %c4 : index
+      %row0 = arith.addi %m0, %ty4 : index
+      %tx4 = arith.muli %tx, %c4 : index
+      %col0 = arith.addi %n0, %tx4 : index
       scf.for %i = %c0 to %c4 step %c1 {
-        %roff = arith.muli %i, %c8 : index
-        %row = arith.addi %row0, %roff : index
+        %row = arith.addi %row0, %i : index
         scf.for %j = %c0 to %c4 step %c1 {
-          %coff = arith.muli %j, %c8 : index
-          %col = arith.addi %col0, %coff : index
+          %col = arith.addi %col0, %j : index
           %v = vector.extract %acc[%i, %j] : f32 from vector<4x4xf32>
           memref.store %v, %C[%row, %col] : memref<64x64xf32>
         }
@@ -79,15 +79,15 @@ module {
             : memref<32x8xf32, strided<[64, 1], offset: ?>>, memref<8x32xf32, strided<[64, 1], offset: ?>>, vector<4x4xf32>
         scf.yield %r : vector<4x4xf32>
       }
-      // Thread (x, y) holds C[m0 + y + 8 i][n0 + x + 8 j].
-      %row0 = arith.addi %m0, %ty : index
-      %col0 = arith.addi %n0, %tx : index
+      // Thread (x, y) holds C[m0 + 4 y + i][n0 + 4 x + j] (groups of 4).
+      %ty4 = arith.muli %ty, %c4 : index
+      %row0 = arith.addi %m0, %ty4 : index
+      %tx4 = arith.muli %tx, %c4 : index
+      %col0 = arith.addi %n0, %tx4 : index
       scf.for %i = %c0 to %c4 step %c1 {
-        %roff = arith.muli %i, %c8 : index
-        %row = arith.addi %row0, %roff : index
+        %row = arith.addi %row0, %i : index
         scf.for %j = %c0 to %c4 step %c1 {
-          %coff = arith.muli %j, %c8 : index
-          %col = arith.addi %col0, %coff : index
+          %col = arith.addi %col0, %j : index
           %v = vector.extract %acc[%i, %j] : f32 from vector<4x4xf32>
           memref.store %v, %C[%row, %col] : memref<64x64xf32>
         }

@@ -25,23 +25,26 @@
 // RUN: not uop-sim %t.no-db.mlir 2>&1 | FileCheck %s --check-prefix=DB
 // DB: race on shared
 
+// A is stored K-major (8 x 32): the copy writes the transpose of its
+// 32 x 8 tile, the matmul reads it with transpose_a.
 // ONE-LABEL: func.func @main
 // ONE: gpu.launch
-// ONE-NEXT: %[[SA:.*]] = uop.alloc_shared {alignment = 16 : i64} : memref<32x8xf32, #gpu.address_space<workgroup>>
+// ONE-NEXT: %[[SA:.*]] = uop.alloc_shared {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>
 // ONE-NEXT: %[[SB:.*]] = uop.alloc_shared {alignment = 16 : i64} : memref<8x32xf32, #gpu.address_space<workgroup>>
 // ONE: scf.for
 // ONE: %[[TA:.*]] = memref.subview
 // ONE: %[[TB:.*]] = memref.subview
-// ONE-NEXT: uop.copy %[[TA]], %[[SA]]
+// ONE-NEXT: %[[T:.*]] = memref.transpose %[[SA]] (d0, d1) -> (d1, d0)
+// ONE-NEXT: uop.copy %[[TA]], %[[T]] : memref<32x8xf32, strided<[64, 1], offset: ?>> to memref<32x8xf32, strided<[1, 32]>, #gpu.address_space<workgroup>>
 // ONE-NEXT: uop.copy %[[TB]], %[[SB]]
 // ONE-NEXT: uop.barrier
-// ONE-NEXT: %[[MM:.*]] = uop.matmul %[[SA]], %[[SB]]
+// ONE-NEXT: %[[MM:.*]] = uop.matmul %[[SA]], %[[SB]], %{{.*}} {threads = array<i64: 8, 8>, transpose_a}
 // ONE-NEXT: uop.barrier
 // ONE-NEXT: scf.yield %[[MM]]
 
 // TWO-LABEL: func.func @main
 // TWO: gpu.launch
-// TWO-NEXT: %[[SA:.*]] = uop.alloc_shared {alignment = 16 : i64} : memref<2x32x8xf32, #gpu.address_space<workgroup>>
+// TWO-NEXT: %[[SA:.*]] = uop.alloc_shared {alignment = 16 : i64} : memref<2x8x32xf32, #gpu.address_space<workgroup>>
 // TWO-NEXT: %[[SB:.*]] = uop.alloc_shared {alignment = 16 : i64} : memref<2x8x32xf32, #gpu.address_space<workgroup>>
 // The prologue fills stage 0, then one barrier.
 // TWO: uop.copy
@@ -60,11 +63,11 @@
 // TWO-NEXT: scf.yield
 // TWO-NOT: uop.barrier
 
-// PAD: uop.alloc_shared {alignment = 16 : i64} : memref<32x9xf32, #gpu.address_space<workgroup>>
 // PAD: uop.alloc_shared {alignment = 16 : i64} : memref<8x33xf32, #gpu.address_space<workgroup>>
-// PAD: uop.copy {{.*}} {layout = #uop.shared_layout<pad = 1>} : {{.*}} to memref<32x8xf32, strided<[9, 1]>, #gpu.address_space<workgroup>>
+// PAD: uop.alloc_shared {alignment = 16 : i64} : memref<8x33xf32, #gpu.address_space<workgroup>>
+// PAD: uop.copy {{.*}} : {{.*}} to memref<32x8xf32, strided<[1, 33]>, #gpu.address_space<workgroup>>
 // PAD: uop.copy {{.*}} {layout = #uop.shared_layout<pad = 1>} : {{.*}} to memref<8x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
-// PAD: uop.matmul {{.*}} {a_layout = #uop.shared_layout<pad = 1>, b_layout = #uop.shared_layout<pad = 1>, threads = array<i64: 8, 8>}
+// PAD: uop.matmul {{.*}} {a_layout = #uop.shared_layout<pad = 1>, b_layout = #uop.shared_layout<pad = 1>, threads = array<i64: 8, 8>, transpose_a}
 
 // SWZ: uop.copy %{{.*}}, %{{.*}} {layout = #uop.shared_layout<swizzle = 8>}
 // SWZ: uop.copy %{{.*}}, %{{.*}} {layout = #uop.shared_layout<swizzle = 32>}
@@ -90,15 +93,15 @@ func.func @main(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf
           : memref<32x8xf32, strided<[64, 1], offset: ?>>, memref<8x32xf32, strided<[64, 1], offset: ?>>, vector<4x4xf32>
       scf.yield %r : vector<4x4xf32>
     }
-    // Thread (x, y) holds C[m0 + y + 8 i][n0 + x + 8 j].
-    %row0 = arith.addi %m0, %ty : index
-    %col0 = arith.addi %n0, %tx : index
+    // Thread (x, y) holds C[m0 + 4 y + i][n0 + 4 x + j] (groups of 4).
+    %ty4 = arith.muli %ty, %c4 : index
+    %row0 = arith.addi %m0, %ty4 : index
+    %tx4 = arith.muli %tx, %c4 : index
+    %col0 = arith.addi %n0, %tx4 : index
     scf.for %i = %c0 to %c4 step %c1 {
-      %roff = arith.muli %i, %c8 : index
-      %row = arith.addi %row0, %roff : index
+      %row = arith.addi %row0, %i : index
       scf.for %j = %c0 to %c4 step %c1 {
-        %coff = arith.muli %j, %c8 : index
-        %col = arith.addi %col0, %coff : index
+        %col = arith.addi %col0, %j : index
         %v = vector.extract %acc[%i, %j] : f32 from vector<4x4xf32>
         memref.store %v, %C[%row, %col] : memref<64x64xf32>
       }

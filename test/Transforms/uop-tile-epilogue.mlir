@@ -6,14 +6,16 @@
 // RUN:   --uop-tile="tile=32,32,8 thread-tile=4,4" | FileCheck %s
 
 // The f16 output written as an f32 GEMM and a truncf: one kernel, no
-// temporary, each element rounded when it is stored.
+// temporary, each element rounded when it is stored, 4 consecutive columns
+// of a register tile in one 8-byte store.
 // CHECK-LABEL: func.func @truncf
 // CHECK-SAME: %[[C:[^:]*]]: memref<64x64xf16>
 // CHECK-NOT: memref.alloc
 // CHECK: gpu.launch
 // CHECK: %[[V:.*]] = vector.extract %{{.*}}[0, 0] : f32 from vector<4x4xf32>
 // CHECK: %[[H:.*]] = arith.truncf %[[V]] : f32 to f16
-// CHECK-NEXT: memref.store %[[H]], %[[C]]
+// CHECK: %[[W:.*]] = vector.from_elements %[[H]], %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf16>
+// CHECK-NEXT: vector.store %[[W]], %[[C]][%{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<64x64xf16>, vector<4xf16>
 // CHECK-NOT: linalg.
 // CHECK-NOT: memref.dealloc
 // CHECK: return
@@ -115,7 +117,7 @@ func.func @chain(%A: memref<96x40xf32>, %B: memref<40x60xf32>, %s: memref<f32>,
 // CHECK-LABEL: func.func @reduction_not_fused
 // CHECK: %[[T:.*]] = memref.alloc() : memref<32x32xf32>
 // CHECK: gpu.launch
-// CHECK: memref.store %{{.*}}, %[[T]]
+// CHECK: vector.store %{{.*}}, %[[T]]
 // CHECK: linalg.generic
 // CHECK-SAME: iterator_types = ["parallel", "reduction"]
 // CHECK-SAME: ins(%[[T]] : memref<32x32xf32>)
@@ -144,7 +146,7 @@ func.func @reduction_not_fused(%A: memref<32x16xf32>, %B: memref<16x32xf32>, %R:
 // CHECK-LABEL: func.func @temporary_read_elsewhere
 // CHECK: %[[T:.*]] = memref.alloc() : memref<32x32xf32>
 // CHECK: gpu.launch
-// CHECK: memref.store %{{.*}}, %[[T]]
+// CHECK: vector.store %{{.*}}, %[[T]]
 // CHECK: linalg.generic
 // CHECK: memref.copy %[[T]]
 func.func @temporary_read_elsewhere(%A: memref<32x16xf32>, %B: memref<16x32xf32>, %C: memref<32x32xf16>, %D: memref<32x32xf32>) {

@@ -3,7 +3,8 @@
 
 // Edge tiles: a 4 x 2 grid of 8 x 8 threads, each with a 4 x 4 register tile;
 // the K loop reads subviews of the global operands, shortened at the edge;
-// stores outside C are guarded. The fill is absorbed into the accumulator.
+// stores outside C are guarded (scalar: N = 60 is no multiple of the block
+// tile). The fill is absorbed into the accumulator.
 // CHECK-LABEL: func.func @edges
 // CHECK-SAME: (%[[A:.*]]: memref<100x70xf32>, %[[B:.*]]: memref<70x60xf32>, %[[C:.*]]: memref<100x60xf32>)
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<4x4xf32>
@@ -30,8 +31,9 @@ func.func @edges(%A: memref<100x70xf32>, %B: memref<70x60xf32>, %C: memref<100x6
 
 // -----
 
-// Full tiles: static subviews, unguarded stores, and without a fill the old C
-// is loaded into the accumulator (linalg.matmul accumulates).
+// Full tiles: static subviews, unguarded 16-byte stores of 4 columns, and
+// without a fill the old C is loaded into the accumulator (linalg.matmul
+// accumulates).
 // CHECK-LABEL: func.func @full
 // CHECK: gpu.launch
 // CHECK: memref.load %{{.*}} : memref<64x64xf32>
@@ -41,7 +43,7 @@ func.func @edges(%A: memref<100x70xf32>, %B: memref<70x60xf32>, %C: memref<100x6
 // CHECK: memref.subview %{{.*}} : memref<64x64xf32> to memref<8x32xf32, strided<[64, 1], offset: ?>>
 // CHECK: uop.matmul
 // CHECK-NOT: scf.if
-// CHECK: memref.store
+// CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<64x64xf32>, vector<4xf32>
 func.func @full(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
   linalg.matmul ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
   return
@@ -98,7 +100,8 @@ func.func @generic(%A: memref<32x16xf32>, %B: memref<16x32xf32>, %C: memref<32x3
 // CHECK: uop.matmul {{.*}}, vector<4x4xf32>
 // CHECK: %[[V:.*]] = vector.extract %{{.*}}[0, 0] : f32 from vector<4x4xf32>
 // CHECK: %[[H:.*]] = arith.truncf %[[V]] : f32 to f16
-// CHECK-NEXT: memref.store %[[H]], %{{.*}} : memref<32x32xf16>
+// CHECK: %[[W:.*]] = vector.from_elements %[[H]], %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf16>
+// CHECK-NEXT: vector.store %[[W]], %{{.*}} {alignment = 8 : i64} : memref<32x32xf16>, vector<4xf16>
 // CHECK-NOT: linalg.matmul
 func.func @f16_output(%A: memref<32x16xf16>, %B: memref<16x32xf16>, %C: memref<32x32xf16>) {
   linalg.matmul ins(%A, %B : memref<32x16xf16>, memref<16x32xf16>) outs(%C : memref<32x32xf16>)

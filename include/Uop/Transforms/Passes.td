@@ -217,6 +217,17 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
     `--uop-compile` passes its `stages` (default 0, automatic) and `async`
     (default off) options here.
 
+    SIMT tiles (a `uop.matmul` of kind `simt`) whose register tile is a
+    multiple of 4 wide along M (N) store A (B) K-major, K x BM (K x BN),
+    spanning the whole block tile and zero-filled past a smaller matrix: A,
+    and a transposed B, are written transposed (the copy's dest is a
+    `memref.transpose` of the buffer, and the matmul reads the tile with
+    `transpose_a` / without `transpose_b`), so that a thread reads each
+    group of 4 of its rows (columns) at one k with one 16-byte load. Such a
+    tile is conflict-free unpadded (a row of A is a broadcast, one of B a
+    quarter warp's consecutive 16-byte vectors) and is not padded unless
+    `pad` says so; with `swizzle` the tiles keep their M x K form.
+
     `pad` adds elements to every row of the shared tiles (a row of 33 floats
     spreads a column walk over all banks). The default, -1, pads only the
     tiles whose rows the lanes of a warp walk down a column of (A's rows
@@ -330,10 +341,33 @@ def UopLowerTiles : Pass<"uop-lower-tiles"> {
     complete before the commit, wait and barrier that follow it, so the
     ring of `uop-promote-shared` stays correct.
 
-    `uop.matmul` becomes a loop over K whose step loads the thread's TM
-    elements of A and TN elements of B (strided by the thread counts, see
-    the op) and does one `vector.outerproduct`: TM x TN FMAs for TM + TN
-    loads. Reads that may fall outside the operand are guarded (zero).
+    A copy whose dest is a `memref.transpose` of a tile (uop-promote-shared's
+    K-major tiles) loads 16-byte vectors along the source's rows and stores
+    their elements down a column of the tile, vector e at row e mod rows,
+    so that consecutive threads store consecutive words (conflict-free).
+
+    `uop.matmul` becomes the k-steps of the thread's outer product: each
+    step loads the thread's TM elements of A and TN elements of B (in
+    groups of 4 consecutive rows / columns strided by the thread counts, see
+    the op) and does TM x TN fused multiply-adds (`vector.fma`, one
+    `fma.rn.f32` each: one rounding, what nvcc's default `--fmad=true`
+    makes of a * b + c). A group stored K-major, unguarded and aligned is
+    one 16-byte load (`ld.shared.v4`; 8 bytes for f16 / bf16): for the
+    default 8 x 8 tile, 4 loads for 64 FMAs. The k-steps of a tile of static
+    depth up to 64 (a shared tile) are unrolled; a deeper or dynamic one is
+    an `scf.for`. Reads that may fall outside the operand are guarded
+    (zero).
+
+    Register double buffering: in the synchronous ring of
+    `uop-promote-shared` (stages >= 2), a step `scf.if (tile i+1 exists)
+    { copies }; matmul; barrier` whose copies move at most one vector per
+    thread becomes: the copies' global loads in the if (which yields the
+    vectors, zero when it does not run), the matmul, then the stores of the
+    vectors into the next buffer under the same condition, before the
+    barrier. The loads' latency is then hidden behind the k-tile's FMAs;
+    the stores go to the buffer no thread reads in the step, whose last
+    readers passed the previous step's barrier, and complete before this
+    step's barrier, after which the next step reads them.
   }];
   let dependentDialects = [
     "::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",

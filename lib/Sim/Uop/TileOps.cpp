@@ -118,20 +118,20 @@ LogicalResult matmulOp(Interpreter &I, Operation *op) {
   bool ta = mm.getTransposeA(), tb = mm.getTransposeB();
 
   // The C element (row, col) of accumulator element (i, j) of lane `l`:
-  // SIMT rows and columns strided by the thread counts, or the m16n8
-  // fragment map of the tensor-core form (see uop.matmul).
+  // SIMT groups of rows and columns strided by the thread counts, or the
+  // m16n8 fragment map of the tensor-core form (see uop.matmul).
   bool tensorCore = mm.isTensorCore();
   int64_t wtm = tensorCore ? mm.getWarpTileM() : 0;
   int64_t wtn = tensorCore ? mm.getWarpTileN() : 0;
   auto rowOf = [&](int64_t tx, int64_t ty, int64_t i) {
     if (!tensorCore)
-      return ty + i * threadsM;
+      return getSimtGroup(tm) * ty + getSimtOffset(i, threadsM, tm);
     int64_t lane = tx % 32;
     return ty * wtm + 16 * (i / 2) + 8 * (i % 2) + lane / 4;
   };
   auto colOf = [&](int64_t tx, int64_t j) {
     if (!tensorCore)
-      return tx + j * threadsN;
+      return getSimtGroup(tn) * tx + getSimtOffset(j, threadsN, tn);
     int64_t lane = tx % 32;
     return (tx / 32) * wtn + 8 * (j / 2) + 2 * (lane % 4) + j % 2;
   };

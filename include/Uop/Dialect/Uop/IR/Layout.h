@@ -102,6 +102,29 @@ Block *getKernelBody(Operation *kernel);
 /// of a kernel `gpu.func`. Nothing when the size is not known statically.
 std::optional<std::array<int64_t, 3>> getKnownBlockSize(Operation *op);
 
+//===----------------------------------------------------------------------===//
+// The SIMT register tile (see uop.matmul)
+//===----------------------------------------------------------------------===//
+
+/// The width of the groups a SIMT register tile of `threadTile` elements
+/// along one dimension is split into: 4 when it divides the tile, else 1.
+/// A group is 4 consecutive rows (columns) of C, which a thread reads from
+/// a K-major shared tile with one 16-byte `ld.shared.v4.f32` and writes
+/// with one 16-byte store; groups of consecutive threads are adjacent, so a
+/// quarter warp's v4 loads cover 128 consecutive bytes (conflict-free).
+inline int64_t getSimtGroup(int64_t threadTile) {
+  return threadTile % 4 == 0 ? 4 : 1;
+}
+
+/// The offset from `getSimtGroup(threadTile) * thread` of element `i` of
+/// the register tile, with `threads` threads along the dimension:
+/// `i mod g + (i / g) * g * threads`. With g = 1 this is the plain stride
+/// `i * threads`.
+inline int64_t getSimtOffset(int64_t i, int64_t threads, int64_t threadTile) {
+  int64_t g = getSimtGroup(threadTile);
+  return i % g + (i / g) * g * threads;
+}
+
 } // namespace mlir::uop
 
 #endif // UOP_DIALECT_UOP_IR_LAYOUT_H

@@ -177,11 +177,17 @@ def Uop_MatmulOp : Uop_Op<"matmul", [
     the threads: with `threads = [TY, TX]` (a TX x TY block, x fastest) and
     `acc : vector<TM x TN x f32>`, thread `(x, y)` holds
 
-        acc[i][j] = C[y + i * TY][x + j * TX]    (BM = TM * TY, BN = TN * TX)
+        acc[i][j] = C[row(i)][col(j)]            (BM = TM * TY, BN = TN * TX)
+        row(i) = gM * y + i mod gM + gM * TY * (i / gM)
+        col(j) = gN * x + j mod gN + gN * TX * (j / gN)
 
-    Rows and columns strided by the thread count keep every warp's shared
-    loads conflict-free (a row of B is read as consecutive words, a column of
-    A as a broadcast) and the final stores to C coalesced.
+    gM (gN) being 4 when 4 divides TM (TN), else 1 (`getSimtGroup` in
+    Layout.h): groups of 4 consecutive rows (columns), the groups strided
+    by the thread count; with groups of 1 row i is `y + i * TY`. A thread
+    reads a group of a K-major tile with one 16-byte load and writes 4
+    columns of C with one 16-byte store; a quarter warp's loads of a row of
+    B are 128 consecutive bytes and a row of A is a broadcast
+    (conflict-free), and the stores to C stay coalesced.
 
     Each thread returns `acc + sum_k A[row][k] * B[k][col]` over its TM x TN
     elements, K being the size of the reduction dimension of `a` (which must
