@@ -161,6 +161,8 @@ static void buildLLVMStage(OpPassManager &pm, const CompileOptions &options) {
   device.addPass(createSCFToControlFlowPass());
   // nvgpu before gpu: its patterns take the memrefs gpu -> nvvm converts.
   // bf16 mma.sync first, which upstream's conversion does not lower.
+  // tensor memory and tcgen05 (no nvgpu ops) before nvgpu's conversion.
+  device.addPass(createConvertUopToNVVM());
   device.addPass(createConvertNVGPUBF16MmaToNVVM());
   device.addPass(createConvertNVGPUToNVVMPass());
   device.addPass(createConvertGpuOpsToNVVMOps());

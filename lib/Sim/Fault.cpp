@@ -42,6 +42,8 @@ const char *mlir::uop::sim::getFaultKindName(FaultKind kind) {
     return "mbarrier misuse";
   case FaultKind::Deadlock:
     return "deadlock";
+  case FaultKind::TensorMemory:
+    return "tensor memory misuse";
   }
   return "fault";
 }

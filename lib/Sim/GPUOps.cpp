@@ -36,13 +36,21 @@ LogicalResult dims(Interpreter &I, Operation *op, gpu::KernelDim3 d,
 
 /// Binds workgroup attributions to the block's shared buffers and private
 /// attributions to per-thread buffers.
+/// `func`, when given, is the kernel gpu.func whose attributions they are.
 LogicalResult bindAttributions(Interpreter &I, Operation *op,
                                ArrayRef<BlockArgument> workgroup,
-                               ArrayRef<BlockArgument> priv) {
-  for (BlockArgument arg : workgroup) {
+                               ArrayRef<BlockArgument> priv,
+                               gpu::GPUFuncOp func = nullptr) {
+  for (auto [i, arg] : llvm::enumerate(workgroup)) {
     auto type = cast<MemRefType>(arg.getType());
+    // A kernel gpu.func's attribution may carry its alignment (llvm.align).
+    uint64_t alignment = 0;
+    if (func)
+      if (auto align = dyn_cast_or_null<IntegerAttr>(
+              func.getWorkgroupAttributionAttr(i, "llvm.align")))
+        alignment = align.getValue().getZExtValue();
     FailureOr<Buffer *> b = I.getSharedBuffer(
-        op, arg.getAsOpaquePointer(), type, I.nameOf(arg));
+        op, arg.getAsOpaquePointer(), type, I.nameOf(arg), alignment);
     if (failed(b))
       return failure();
     Interpreter::describe(I.def(arg), *b, type.getShape());
@@ -119,7 +127,7 @@ LogicalResult launchFuncOp(Interpreter &I, Operation *op) {
     for (auto [arg, v] : llvm::zip(kernel.getArguments(), args))
       I.def(arg) = v;
     return bindAttributions(I, op, kernel.getWorkgroupAttributions(),
-                            kernel.getPrivateAttributions());
+                            kernel.getPrivateAttributions(), kernel);
   });
   defineTokens(I, op);
   return r;

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Sim/Interpreter.h"
+#include "Uop/Dialect/Uop/IR/Layout.h"
+#include "Uop/Sim/TensorMemory.h"
 #include "Uop/Target/Targets.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -36,6 +38,7 @@ const HandlerRegistry &HandlerRegistry::get() {
     registerUopTensorCoreHandlers(r);
     registerUopAsyncCopyHandlers(r);
     registerUopSyncHandlers(r);
+    registerUopTcgen05Handlers(r);
     registerNVGPUHandlers(r);
     return r;
   }();
@@ -201,6 +204,8 @@ LogicalResult Interpreter::execOp(Operation *op) {
                                op->getName().getStringRef() + "'");
   if (failed(step(op, lanes)))
     return failure();
+  if (blockState && blockState->tmem && !blockState->tmem->loads.empty())
+    tmem::checkPendingLoads(*this, op);
   // Vector results are sized by their type: refuse one that would not fit
   // before the handler allocates it. vector.load checks its bounds first (an
   // access wider than its memref is an out-of-bounds fault) and then calls
@@ -223,8 +228,11 @@ LogicalResult Interpreter::execBlock(Block &block) {
       return failure();
   // The terminator is a step too: a loop whose body does nothing else (an
   // scf.while of a bare condition) still spends the budget.
-  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
+  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>()) {
+    if (blockState && blockState->tmem && !blockState->tmem->loads.empty())
+      tmem::checkPendingLoads(*this, &block.back());
     return step(&block.back(), lanes);
+  }
   return success();
 }
 
@@ -371,6 +379,8 @@ Interpreter::launch(Operation *launchOp, Region &body,
         result = bindArgs();
         if (succeeded(result))
           result = execBlock(body.front());
+        if (succeeded(result))
+          tmem::endBlock(*this, launchOp);
         blockState = nullptr;
       }
 
@@ -401,7 +411,8 @@ LogicalResult Interpreter::withLanes(unsigned n,
 
 FailureOr<Buffer *> Interpreter::getSharedBuffer(Operation *op, const void *key,
                                                  MemRefType type,
-                                                 llvm::StringRef name) {
+                                                 llvm::StringRef name,
+                                                 uint64_t alignment) {
   if (!kernelState)
     return unsupported(op, "shared memory outside of a kernel");
   auto it = kernelState->shared.find(key);
@@ -414,6 +425,8 @@ FailureOr<Buffer *> Interpreter::getSharedBuffer(Operation *op, const void *key,
   if (failed(b))
     return failure();
   kernelState->shared[key] = *b;
+  (*b)->sharedAddress = std::max<uint64_t>(
+      {alignment, uint64_t(getElementBytes(type.getElementType())), 1});
   races.shapes[*b] = llvm::SmallVector<int64_t, 4>(type.getShape());
   return *b;
 }

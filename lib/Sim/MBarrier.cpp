@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Sim/MBarrier.h"
+#include "Uop/Sim/TensorCore.h"
+#include "Uop/Sim/TensorMemory.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -172,8 +174,12 @@ LogicalResult mbarrier::wait(Interpreter &I, Operation *op, Value group,
     }
     unsigned want = unsigned(p.at(lane).i & 1);
     // The phase of parity `want` has completed when the current one has
-    // the other parity.
-    if ((b->phase & 1) != want) {
+    // the other parity. Asynchronous arrivals (tcgen05.commit) still in
+    // flight complete only now that a wait needs them.
+    auto completed = [&] { return (b->phase & 1) != want; };
+    if (!completed())
+      tmem::completeCommits(I, g.buffer, i, completed);
+    if (completed()) {
       orders = orders && b->expected == I.block()->numThreads();
       continue;
     }
@@ -197,5 +203,41 @@ LogicalResult mbarrier::wait(Interpreter &I, Operation *op, Value group,
   // block barrier for the race check.
   if (orders)
     I.getRaces().barrier();
+  return success();
+}
+
+void mbarrier::arriveFrom(Interpreter &I, Operation *op, const Buffer *group,
+                          int64_t index, uint32_t thread) {
+  MBarrierState &b = I.block()->mbarriers[{group, index}];
+  std::string what;
+  if (!b.initialized)
+    what = "arrived on the uninitialized";
+  else if (b.pendingArrivals == 0)
+    what = "arrived more often than the phase expects (" +
+           std::to_string(b.expected) + " arrivals) on the";
+  if (!what.empty()) {
+    std::string msg = "mbarrier misuse at " + formatLoc(op->getLoc()) +
+                      " in block " + I.block()->name() + ": thread " +
+                      I.block()->threadName(thread) + " " + what +
+                      " mbarrier " + group->name + "[" +
+                      std::to_string(index) + "]";
+    I.reportFault(FaultKind::MBarrier, group, op, {thread}, std::move(msg));
+    return;
+  }
+  --b.pendingArrivals;
+  maybeComplete(b);
+}
+
+LogicalResult mbarrier::electLeaders(Interpreter &I, Operation *op,
+                                     std::vector<uint8_t> &leaders) {
+  if (failed(requireKernel(I, op)))
+    return failure();
+  // activeWarps reports the warps reached by only some of their lanes.
+  llvm::SmallVector<unsigned> warps;
+  if (failed(tensorcore::activeWarps(I, op, warps)))
+    return failure();
+  leaders.assign(I.numLanes(), 0);
+  for (unsigned w : warps)
+    leaders[I.block()->warps[w].firstThread] = 1;
   return success();
 }

@@ -16,7 +16,8 @@
 //
 // - nvgpu.mbarrier.create / init / arrive / arrive.expect_tx /
 //   try_wait.parity: the block's mbarriers (MBarrier.h); the state token of
-//   arrive carries nothing (waits name the phase parity).
+//   arrive carries nothing (waits name the phase parity); nvvm.elect.sync:
+//   the lowest lane of each warp.
 //
 // All semantics live in TensorCore.cpp and MBarrier.cpp, shared with the
 // uop ops' handlers.
@@ -299,9 +300,25 @@ LogicalResult mbarrierTryWaitParityOp(Interpreter &I, Operation *op) {
                         wait.getPhaseParity());
 }
 
+/// nvvm.elect.sync: true on the leader of each warp.
+LogicalResult electSyncOp(Interpreter &I, Operation *op) {
+  auto elect = cast<NVVM::ElectSyncOp>(op);
+  if (elect.getMembermask())
+    return I.unsupported(op, "expected elect.sync of the whole warp (no "
+                             "member mask)");
+  std::vector<uint8_t> leaders;
+  if (failed(mbarrier::electLeaders(I, op, leaders)))
+    return failure();
+  Word *out = I.def(elect.getPred()).setVarying(I.numLanes());
+  for (unsigned lane = 0; lane < I.numLanes(); ++lane)
+    out[lane].i = leaders[lane];
+  return success();
+}
+
 } // namespace
 
 void mlir::uop::sim::registerNVGPUHandlers(HandlerRegistry &r) {
+  r.add<NVVM::ElectSyncOp>(electSyncOp);
   r.add<nvgpu::MBarrierCreateOp>(mbarrierCreateOp);
   r.add<nvgpu::MBarrierInitOp>(mbarrierInitOp);
   r.add<nvgpu::MBarrierArriveOp>(mbarrierArriveOp);

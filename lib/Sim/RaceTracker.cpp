@@ -74,6 +74,22 @@ std::string RaceTracker::elementOf(const Buffer &b, int64_t idx) const {
 
 void RaceTracker::checkInFlight(Buffer &b, int64_t idx, uint32_t tid,
                                 Operation *op, bool write) {
+  if (write) {
+    auto r = asyncReads.find({&b, idx});
+    if (r != asyncReads.end()) {
+      const InFlight &f = r->second;
+      std::string msg =
+          (llvm::Twine(getFaultKindName(FaultKind::RaceWAR)) + " on shared " +
+           b.name + elementOf(b, idx) + " in block " + block->name() + ": " +
+           f.op->getName().getStringRef() + " by thread " +
+           block->threadName(f.tid) + " at " + formatLoc(f.op->getLoc()) +
+           " reads it (in flight until the mbarrier phase of its commit "
+           "completes), write by thread " +
+           block->threadName(tid) + " at " + formatLoc(op->getLoc()))
+              .str();
+      report(FaultKind::RaceWAR, b, {f.tid, tid}, {f.op, op}, std::move(msg));
+    }
+  }
   auto it = inFlight.find({&b, idx});
   if (it == inFlight.end())
     return;
@@ -110,6 +126,43 @@ void RaceTracker::asyncComplete(Buffer &b, int64_t idx, uint32_t tid,
     --b.inFlight;
   }
   onWrite(b, idx, tid, op);
+}
+
+bool RaceTracker::asyncReadIssue(Buffer &b, int64_t idx, uint32_t tid,
+                                 Operation *op) {
+  // Checked as a read, but not recorded as one of the interval's: the MMA
+  // is ordered with later accesses by the mbarrier wait of its commit, not
+  // by barriers, and until then it is in flight.
+  if (b.inFlight)
+    checkInFlight(b, idx, tid, op, /*write=*/false);
+  bool ok = true;
+  ElemAccess &a = b.access[idx];
+  if (a.writeEpoch == 0) {
+    report(FaultKind::UninitializedRead, b, {tid}, {op},
+           (llvm::Twine("uninitialized read of shared ") + b.name +
+            elementOf(b, idx) + " in block " + block->name() + " by " +
+            op->getName().getStringRef() + " of thread " +
+            block->threadName(tid) + " at " + formatLoc(op->getLoc()) +
+            ": no thread of the block wrote it")
+               .str());
+    ok = false;
+  } else if (a.writeEpoch == epoch && a.writer != tid) {
+    race(FaultKind::RaceRAW, b, idx, tid, op, a.writer, a.writeOp);
+  }
+  auto [it, inserted] =
+      asyncReads.try_emplace({&b, idx}, InFlight{tid, op, 0});
+  if (inserted)
+    ++b.inFlight;
+  ++it->second.count;
+  return ok;
+}
+
+void RaceTracker::asyncReadComplete(Buffer &b, int64_t idx) {
+  auto it = asyncReads.find({&b, idx});
+  if (it != asyncReads.end() && --it->second.count == 0) {
+    asyncReads.erase(it);
+    --b.inFlight;
+  }
 }
 
 bool RaceTracker::onReadSlow(Buffer &b, int64_t idx, uint32_t tid,

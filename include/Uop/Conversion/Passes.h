@@ -13,6 +13,7 @@
 #include "Uop/Conversion/UopToGPU/UopToGPU.h"
 #include "Uop/Conversion/NVGPUToNVVMBF16/NVGPUToNVVMBF16.h"
 #include "Uop/Conversion/UopToNVGPU/UopToNVGPU.h"
+#include "Uop/Conversion/UopToNVVM/UopToNVVM.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::uop {

@@ -74,4 +74,33 @@ def ConvertNVGPUBF16MmaToNVVM : Pass<"convert-nvgpu-bf16-mma-to-nvvm"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def ConvertUopToNVVM : Pass<"convert-uop-to-nvvm"> {
+  let summary = "lower uop tensor-memory and tcgen05 ops to NVVM";
+  let description = [{
+    The llvm-stage conversion of the uop ops nvgpu has no counterpart for,
+    which therefore stay uop ops (and run in uop-sim) through the nvgpu
+    stage:
+
+    - `uop.tmem_alloc` -> `nvvm.tcgen05.alloc` on the slot's shared
+      address; `uop.tmem_dealloc` / `tmem_relinquish_alloc_permit` ->
+      `nvvm.tcgen05.dealloc` / `relinquish_alloc_permit`;
+    - `uop.tcgen05_mma` -> one `nvvm.tcgen05.mma` (kind f16, cta_group 1)
+      per k16 slice of the tiles, on shared-memory descriptors computed
+      from the tiles' shared addresses (K-major, 128-byte swizzle, start
+      advanced 32 bytes per slice) and the instruction descriptor of the
+      types and shape (Uop/Dialect/Uop/IR/Tcgen05.h);
+    - `uop.tcgen05_commit` -> `nvvm.tcgen05.commit` on the barrier's shared
+      address; `uop.tcgen05_ld` -> `nvvm.tcgen05.ld` (shape 32x32b) and a
+      bitcast to f32; `uop.tcgen05_wait_ld` -> `nvvm.tcgen05.wait <load>`;
+    - `uop.tcgen05_fence` -> `nvvm.tcgen05.fence`; `uop.fence_proxy_async`
+      -> `nvvm.fence.proxy` (async.shared, cta).
+
+    Tensor-memory addresses are i32 values; they become `!llvm.ptr<6>` at
+    each instruction. The llvm stage runs it before convert-nvgpu-to-nvvm,
+    mapping `!nvgpu.mbarrier.group` the way that pass does.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
 #endif // UOP_CONVERSION_PASSES_TD

@@ -28,6 +28,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,59 @@ struct MBarrierState {
   uint64_t phase = 0;
 };
 
+/// One tcgen05.mma issued and not yet completed: the encoded operands the
+/// instruction carries (TensorMemory.h decodes them) and the shared buffers
+/// its descriptors address.
+struct PendingMma {
+  uint32_t thread;
+  Operation *op;
+  uint32_t dAddress;
+  uint64_t descA, descB;
+  uint32_t idesc;
+  bool accumulate;
+  Buffer *a, *b;
+};
+
+/// A tcgen05.commit: the MMAs of `thread` it tracks and the mbarrier that
+/// receives one arrival when they have completed.
+struct PendingCommit {
+  uint32_t thread;
+  Operation *op;
+  const Buffer *group;
+  int64_t index;
+  std::vector<PendingMma> mmas;
+};
+
+/// A tcgen05.ld whose result no tcgen05.wait::ld has released yet, for the
+/// lanes set in `lanes`. `value` is the opaque pointer of the mlir::Value.
+struct PendingLoad {
+  const void *value;
+  Operation *op;
+  std::vector<uint8_t> lanes;
+};
+
+/// The block's tensor memory (PTX ISA, tcgen05): 128 lanes x 512 columns
+/// of 32-bit words, the allocations made in it, and the asynchronous
+/// tcgen05 operations in flight. Created by the block's first tcgen05 op.
+struct TMemState {
+  TMemState();
+  std::vector<uint32_t> words;
+  /// Per word: written by an MMA since its allocation.
+  std::vector<uint8_t> written;
+  struct Allocation {
+    uint32_t columns;
+    Operation *op;
+  };
+  /// Live allocations by first column.
+  std::map<uint32_t, Allocation> allocations;
+  bool relinquished = false;
+  /// MMAs issued and not committed, per thread.
+  std::map<uint32_t, std::vector<PendingMma>> uncommitted;
+  /// Commits whose MMAs have not completed, oldest first.
+  std::vector<PendingCommit> commits;
+  std::vector<PendingLoad> loads;
+};
+
 /// The state of the block the interpreter is running.
 struct BlockState {
   /// Builds the state of block `blockId` of a kernel with blocks of
@@ -87,6 +141,8 @@ struct BlockState {
   std::vector<AsyncCopyState> asyncCopies;
   /// The block's mbarriers, by (group buffer, index in the group).
   std::map<std::pair<const Buffer *, int64_t>, MBarrierState> mbarriers;
+  /// Tensor memory, made by the first tcgen05 op of the block.
+  std::unique_ptr<TMemState> tmem;
 
   uint32_t numThreads() const {
     return uint32_t(blockDim[0] * blockDim[1] * blockDim[2]);

@@ -63,6 +63,12 @@ enum class FaultKind {
   /// arrivals (or transaction bytes) that no thread can still provide. Ends
   /// the run (the hardware would hang).
   Deadlock,
+  /// Tensor memory or a tcgen05 operation used against the ISA: columns
+  /// allocated and never freed, freed twice or not allocated, accessed
+  /// outside an allocation or outside the warp's lanes; an MMA issued by
+  /// more than one thread; the accumulator read before its MMA completed;
+  /// a tcgen05.ld result used before tcgen05.wait::ld.
+  TensorMemory,
 };
 
 /// Returns the report name of `kind` ("RAW race", "out of bounds", ...).

@@ -83,6 +83,8 @@ void registerUopTensorCoreHandlers(HandlerRegistry &registry);
 void registerUopAsyncCopyHandlers(HandlerRegistry &registry);
 /// uop.mbarrier_init / mbarrier_arrive / mbarrier_wait (lib/Sim/Uop/SyncOps.cpp).
 void registerUopSyncHandlers(HandlerRegistry &registry);
+/// The tensor-memory and tcgen05 ops (lib/Sim/Uop/Tcgen05Ops.cpp).
+void registerUopTcgen05Handlers(HandlerRegistry &registry);
 /// Tensor-core, cp.async and mbarrier ops of nvgpu and gpu.subgroup_mma_*
 /// (NVGPUOps.cpp).
 void registerNVGPUHandlers(HandlerRegistry &registry);
@@ -235,9 +237,11 @@ public:
   BlockState *block() { return blockState; }
 
   /// The shared buffer of the current block for `key`, created on first use
-  /// with the element type and static shape of `type`.
+  /// with the element type and static shape of `type`, at a shared address
+  /// aligned to `alignment` bytes (0: the element's size) and no more.
   FailureOr<Buffer *> getSharedBuffer(Operation *op, const void *key,
-                                      MemRefType type, llvm::StringRef name);
+                                      MemRefType type, llvm::StringRef name,
+                                      uint64_t alignment = 0);
   /// A barrier: faults unless every lane is active, then ends the interval.
   void barrier(Operation *op);
 

@@ -1,6 +1,7 @@
 //===- MBarrier.h - mbarrier semantics for uop-sim --------------*- C++ -*-===//
 //
-// The mbarriers of a block as the PTX ISA defines them, shared by the
+// The mbarriers of a block as the PTX ISA defines them (and elect.sync, the
+// way one lane of a warp is picked to work on them), shared by the
 // handlers of the upstream ops (nvgpu.mbarrier.create / init / arrive /
 // arrive.expect_tx / try_wait.parity, lib/Sim/NVGPUOps.cpp) and of the uop
 // ops (uop.mbarrier_init / arrive / wait, lib/Sim/Uop/SyncOps.cpp).
@@ -49,6 +50,20 @@ LogicalResult arrive(Interpreter &I, Operation *op, Value group, Value index,
 /// phase of parity `parity` (an i1) of barrier `index`.
 LogicalResult wait(Interpreter &I, Operation *op, Value group, Value index,
                    Value parity);
+
+/// One arrival on barrier `index` of `group` by thread `thread` through
+/// `op` (a tcgen05.commit whose operations completed); a misuse (an
+/// uninitialized barrier, an arrival the phase does not expect) is
+/// reported.
+void arriveFrom(Interpreter &I, Operation *op, const Buffer *group,
+                int64_t index, uint32_t thread);
+
+/// elect.sync over the active lanes: `leaders` gets one entry per lane, set
+/// for the lowest lane of every warp whose lanes are all active. A warp
+/// only partly active is a partial warp fault (elect.sync names the whole
+/// warp) and elects nobody.
+LogicalResult electLeaders(Interpreter &I, Operation *op,
+                           std::vector<uint8_t> &leaders);
 
 } // namespace mlir::uop::sim::mbarrier
 

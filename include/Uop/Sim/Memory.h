@@ -119,6 +119,12 @@ struct Buffer {
   uint32_t inFlight = 0;
   /// Human-readable name for reports (SSA name or symbol).
   std::string name;
+  /// Shared memory: the address the buffer starts at in the block's shared
+  /// window, as the hardware's descriptors see it. The simulator places a
+  /// buffer at exactly its declared alignment (an address that is a
+  /// multiple of nothing larger), so that code relying on more alignment
+  /// than it asked for computes wrong addresses here as it may on the GPU.
+  uint64_t sharedAddress = 0;
 
   Buffer(ElemKind kind, Type elemType, int64_t numElements, bool shared,
          std::string name);

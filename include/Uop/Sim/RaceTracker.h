@@ -20,6 +20,12 @@
 // a barrier that follows the wait); any read or write of an in-flight
 // element, by any thread, is a race naming the copy.
 //
+// A tensor-core MMA of tcgen05 reads its shared tiles asynchronously: from
+// its issue until the mbarrier phase of its commit completes. Its reads
+// count as the issuing thread's when it is issued, and the elements stay
+// "read in flight" until it completes: a write to one by any thread is a
+// race naming the MMA (reads are not).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef UOP_SIM_RACETRACKER_H
@@ -45,6 +51,7 @@ public:
     this->block = &block;
     epoch = 1;
     inFlight.clear();
+    asyncReads.clear();
   }
   /// A barrier ends the current interval. Copies in flight stay in flight:
   /// a barrier does not wait for cp.async.
@@ -73,6 +80,14 @@ public:
   /// Records that a wait of thread `tid` completed its cp.async `op` to
   /// element `idx`: no longer in flight, and written now.
   void asyncComplete(Buffer &b, int64_t idx, uint32_t tid, Operation *op);
+  /// Records that thread `tid`'s asynchronous `op` (a tcgen05.mma) reads
+  /// element `idx` of shared buffer `b`: checked as a read now (a write of
+  /// another thread in this interval is a race), and writes to it are races
+  /// until asyncReadComplete. Returns false when the element was never
+  /// written.
+  bool asyncReadIssue(Buffer &b, int64_t idx, uint32_t tid, Operation *op);
+  /// The asynchronous read of element `idx` of `b` has completed.
+  void asyncReadComplete(Buffer &b, int64_t idx);
 
   /// "[i, j]" of linear element `idx` of `b` when it has static shape
   /// `shape`, else "[idx]".
@@ -103,6 +118,9 @@ private:
     uint32_t count;
   };
   llvm::DenseMap<std::pair<const Buffer *, int64_t>, InFlight> inFlight;
+  /// The elements asynchronous reads (tcgen05.mma) are reading, counted
+  /// alike.
+  llvm::DenseMap<std::pair<const Buffer *, int64_t>, InFlight> asyncReads;
 
   FaultLog &log;
   const BlockState *block = nullptr;

@@ -17,6 +17,7 @@
 //   uop.mbarrier_arrive  -> nvgpu.mbarrier.arrive (token dropped) or
 //                           nvgpu.mbarrier.arrive.expect_tx
 //   uop.mbarrier_wait    -> nvgpu.mbarrier.try_wait.parity (a spin loop)
+//   uop.elect            -> nvvm.elect.sync + scf.if on its predicate
 //
 // The register types already agree (the uop verifiers demand nvgpu's; a
 // !uop.fragment becomes the !gpu.mma_matrix of its kind), so each pattern
@@ -34,6 +35,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -324,6 +326,26 @@ struct MBarrierWaitToNVGPU : public OpConversionPattern<MBarrierWaitOp> {
   }
 };
 
+/// uop.elect -> %p = nvvm.elect.sync; scf.if %p { body }.
+struct ElectToNVVM : public OpConversionPattern<ElectOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ElectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value leader =
+        NVVM::ElectSyncOp::create(rewriter, loc, rewriter.getI1Type(),
+                                  /*membermask=*/Value());
+    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, leader,
+                                  /*withElseRegion=*/false);
+    Block *then = &ifOp.getThenRegion().front();
+    rewriter.inlineBlockBefore(&op.getBody().front(), then->getTerminator());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -347,18 +369,20 @@ void mlir::uop::populateUopToNVGPUConversionPatterns(
                CpAsyncCommitToNVVM, CpAsyncWaitToNVVM, WmmaLoadToGPU,
                WmmaMmaToGPU, WmmaStoreToGPU, WmmaFillToGPU,
                MBarrierInitToNVGPU, MBarrierArriveToNVGPU,
-               MBarrierWaitToNVGPU>(converter, context);
+               MBarrierWaitToNVGPU, ElectToNVVM>(converter, context);
 }
 
 void mlir::uop::configureUopToNVGPUConversionLegality(
     ConversionTarget &target) {
-  // arith: the constants the patterns make (the try_wait loop's hint).
+  // arith: the constants the patterns make (the try_wait loop's hint). The
+  // scf.if of uop.elect is legal by the structural conversion's rule (its
+  // types need no conversion).
   target.addLegalDialect<arith::ArithDialect, nvgpu::NVGPUDialect,
                          gpu::GPUDialect, NVVM::NVVMDialect>();
   target.addIllegalOp<LdMatrixOp, MmaSyncOp, CpAsyncOp, CpAsyncCommitOp,
                       CpAsyncWaitOp, WmmaLoadOp, WmmaMmaOp, WmmaStoreOp,
                       WmmaFillOp, MBarrierInitOp, MBarrierArriveOp,
-                      MBarrierWaitOp>();
+                      MBarrierWaitOp, ElectOp>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -393,13 +417,31 @@ struct ConvertUopToNVGPUPass
       return signalPassFailure();
     // mbarrier.try_wait came with sm_90, as wgmma did: chips of older
     // tensor-core families have no instruction for uop.mbarrier_wait.
-    WalkResult oldChip = getOperation()->walk([](MBarrierWaitOp op) {
-      TargetAttr target = getTargetOrDefault(op);
-      if (target.hasTensorCore(TensorCoreKind::wgmma))
+    // So did elect.sync; tensor memory and tcgen05 came with sm_100a (the
+    // tcgen05 ops stay uop ops here, for convert-uop-to-nvvm, but a chip
+    // without them is refused now).
+    WalkResult oldChip = getOperation()->walk([](Operation *op) {
+      const char *what = nullptr;
+      TensorCoreKind needs = TensorCoreKind::wgmma;
+      if (isa<MBarrierWaitOp>(op)) {
+        what = "mbarrier.try_wait (sm_90a and newer)";
+      } else if (isa<ElectOp>(op)) {
+        what = "elect.sync (sm_90a and newer)";
+      } else if (isa<FenceProxyAsyncOp>(op)) {
+        what = "fence.proxy.async (sm_90a and newer)";
+      } else if (isa<TMemAllocOp, TMemDeallocOp, TMemRelinquishAllocPermitOp,
+                     Tcgen05MmaOp, Tcgen05CommitOp, Tcgen05LdOp,
+                     Tcgen05WaitLdOp, Tcgen05FenceOp>(op)) {
+        what = "tensor memory and tcgen05 (sm_100a)";
+        needs = TensorCoreKind::tcgen05;
+      }
+      if (!what)
         return WalkResult::advance();
-      op.emitOpError("expected a target with mbarrier.try_wait (sm_90a and "
-                     "newer), got ")
-          << target.getChip();
+      TargetAttr target = getTargetOrDefault(op);
+      if (target.hasTensorCore(needs))
+        return WalkResult::advance();
+      op->emitOpError("expected a target with ")
+          << what << ", got " << target.getChip();
       return WalkResult::interrupt();
     });
     if (oldChip.wasInterrupted())

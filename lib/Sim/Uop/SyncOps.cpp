@@ -7,7 +7,8 @@
 // - uop.mbarrier_arrive [expect_tx]: one arrival per thread, after raising
 //   the transaction count;
 // - uop.mbarrier_wait: returns once the phase of the given parity has
-//   completed; a wait that never can is a deadlock fault.
+//   completed; a wait that never can is a deadlock fault;
+// - uop.elect: the body on one lane (the lowest active) of each warp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,9 +39,24 @@ LogicalResult waitOp(Interpreter &I, Operation *op) {
                         wait.getPhase());
 }
 
+/// uop.elect: the body runs on the leader of each warp (its lowest active
+/// lane, as elect.sync picks it); a warp not wholly active is a partial warp
+/// fault and elects nobody.
+LogicalResult electOp(Interpreter &I, Operation *op) {
+  std::vector<uint8_t> mask;
+  if (failed(mbarrier::electLeaders(I, op, mask)))
+    return failure();
+  if (llvm::none_of(mask, [](uint8_t m) { return m; }))
+    return success();
+  return I.withMask(mask, [&] {
+    return I.execBlock(cast<ElectOp>(op).getBody().front());
+  });
+}
+
 } // namespace
 
 void mlir::uop::sim::registerUopSyncHandlers(HandlerRegistry &r) {
+  r.add<ElectOp>(electOp);
   r.add<MBarrierInitOp>(initOp);
   r.add<MBarrierArriveOp>(arriveOp);
   r.add<MBarrierWaitOp>(waitOp);

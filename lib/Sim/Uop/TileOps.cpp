@@ -38,7 +38,8 @@ namespace {
 LogicalResult allocSharedOp(Interpreter &I, Operation *op) {
   auto a = cast<AllocSharedOp>(op);
   FailureOr<Buffer *> b =
-      I.getSharedBuffer(op, op, a.getType(), I.nameOf(a.getBuffer()));
+      I.getSharedBuffer(op, op, a.getType(), I.nameOf(a.getBuffer()),
+                        a.getAlignment().value_or(0));
   if (failed(b))
     return failure();
   Interpreter::describe(I.def(a.getBuffer()), *b, a.getType().getShape());

@@ -1,7 +1,7 @@
 //===- SyncOps.cpp - verifiers of the uop sync family ---------------------===//
 //
-// Verifiers of uop.mbarrier_init, uop.mbarrier_arrive and
-// uop.mbarrier_wait. Each is one instruction of one thread in a kernel on
+// Verifiers of uop.mbarrier_init, uop.mbarrier_arrive, uop.mbarrier_wait
+// and uop.elect. Each is one instruction of one thread in a kernel on
 // a barrier of a group in shared memory; where an operand is a constant the
 // verifier checks it against the ISA's limits (arrival and transaction
 // counts below 2^20, an index inside the group).
@@ -22,9 +22,9 @@ static constexpr int64_t kMaxMBarrierCount = (int64_t(1) << 20) - 1;
 
 /// Checks what every mbarrier op needs: a kernel, a group in workgroup
 /// memory and, when constant, an index inside it.
-static LogicalResult verifyMBarrierOperand(Operation *op,
-                                           nvgpu::MBarrierGroupType group,
-                                           Value index) {
+LogicalResult mlir::uop::verifyMBarrierOperand(Operation *op,
+                                              nvgpu::MBarrierGroupType group,
+                                              Value index) {
   if (!getEnclosingKernel(op))
     return op->emitOpError(
         "expected to be nested in a gpu.launch or a kernel gpu.func");
@@ -77,4 +77,11 @@ LogicalResult MBarrierArriveOp::verify() {
 
 LogicalResult MBarrierWaitOp::verify() {
   return verifyMBarrierOperand(*this, getBarriers().getType(), getIndex());
+}
+
+LogicalResult ElectOp::verify() {
+  if (!getEnclosingKernel(*this))
+    return emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  return success();
 }

@@ -28,6 +28,12 @@ namespace mlir::uop {
 /// constants and block dimensions are uniform.
 bool isThreadDependent(Value value);
 
+/// Checks an mbarrier operand of a uop op: the op is in a kernel, the group
+/// in workgroup memory and a constant `index` inside it.
+LogicalResult verifyMBarrierOperand(Operation *op,
+                                    nvgpu::MBarrierGroupType group,
+                                    Value index);
+
 /// If `op` sits under control flow that not every thread of its block takes
 /// alike, returns the op that owns that control flow; otherwise null. A region
 /// with several blocks (unstructured control flow) is reported as divergent

@@ -4,6 +4,8 @@
 // with expect_tx, wait on an explicit phase), uop.elect (a region run by
 // exactly one lane of a warp) and the fences the tensor-core ISA requires.
 //
+// uop.elect runs its region on one lane per warp (elect.sync).
+//
 // The mbarriers are those of upstream nvgpu: a group of N 64-bit barrier
 // objects in shared memory, `!nvgpu.mbarrier.group<memorySpace =
 // #gpu.address_space<workgroup>, num_barriers = N>`, made by
@@ -126,6 +128,36 @@ def Uop_MBarrierWaitOp : Uop_Op<"mbarrier_wait", [
   let assemblyFormat = [{
     $barriers `[` $index `]` `,` $phase attr-dict `:` type($barriers)
   }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// ElectOp
+//===----------------------------------------------------------------------===//
+
+def Uop_ElectOp : Uop_Op<"elect", [NoTerminator, SingleBlock,
+                                  RecursiveMemoryEffects]> {
+  let summary = "a region run by exactly one lane of each warp (elect.sync)";
+  let description = [{
+    Every warp that reaches the op elects one of its lanes, which runs the
+    body; the other lanes skip it. It is how one thread issues what must be
+    issued once (a TMA load, a tensor-core instruction of tcgen05, an
+    mbarrier initialization) without naming a thread id: `elect.sync`
+    picks the leader among the active lanes.
+
+    The whole warp must reach the op together (`elect.sync` with a full
+    member mask); in uop-sim a warp with some lanes inactive is a partial
+    warp fault. Lowers to `nvvm.elect.sync` and an `scf.if` on its
+    predicate.
+
+    ```mlir
+    uop.elect {
+      uop.mbarrier_arrive %bars[%c0] expect_tx %bytes : !bars
+    }
+    ```
+  }];
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$body attr-dict";
   let hasVerifier = 1;
 }
 

@@ -1,0 +1,88 @@
+//===- Tcgen05.h - the encodings of tcgen05 operands ------------*- C++ -*-===//
+//
+// The 64-bit shared-memory matrix descriptor and the 32-bit instruction
+// descriptor of tcgen05.mma (PTX ISA, "Shared memory descriptor" and
+// "Instruction descriptor" of the tcgen05 family), and the shape rules of
+// uop.tcgen05_mma. The lowering (convert-uop-to-nvvm) builds its operands
+// with these functions and uop-sim executes the MMA from the same encoded
+// words, decoding them with its own model of the hardware
+// (lib/Sim/TensorMemory.cpp): an encoding mistake gives wrong numbers in
+// the simulator, not only on the GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_DIALECT_UOP_IR_TCGEN05_H
+#define UOP_DIALECT_UOP_IR_TCGEN05_H
+
+#include <cstdint>
+
+namespace mlir::uop::tcgen05 {
+
+/// Tensor memory of one CTA: 128 lanes x 512 columns of 32 bits.
+constexpr int64_t kTMemLanes = 128;
+constexpr int64_t kTMemColumns = 512;
+
+/// The operand tiles of uop.tcgen05_mma: K-major rows of 128 bytes (64
+/// 16-bit elements), stored with the 128-byte swizzle, whose atom is 8 rows
+/// x 128 bytes (1024 bytes; tiles start 1024-byte aligned).
+constexpr int64_t kRowBytes = 128;
+constexpr int64_t kSwizzleAtomBytes = 1024;
+/// One instruction multiplies a K slice of 16 elements (32 bytes of a row).
+constexpr int64_t kInstrK = 16;
+constexpr int64_t kInstrKBytes = 32;
+/// The accumulator tile's rows (cta_group::1, all 128 lanes).
+constexpr int64_t kMmaM = 128;
+
+/// Swizzle modes of the descriptor's 3-bit field at bit 61.
+enum class SwizzleMode : uint64_t {
+  None = 0,
+  Swizzle128B = 2,
+};
+
+/// Descriptor bits independent of the start address: leading-dimension
+/// byte offset `lbo`, stride byte offset `sbo` (both multiples of 16, below
+/// 2^18), the fixed version value 0b001 at bit 46, base offset 0, relative
+/// leading-dimension mode and the swizzle mode.
+constexpr uint64_t smemDescriptorHigh(uint64_t lbo, uint64_t sbo,
+                                      SwizzleMode swizzle) {
+  return (((lbo >> 4) & 0x3FFF) << 16) | (((sbo >> 4) & 0x3FFF) << 32) |
+         (uint64_t(1) << 46) | (uint64_t(swizzle) << 61);
+}
+
+/// The start-address field of a descriptor: bits [4, 18) of the shared
+/// address in bits [0, 14).
+constexpr uint64_t smemDescriptorAddress(uint64_t sharedAddress) {
+  return (sharedAddress >> 4) & 0x3FFF;
+}
+
+/// The descriptor of a K-major 128-byte-swizzled tile starting at shared
+/// address `sharedAddress`: 8-row groups 1024 bytes apart, LBO unused by
+/// the swizzled K-major layout (given as 16 bytes, the conventional 1).
+constexpr uint64_t kMajorSwizzle128Descriptor(uint64_t sharedAddress) {
+  return smemDescriptorHigh(16, kSwizzleAtomBytes, SwizzleMode::Swizzle128B) |
+         smemDescriptorAddress(sharedAddress);
+}
+
+/// Operand formats of kind::f16 (A and B fields).
+enum class F16Format : uint32_t { F16 = 0, BF16 = 1 };
+
+/// The instruction descriptor of a dense kind::f16 MMA with f32
+/// accumulation, K-major A and B, no negation: D format F32 (1) at bit 4,
+/// A format at bit 7, B format at bit 10, N >> 3 at bit 17, M >> 4 at bit
+/// 24.
+constexpr uint32_t f16InstrDescriptor(F16Format ab, int64_t m, int64_t n) {
+  return (uint32_t(1) << 4) | (uint32_t(ab) << 7) | (uint32_t(ab) << 10) |
+         ((uint32_t(n >> 3) & 0x3F) << 17) | ((uint32_t(m >> 4) & 0x1F) << 24);
+}
+
+/// A tensor-memory address: lane in the upper 16 bits, column in the
+/// lower 16.
+constexpr uint32_t tmemAddress(uint32_t lane, uint32_t column) {
+  return (lane << 16) | (column & 0xFFFF);
+}
+constexpr uint32_t tmemLane(uint32_t address) { return address >> 16; }
+constexpr uint32_t tmemColumn(uint32_t address) { return address & 0xFFFF; }
+
+} // namespace mlir::uop::tcgen05
+
+#endif // UOP_DIALECT_UOP_IR_TCGEN05_H

@@ -1,0 +1,311 @@
+//===- UopToNVVM.cpp - uop tcgen05 ops to NVVM ----------------------------===//
+//
+// Lowers the tensor-memory and tcgen05 ops of uop (and the async-proxy
+// fence) to NVVM in the llvm stage, where the memref operands are LLVM
+// descriptors whose aligned pointer and offset give shared addresses:
+//
+//   uop.tmem_alloc        -> nvvm.tcgen05.alloc %slot_ptr, %ncols
+//   uop.tmem_dealloc      -> nvvm.tcgen05.dealloc %tmem_ptr, %ncols
+//   uop.tmem_relinquish.. -> nvvm.tcgen05.relinquish_alloc_permit
+//   uop.tcgen05_mma       -> K/16 x nvvm.tcgen05.mma (kind f16, cta_group 1)
+//   uop.tcgen05_commit    -> nvvm.tcgen05.commit %mbarrier_ptr
+//   uop.tcgen05_ld        -> nvvm.tcgen05.ld (32x32b) + bitcast to f32
+//   uop.tcgen05_wait_ld   -> nvvm.tcgen05.wait <load>
+//   uop.tcgen05_fence     -> nvvm.tcgen05.fence <before|after>
+//   uop.fence_proxy_async -> nvvm.fence.proxy async.shared, cta
+//
+// The descriptors are the words of Tcgen05.h, which uop-sim decodes: the
+// constant upper bits of a shared-memory descriptor or-ed with the start
+// address's bits [4, 18).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Conversion/UopToNVVM/UopToNVVM.h"
+#include "Uop/Conversion/Passes.h"
+#include "Uop/Dialect/Uop/IR/Tcgen05.h"
+#include "Uop/Dialect/Uop/IR/UopOps.h"
+
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::uop {
+#define GEN_PASS_DEF_CONVERTUOPTONVVM
+#include "Uop/Conversion/Passes.h.inc"
+} // namespace mlir::uop
+
+using namespace mlir;
+using namespace mlir::uop;
+namespace tc05 = mlir::uop::tcgen05;
+
+namespace {
+
+constexpr unsigned kSharedSpace = 3;
+constexpr unsigned kTensorSpace = 6;
+
+Value i32Constant(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(int32_t(v)));
+}
+
+Value i64Constant(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                  b.getI64IntegerAttr(v));
+}
+
+/// The i32 tensor-memory address as the `!llvm.ptr<6>` NVVM takes.
+Value tmemPointer(OpBuilder &b, Location loc, Value address) {
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), kTensorSpace),
+      address);
+}
+
+NVVM::CTAGroupKindAttr ctaGroup1(MLIRContext *ctx) {
+  return NVVM::CTAGroupKindAttr::get(ctx, NVVM::CTAGroupKind::CTA_1);
+}
+
+struct TMemAllocLowering : public ConvertOpToLLVMPattern<TMemAllocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(TMemAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value slot = getStridedElementPtr(
+        rewriter, loc, cast<MemRefType>(op.getSlot().getType()),
+        adaptor.getSlot(), adaptor.getIndices());
+    NVVM::Tcgen05AllocOp::create(rewriter, loc, slot,
+                                 i32Constant(rewriter, loc, op.getColumns()),
+                                 ctaGroup1(getContext()));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TMemDeallocLowering : public ConvertOpToLLVMPattern<TMemDeallocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(TMemDeallocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    NVVM::Tcgen05DeallocOp::create(
+        rewriter, loc, tmemPointer(rewriter, loc, adaptor.getAddress()),
+        i32Constant(rewriter, loc, op.getColumns()), ctaGroup1(getContext()));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TMemRelinquishLowering
+    : public ConvertOpToLLVMPattern<TMemRelinquishAllocPermitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(TMemRelinquishAllocPermitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::Tcgen05RelinquishAllocPermitOp>(
+        op, ctaGroup1(getContext()));
+    return success();
+  }
+};
+
+struct Tcgen05MmaLowering : public ConvertOpToLLVMPattern<Tcgen05MmaOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  /// The shared address of element [0, 0] of `tile`, as an i64.
+  Value sharedAddress(ConversionPatternRewriter &rewriter, Location loc,
+                      MemRefType type, Value desc) const {
+    Value zero = i64Constant(rewriter, loc, 0);
+    Value ptr =
+        getStridedElementPtr(rewriter, loc, type, desc, ValueRange{zero, zero});
+    return LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), ptr);
+  }
+
+  /// The descriptor of the k16 slice `s` of the tile at `address`.
+  Value descriptor(ConversionPatternRewriter &rewriter, Location loc,
+                   Value address, int64_t s) const {
+    Value start = LLVM::AddOp::create(
+        rewriter, loc, address,
+        i64Constant(rewriter, loc, s * tc05::kInstrKBytes));
+    Value field = LLVM::AndOp::create(
+        rewriter, loc,
+        LLVM::LShrOp::create(rewriter, loc, start,
+                             i64Constant(rewriter, loc, 4)),
+        i64Constant(rewriter, loc, 0x3FFF));
+    return LLVM::OrOp::create(
+        rewriter, loc, field,
+        i64Constant(rewriter, loc,
+                    int64_t(tc05::kMajorSwizzle128Descriptor(0))));
+  }
+
+  LogicalResult
+  matchAndRewrite(Tcgen05MmaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value addrA =
+        sharedAddress(rewriter, loc, op.getAType(), adaptor.getA());
+    Value addrB =
+        sharedAddress(rewriter, loc, op.getBType(), adaptor.getB());
+    auto format = op.getAType().getElementType().isBF16()
+                      ? tc05::F16Format::BF16
+                      : tc05::F16Format::F16;
+    Value idesc = i32Constant(
+        rewriter, loc,
+        int64_t(tc05::f16InstrDescriptor(format, op.getM(), op.getN())));
+    Value d = tmemPointer(rewriter, loc, adaptor.getAddress());
+    Value enable = adaptor.getAccumulate();
+    Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                            rewriter.getBoolAttr(true));
+    for (int64_t s = 0; s < op.getK() / tc05::kInstrK; ++s) {
+      NVVM::Tcgen05MMAOp::create(
+          rewriter, loc, NVVM::Tcgen05MMAKind::F16,
+          NVVM::CTAGroupKind::CTA_1, NVVM::Tcgen05MMACollectorOp::DISCARD,
+          /*aShift=*/false, d, descriptor(rewriter, loc, addrA, s),
+          descriptor(rewriter, loc, addrB, s), idesc,
+          s == 0 ? enable : always, /*scaleInputD=*/Value(),
+          /*disableOutputLane=*/Value());
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct Tcgen05CommitLowering : public ConvertOpToLLVMPattern<Tcgen05CommitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(Tcgen05CommitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MemRefType type =
+        nvgpu::getMBarrierMemrefType(getContext(), op.getBarriers().getType());
+    Value barrier = getStridedElementPtr(rewriter, loc, type,
+                                         adaptor.getBarriers(),
+                                         ValueRange{adaptor.getIndex()});
+    NVVM::Tcgen05CommitOp::create(rewriter, loc, barrier,
+                                  /*multicastMask=*/Value(),
+                                  ctaGroup1(getContext()));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct Tcgen05LdLowering : public ConvertOpToLLVMPattern<Tcgen05LdOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(Tcgen05LdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    VectorType type = op.getResult().getType();
+    int64_t n = type.getNumElements();
+    Type i32 = rewriter.getI32Type();
+    Type raw = n == 1 ? i32 : Type(VectorType::get({n}, i32));
+    Value words = NVVM::Tcgen05LdOp::create(
+        rewriter, loc, raw, /*pack=*/UnitAttr(),
+        NVVM::Tcgen05LdStShapeAttr::get(getContext(),
+                                        NVVM::Tcgen05LdStShape::SHAPE_32X32B),
+        tmemPointer(rewriter, loc, adaptor.getAddress()), /*offset=*/Value());
+    if (n == 1)
+      words = LLVM::BitcastOp::create(
+          rewriter, loc, VectorType::get({1}, i32), words);
+    rewriter.replaceOpWithNewOp<LLVM::BitcastOp>(op, type, words);
+    return success();
+  }
+};
+
+struct Tcgen05WaitLdLowering : public ConvertOpToLLVMPattern<Tcgen05WaitLdOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(Tcgen05WaitLdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::Tcgen05WaitOp>(
+        op, NVVM::Tcgen05WaitKindAttr::get(getContext(),
+                                           NVVM::Tcgen05WaitKind::LOAD));
+    return success();
+  }
+};
+
+struct Tcgen05FenceLowering : public ConvertOpToLLVMPattern<Tcgen05FenceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(Tcgen05FenceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::Tcgen05FenceOp>(
+        op, op.getAfter() ? NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC
+                          : NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
+    return success();
+  }
+};
+
+struct FenceProxyAsyncLowering
+    : public ConvertOpToLLVMPattern<FenceProxyAsyncOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(FenceProxyAsyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::FenceProxyOp>(
+        op,
+        NVVM::ProxyKindAttr::get(getContext(), NVVM::ProxyKind::async_shared),
+        NVVM::SharedSpaceAttr::get(getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    return success();
+  }
+};
+
+struct ConvertUopToNVVMPass
+    : public mlir::uop::impl::ConvertUopToNVVMBase<ConvertUopToNVVMPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    LLVMTypeConverter converter(ctx);
+    // As convert-nvgpu-to-nvvm and convert-gpu-to-nvvm map them.
+    populateGpuMemorySpaceAttributeConversions(
+        converter, [](gpu::AddressSpace space) -> unsigned {
+          switch (space) {
+          case gpu::AddressSpace::Global:
+            return 1;
+          case gpu::AddressSpace::Workgroup:
+            return kSharedSpace;
+          case gpu::AddressSpace::Private:
+            return 0;
+          }
+          llvm_unreachable("unknown address space");
+        });
+    converter.addConversion([&](nvgpu::MBarrierGroupType type) -> Type {
+      return converter.convertType(nvgpu::getMBarrierMemrefType(ctx, type));
+    });
+    RewritePatternSet patterns(ctx);
+    populateUopToNVVMConversionPatterns(converter, patterns);
+    ConversionTarget target(*ctx);
+    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    target.addIllegalOp<TMemAllocOp, TMemDeallocOp,
+                        TMemRelinquishAllocPermitOp, Tcgen05MmaOp,
+                        Tcgen05CommitOp, Tcgen05LdOp, Tcgen05WaitLdOp,
+                        Tcgen05FenceOp, FenceProxyAsyncOp>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::uop::populateUopToNVVMConversionPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<TMemAllocLowering, TMemDeallocLowering, TMemRelinquishLowering,
+               Tcgen05MmaLowering, Tcgen05CommitLowering, Tcgen05LdLowering,
+               Tcgen05WaitLdLowering, Tcgen05FenceLowering,
+               FenceProxyAsyncLowering>(converter);
+}

@@ -1,0 +1,130 @@
+//===- Tcgen05Ops.cpp - verifiers of the uop tcgen05 family ---------------===//
+//
+// Verifiers of the tensor-memory ops (uop.tmem_alloc / tmem_dealloc /
+// tmem_relinquish_alloc_permit) and of uop.tcgen05_mma / commit / ld /
+// wait_ld / fence. Static facts are checked here against the ISA's rules
+// for cta_group::1 and kind::f16 (column counts, tile shapes and types,
+// load widths); what depends on run-time values (which warp allocates, the
+// address a warp reads, ordering through mbarriers) is checked by uop-sim.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Dialect/Uop/IR/Layout.h"
+#include "Uop/Dialect/Uop/IR/Tcgen05.h"
+#include "Uop/Dialect/Uop/IR/UopOps.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::uop;
+
+static LogicalResult verifyInKernel(Operation *op) {
+  if (!getEnclosingKernel(op))
+    return op->emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  return success();
+}
+
+/// Allocations are powers of two from 32 to 512 columns.
+static LogicalResult verifyColumns(Operation *op, int64_t columns) {
+  if (columns < 32 || columns > tcgen05::kTMemColumns ||
+      !llvm::isPowerOf2_64(uint64_t(columns)))
+    return op->emitOpError("expected a column count that is a power of two "
+                           "from 32 to 512, got ")
+           << columns;
+  return success();
+}
+
+LogicalResult TMemAllocOp::verify() {
+  if (failed(verifyInKernel(*this)))
+    return failure();
+  auto type = cast<MemRefType>(getSlot().getType());
+  if (!isWorkgroupMemRef(type) || !type.getElementType().isInteger(32))
+    return emitOpError("expected the address slot to be i32 in "
+                       "#gpu.address_space<workgroup>, got ")
+           << type;
+  if (int64_t(getIndices().size()) != type.getRank())
+    return emitOpError("expected ")
+           << type.getRank() << " indices into the slot, got "
+           << getIndices().size();
+  return verifyColumns(*this, getColumns());
+}
+
+LogicalResult TMemDeallocOp::verify() {
+  if (failed(verifyInKernel(*this)))
+    return failure();
+  return verifyColumns(*this, getColumns());
+}
+
+LogicalResult TMemRelinquishAllocPermitOp::verify() {
+  return verifyInKernel(*this);
+}
+
+/// A tcgen05 operand tile: a static, contiguous, row-major 2-D shared tile
+/// of f16 or bf16 with rows of 128 bytes.
+static LogicalResult verifyOperandTile(Operation *op, StringRef name,
+                                       MemRefType type) {
+  if (!isWorkgroupMemRef(type))
+    return op->emitOpError("expected ")
+           << name << " in #gpu.address_space<workgroup>, got " << type;
+  if (type.getRank() != 2 || !type.hasStaticShape() ||
+      !type.getLayout().isIdentity())
+    return op->emitOpError("expected ")
+           << name
+           << " to be a static 2-D tile with the identity layout (rows "
+              "stored contiguously, one after the other), got "
+           << type;
+  Type element = type.getElementType();
+  if (!element.isF16() && !element.isBF16())
+    return op->emitOpError("expected ")
+           << name << " of f16 or bf16 (kind::f16), got " << element;
+  if (type.getDimSize(1) * getElementBytes(element) != tcgen05::kRowBytes)
+    return op->emitOpError("expected ")
+           << name << " rows of " << tcgen05::kRowBytes
+           << " bytes (K = 64, one 128-byte swizzle atom), got "
+           << type.getDimSize(1) << " elements";
+  return success();
+}
+
+LogicalResult Tcgen05MmaOp::verify() {
+  if (failed(verifyInKernel(*this)) ||
+      failed(verifyOperandTile(*this, "A", getAType())) ||
+      failed(verifyOperandTile(*this, "B", getBType())))
+    return failure();
+  if (getAType().getElementType() != getBType().getElementType())
+    return emitOpError("expected A and B of one element type, got ")
+           << getAType().getElementType() << " and "
+           << getBType().getElementType();
+  if (getM() != tcgen05::kMmaM)
+    return emitOpError("expected M = 128 (A with 128 rows, the accumulator "
+                       "in all 128 lanes), got ")
+           << getM();
+  int64_t n = getN();
+  if (n < 16 || n > 256 || n % 16 != 0)
+    return emitOpError("expected N (the rows of B) a multiple of 16 from 16 "
+                       "to 256 for M = 128, got ")
+           << n;
+  return success();
+}
+
+LogicalResult Tcgen05CommitOp::verify() {
+  return verifyMBarrierOperand(*this, getBarriers().getType(), getIndex());
+}
+
+LogicalResult Tcgen05LdOp::verify() {
+  if (failed(verifyInKernel(*this)))
+    return failure();
+  int64_t n = getResult().getType().getNumElements();
+  if (n > 128 || !llvm::isPowerOf2_64(uint64_t(n)))
+    return emitOpError("expected a power of two up to 128 columns (.x1 to "
+                       ".x128), got ")
+           << n;
+  return success();
+}
+
+LogicalResult Tcgen05WaitLdOp::verify() { return verifyInKernel(*this); }
+
+LogicalResult Tcgen05FenceOp::verify() { return verifyInKernel(*this); }
+
+LogicalResult FenceProxyAsyncOp::verify() { return verifyInKernel(*this); }

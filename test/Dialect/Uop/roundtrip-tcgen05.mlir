@@ -1,0 +1,56 @@
+// RUN: uop-opt %s | uop-opt | FileCheck %s
+// RUN: uop-opt %s --mlir-print-op-generic | uop-opt | FileCheck %s
+// The tcgen05 family (tensor memory, tcgen05 MMA / commit / ld / wait /
+// fences, the async-proxy fence) and uop.elect parse, verify and print back
+// unchanged.
+
+!bars = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!tile = memref<128x64xf16, #gpu.address_space<workgroup>>
+!btile = memref<256x64xbf16, #gpu.address_space<workgroup>>
+!slot = memref<1xi32, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @tcgen05
+func.func @tcgen05(%acc: i1) {
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+    %c0 = arith.constant 0 : index
+    %sA = uop.alloc_shared {alignment = 1024 : i64} : !tile
+    %sB = uop.alloc_shared {alignment = 1024 : i64} : !tile
+    %bA = uop.alloc_shared {alignment = 1024 : i64} : memref<128x64xbf16, #gpu.address_space<workgroup>>
+    %bB = uop.alloc_shared {alignment = 1024 : i64} : !btile
+    %slot = uop.alloc_shared : !slot
+    %bars = nvgpu.mbarrier.create -> !bars
+    // CHECK: uop.tmem_alloc %{{.*}}[%{{.*}}] {columns = 256 : i32} : memref<1xi32, #gpu.address_space<workgroup>>
+    uop.tmem_alloc %slot[%c0] {columns = 256 : i32} : !slot
+    // CHECK: uop.tmem_relinquish_alloc_permit
+    uop.tmem_relinquish_alloc_permit
+    // CHECK: uop.tcgen05_fence before
+    uop.tcgen05_fence before
+    // CHECK: uop.tcgen05_fence after
+    uop.tcgen05_fence after
+    %t = memref.load %slot[%c0] : !slot
+    // CHECK: uop.fence_proxy_async
+    uop.fence_proxy_async
+    // CHECK: uop.elect {
+    uop.elect {
+      // CHECK: uop.tcgen05_mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<128x64xf16, #gpu.address_space<workgroup>>
+      uop.tcgen05_mma %t, %sA, %sB, %acc : !tile, !tile
+      // CHECK: uop.tcgen05_mma %{{.*}} : memref<128x64xbf16, #gpu.address_space<workgroup>>, memref<256x64xbf16, #gpu.address_space<workgroup>>
+      uop.tcgen05_mma %t, %bA, %bB, %acc : memref<128x64xbf16, #gpu.address_space<workgroup>>, !btile
+      // CHECK: uop.tcgen05_commit %{{.*}}[%{{.*}}] : <memorySpace = #gpu.address_space<workgroup>>
+      uop.tcgen05_commit %bars[%c0] : !bars
+    }
+    // CHECK: uop.tcgen05_ld %{{.*}} : vector<32xf32>
+    %v = uop.tcgen05_ld %t : vector<32xf32>
+    // CHECK: uop.tcgen05_ld %{{.*}} : vector<1xf32>
+    %w = uop.tcgen05_ld %t : vector<1xf32>
+    // CHECK: uop.tcgen05_wait_ld
+    uop.tcgen05_wait_ld
+    // CHECK: uop.tmem_dealloc %{{.*}} {columns = 256 : i32}
+    uop.tmem_dealloc %t {columns = 256 : i32}
+    gpu.terminator
+  }
+  return
+}
