@@ -96,7 +96,7 @@ func.func @main(%A: memref<256x192xf16>, %B: memref<128x192xf16>,
 
     // (4) WRITEBACK: warp w reads tensor-memory lanes 32w .. 32w + 31, so
     // thread (w, l) holds row 32w + l; 32 columns at a time, cast to f16,
-    // stored where the row and column are inside D.
+    // stored where the row and the columns are inside D.
     %lane_base = arith.muli %warp, %c32 : index
     %lane_of_thread = arith.remui %tx, %c32 : index
     %row_t = arith.addi %lane_base, %lane_of_thread : index
@@ -112,15 +112,10 @@ func.func @main(%A: memref<256x192xf16>, %B: memref<128x192xf16>,
       %v = uop.tcgen05_ld %addr : vector<32xf32>
       uop.tcgen05_wait_ld
       %h = arith.truncf %v : vector<32xf32> to vector<32xf16>
-      scf.for %e = %c0 to %c32 step %c1 {
-        %col_t = arith.addi %j, %e : index
-        %col = arith.addi %n0, %col_t : index
-        %col_ok = arith.cmpi ult, %col, %N : index
-        %ok = arith.andi %row_ok, %col_ok : i1
-        scf.if %ok {
-          %x = vector.extract %h[%e] : f16 from vector<32xf16>
-          memref.store %x, %D[%row, %col] : memref<256x128xf16>
-        }
+      // Columns past N are masked by the transfer (out of bounds).
+      %col = arith.addi %n0, %j : index
+      scf.if %row_ok {
+        vector.transfer_write %h, %D[%row, %col] : vector<32xf16>, memref<256x128xf16>
       }
     }
     // Everyone has read the accumulator before warp 0 frees it.

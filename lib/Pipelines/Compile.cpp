@@ -158,6 +158,7 @@ static void buildLLVMStage(OpPassManager &pm, const CompileOptions &options) {
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createLowerAffinePass());
+  device.addPass(createUopLowerVectorTransfers());
   device.addPass(createSCFToControlFlowPass());
   // nvgpu before gpu: its patterns take the memrefs gpu -> nvvm converts.
   // bf16 mma.sync first, which upstream's conversion does not lower.

@@ -444,4 +444,23 @@ def UopKeepBarrierLoopsRolled : Pass<"uop-keep-barrier-loops-rolled"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def UopLowerVectorTransfers : Pass<"uop-lower-vector-transfers"> {
+  let summary = "lower 1-D vector transfers to (masked) vector loads and stores";
+  let description = [{
+    A 1-D `vector.transfer_read` / `vector.transfer_write` that may run past
+    the end of its memref (the out-of-bounds masking of the vector dialect:
+    the row store of an edge tile, say) becomes a `vector.maskedload` /
+    `vector.maskedstore` whose mask compares the lanes' positions with the
+    memref's size, and an in-bounds one a plain `vector.load` /
+    `vector.store`. The llvm stage runs it on device code before
+    `convert-gpu-to-nvvm`, which then lowers the mask's arithmetic;
+    `convert-vector-to-llvm` lowers the masked accesses (predicated PTX
+    loads and stores, no local memory). Transfers of higher rank or with
+    permutation maps are left as they are.
+  }];
+  let dependentDialects = ["::mlir::vector::VectorDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 #endif // UOP_TRANSFORMS_PASSES_TD

@@ -165,13 +165,13 @@ struct Tcgen05MmaLowering : public ConvertOpToLLVMPattern<Tcgen05MmaOp> {
     Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                             rewriter.getBoolAttr(true));
     for (int64_t s = 0; s < op.getK() / tc05::kInstrK; ++s) {
+      Value descA = descriptor(rewriter, loc, addrA, s);
+      Value descB = descriptor(rewriter, loc, addrB, s);
       NVVM::Tcgen05MMAOp::create(
           rewriter, loc, NVVM::Tcgen05MMAKind::F16,
           NVVM::CTAGroupKind::CTA_1, NVVM::Tcgen05MMACollectorOp::DISCARD,
-          /*aShift=*/false, d, descriptor(rewriter, loc, addrA, s),
-          descriptor(rewriter, loc, addrB, s), idesc,
-          s == 0 ? enable : always, /*scaleInputD=*/Value(),
-          /*disableOutputLane=*/Value());
+          /*aShift=*/false, d, descA, descB, idesc, s == 0 ? enable : always,
+          /*scaleInputD=*/Value(), /*disableOutputLane=*/Value());
     }
     rewriter.eraseOp(op);
     return success();

@@ -35,3 +35,51 @@ module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_cor
     return
   }
 }
+
+// -----
+
+// elect.sync came with sm_90 too.
+module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 166912, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  func.func @elect_on_sm80() {
+    %c1 = arith.constant 1 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      // expected-error @+1 {{expected a target with elect.sync (sm_90a and newer), got sm_80}}
+      uop.elect {
+      }
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+// fence.proxy.async: sm_90 and newer.
+func.func @proxy_fence_on_default_sm80() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a target with fence.proxy.async (sm_90a and newer), got sm_80}}
+    uop.fence_proxy_async
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Tensor memory and tcgen05 are sm_100a's: refused for sm_90a here, in the
+// nvgpu stage, although convert-uop-to-nvvm lowers them later.
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  func.func @tcgen05_on_sm90a(%t: i32) {
+    %c1 = arith.constant 1 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      // expected-error @+1 {{expected a target with tensor memory and tcgen05 (sm_100a), got sm_90a}}
+      uop.tmem_dealloc %t {columns = 32 : i32}
+      gpu.terminator
+    }
+    return
+  }
+}
