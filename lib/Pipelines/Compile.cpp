@@ -93,6 +93,7 @@ UopTileOptions CompileOptions::getTileOptions() const {
   options.mma = mma;
   options.warps.assign(warps.begin(), warps.end());
   options.precision = precision;
+  options.ladderStep = ladderStep;
   // The pipeline compiles GEMMs; a contraction it cannot compile is an
   // error, not something to leave on the host.
   options.requireMatch = true;

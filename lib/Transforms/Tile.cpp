@@ -115,6 +115,70 @@ FailureOr<TileConfig> mlir::uop::getTileConfig(ArrayRef<int64_t> tile,
   return c;
 }
 
+FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
+                                                      int64_t ladderStep,
+                                                      std::string &whyNot,
+                                                      TargetAttr target) {
+  TileConfig c;
+  c.tcgen05 = true;
+  c.kind = MatmulKind::mma_sync;
+  c.blockM = 128;
+  c.blockN = 128;
+  c.blockK = 64;
+  c.ladderStep = ladderStep;
+  if (failed(checkCount("tile", "three sizes BM,BN,BK", tile, 3, whyNot)))
+    return failure();
+  if (!tile.empty()) {
+    c.blockM = tile[0];
+    c.blockN = tile[1];
+    c.blockK = tile[2];
+  }
+  if (ladderStep < 1 || ladderStep > 3) {
+    whyNot = llvm::formatv(
+        "expected 'ladder-step' 1 (one tile), 2 (the K-loop) or 3 (the 2-D "
+        "grid), got {0}{1}",
+        ladderStep,
+        ladderStep >= 4 && ladderStep <= 7
+            ? " (the TMA and pipelined rungs, steps 4 to 7, are not built "
+              "yet)"
+            : "");
+    return failure();
+  }
+  if (c.blockM != 128) {
+    whyNot = llvm::formatv("expected BM = 128 with mma=tcgen05 (the "
+                           "accumulator fills the 128 lanes of tensor "
+                           "memory, one row per thread), got {0}",
+                           c.blockM);
+    return failure();
+  }
+  if (c.blockK != 64) {
+    whyNot = llvm::formatv("expected BK = 64 with mma=tcgen05 (a shared row "
+                           "is one 128-byte swizzle atom of f16 / bf16), got "
+                           "{0}",
+                           c.blockK);
+    return failure();
+  }
+  if (c.blockN < 16 || c.blockN > 256 || c.blockN % 16) {
+    whyNot = llvm::formatv("expected BN a multiple of 16 from 16 to 256 with "
+                           "mma=tcgen05 (the N of tcgen05.mma for M = 128), "
+                           "got {0}",
+                           c.blockN);
+    return failure();
+  }
+  // Both tiles of 2-byte elements, each 1024-byte aligned, the address
+  // word and the mbarrier.
+  int64_t bytes = (c.blockM + c.blockN) * c.blockK * 2 + 1024;
+  if (bytes > target.getMaxStaticShared()) {
+    whyNot = llvm::formatv("expected the shared tiles of mma=tcgen05 within "
+                           "{0}'s {1} bytes of static shared memory, got {2} "
+                           "bytes for BN = {3}; use a smaller BN",
+                           target.getChip(), target.getMaxStaticShared(),
+                           bytes, c.blockN);
+    return failure();
+  }
+  return c;
+}
+
 FailureOr<TileConfig> mlir::uop::getMmaTileConfig(MatmulKind kind,
                                                   ArrayRef<int64_t> tile,
                                                   ArrayRef<int64_t> warps,
@@ -518,7 +582,10 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&launch.getBody().front());
-    KernelBuilder(b, g, c).build(launch);
+    if (c.tcgen05)
+      buildTcgen05Kernel(b, b.getLoc(), launch, g, c);
+    else
+      KernelBuilder(b, g, c).build(launch);
     gpu::TerminatorOp::create(b);
   }
   eraseGemm(rewriter, g);
@@ -529,12 +596,13 @@ namespace {
 /// of the kinds of multiply they may choose, each validated when first
 /// needed (at once for an explicit `mma`, per GEMM for `mma=auto`).
 struct KindChooser {
-  enum class Mode { Simt, MmaSync, Wmma, Auto } mode = Mode::Simt;
+  enum class Mode { Simt, MmaSync, Wmma, Tcgen05, Auto } mode = Mode::Simt;
   bool tf32 = false;
+  int64_t ladderStep = 3;
   TargetAttr target;
   ArrayRef<int64_t> tile, threadTile, warps;
-  std::optional<FailureOr<TileConfig>> simt, mma;
-  std::string simtWhy, mmaWhy;
+  std::optional<FailureOr<TileConfig>> simt, mma, tcgen05;
+  std::string simtWhy, mmaWhy, tcgen05Why;
 
   /// Parses the options; on failure `whyNot` names the option.
   LogicalResult parse(StringRef mmaOption, StringRef precision,
@@ -545,13 +613,34 @@ struct KindChooser {
       mode = Mode::MmaSync;
     else if (mmaOption == "wmma")
       mode = Mode::Wmma;
+    else if (mmaOption == "tcgen05")
+      mode = Mode::Tcgen05;
     else if (mmaOption == "auto")
       mode = Mode::Auto;
     else {
-      whyNot = llvm::formatv("expected 'mma' to be auto, simt, mma_sync or "
-                             "wmma, got '{0}'",
+      whyNot = llvm::formatv("expected 'mma' to be auto, simt, mma_sync, "
+                             "wmma or tcgen05, got '{0}'",
                              mmaOption);
       return failure();
+    }
+    if (mode == Mode::Tcgen05) {
+      if (!target.hasTensorCore(TensorCoreKind::tcgen05)) {
+        whyNot = llvm::formatv(
+            "expected a target with tcgen05 for mma=tcgen05, got {0} "
+            "(tensor_core = {1})",
+            target.getChip(), stringifyTensorCoreKind(target.getTensorCore()));
+        return failure();
+      }
+      if (!warps.empty() || !threadTile.empty()) {
+        whyNot = "expected no 'warps' or 'thread-tile' with mma=tcgen05 (one "
+                 "warpgroup per block, the accumulator in tensor memory)";
+        return failure();
+      }
+      if (precision == "tf32") {
+        whyNot = "expected precision=exact with mma=tcgen05 (kind::f16 takes "
+                 "f16 and bf16), got tf32";
+        return failure();
+      }
     }
     if (precision != "exact" && precision != "tf32") {
       whyNot = llvm::formatv("expected 'precision' to be exact or tf32, got "
@@ -603,6 +692,14 @@ struct KindChooser {
   }
 
   /// The configuration of `kind`, validated once.
+  /// The tcgen05 configuration, validated once.
+  FailureOr<TileConfig> tcgen05Config(std::string &whyNot) {
+    if (!tcgen05)
+      tcgen05 = getTcgen05TileConfig(tile, ladderStep, tcgen05Why, target);
+    whyNot = tcgen05Why;
+    return *tcgen05;
+  }
+
   FailureOr<TileConfig> config(MatmulKind kind, std::string &whyNot) {
     if (kind == MatmulKind::simt) {
       if (!simt)
@@ -625,6 +722,8 @@ struct KindChooser {
       return config(MatmulKind::mma_sync, whyNot);
     if (mode == Mode::Wmma)
       return config(MatmulKind::wmma, whyNot);
+    if (mode == Mode::Tcgen05)
+      return tcgen05Config(whyNot);
     // mma=auto: which checks apply depends on each GEMM's types, but a
     // malformed size list is wrong for every kind, so it is refused before
     // any GEMM (and in a module that has none).
@@ -659,6 +758,36 @@ struct KindChooser {
   FailureOr<TileConfig> choose(const GemmInfo &g, std::string &whyNot) {
     bool half = g.inputType.isF16() || g.inputType.isBF16();
     bool tensorCoreInputs = half || (g.inputType.isF32() && tf32);
+    if (mode == Mode::Tcgen05 ||
+        (mode == Mode::Auto && half &&
+         target.hasTensorCore(TensorCoreKind::tcgen05))) {
+      if (!half) {
+        whyNot = llvm::formatv("expected f16 or bf16 inputs for mma=tcgen05, "
+                               "got {0}",
+                               g.inputType);
+        return failure();
+      }
+      FailureOr<TileConfig> c = tcgen05Config(whyNot);
+      if (failed(c)) {
+        whyNot = "for mma=tcgen05: " + whyNot;
+        return failure();
+      }
+      // The lower rungs of the ladder compute one block tile.
+      if (c->ladderStep < 3 && (g.m > c->blockM || g.n > c->blockN)) {
+        whyNot = llvm::formatv(
+            "ladder-step={0} computes one {1}x{2} tile (the 2-D grid is step "
+            "3), got M = {3}, N = {4}",
+            c->ladderStep, c->blockM, c->blockN, g.m, g.n);
+        return failure();
+      }
+      if (c->ladderStep == 1 && g.k > c->blockK) {
+        whyNot = llvm::formatv("ladder-step=1 has no K-loop (step 2): K must "
+                               "be at most {0}, got {1}",
+                               c->blockK, g.k);
+        return failure();
+      }
+      return *c;
+    }
     MatmulKind kind = MatmulKind::simt;
     if (mode == Mode::MmaSync) {
       if (!tensorCoreInputs) {
@@ -704,6 +833,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     chooser.tile = tile;
     chooser.threadTile = threadTile;
     chooser.warps = warps;
+    chooser.ladderStep = ladderStep;
     if (failed(chooser.parse(mma, precision, whyNot)) ||
         failed(chooser.validateExplicit(whyNot))) {
       mlir::emitError(getOperation()->getLoc(), "uop-tile: ") << whyNot;

@@ -64,10 +64,17 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
       llvm::cl::desc("uop-tile's register tile TM,TN")};
   Option<std::string> mma{
       *this, "mma",
-      llvm::cl::desc("uop-tile's multiply: auto (mma_sync for f16 and bf16, "
-                     "and for f32 with precision=tf32; else simt), simt, "
-                     "mma_sync or wmma (f16)"),
+      llvm::cl::desc("uop-tile's multiply: auto (tcgen05 on sm_100a, else "
+                     "mma_sync, for f16 and bf16; mma_sync for f32 with "
+                     "precision=tf32; else simt), simt, mma_sync, wmma (f16) "
+                     "or tcgen05 (sm_100a)"),
       llvm::cl::init("auto")};
+  Option<int64_t> ladderStep{
+      *this, "ladder-step",
+      llvm::cl::desc("uop-tile's rung of the Blackwell GEMM ladder with "
+                     "tcgen05: 1 (one tile, K <= 64), 2 (the K-loop) or 3 "
+                     "(the 2-D grid)"),
+      llvm::cl::init(UopTileOptions().ladderStep)};
   ListOption<int64_t> warps{
       *this, "warps",
       llvm::cl::desc("uop-tile's warps WM,WN of a tensor-core block")};

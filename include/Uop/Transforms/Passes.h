@@ -43,15 +43,35 @@ struct TileConfig {
   MatmulKind kind = MatmulKind::simt;
   int64_t warpsM = 0, warpsN = 0;
   bool tf32 = false;
+  /// The fifth-generation tensor core (mma=tcgen05, sm_100a): the
+  /// accumulator in tensor memory, one warpgroup per block, and the rung of
+  /// the Blackwell GEMM ladder built (1: one tile with K = 64, 2: the
+  /// K-loop, 3: the 2-D grid). `kind` is then unused.
+  bool tcgen05 = false;
+  int64_t ladderStep = 3;
 
   /// The block: x fastest (along N), y along M.
   int64_t getBlockThreadsX() const {
+    if (tcgen05)
+      return 128;
     return kind == MatmulKind::simt ? blockN / threadN : 32 * warpsN;
   }
   int64_t getBlockThreadsY() const {
+    if (tcgen05)
+      return 1;
     return kind == MatmulKind::simt ? blockM / threadM : warpsM;
   }
 };
+
+/// Reads and checks uop-tile's `tile` and `ladder-step` for mma=tcgen05
+/// (default tile 128,128,64): BM = 128 (the accumulator's 128 lanes), BK =
+/// one 128-byte row of the inputs (64 f16 / bf16), BN a multiple of 16
+/// from 16 to 256, both shared tiles within `target`'s static shared
+/// memory, a rung from 1 to 3. On failure `whyNot` names the option.
+FailureOr<TileConfig> getTcgen05TileConfig(ArrayRef<int64_t> tile,
+                                           int64_t ladderStep,
+                                           std::string &whyNot,
+                                           TargetAttr target);
 
 /// Reads and checks uop-tile's `tile` and `thread-tile` options (sizes
 /// given, divisibility, thread count and block shape against the launch
@@ -88,6 +108,12 @@ LogicalResult verifyLowerableSyncOp(Operation *op);
 LogicalResult verifyKernelParams(gpu::GPUFuncOp func);
 
 struct GemmInfo;
+/// Builds, in the body of `launch`, the tcgen05 kernel of `gemm` for the
+/// configuration `config` (Tcgen05Gemm.cpp).
+void buildTcgen05Kernel(OpBuilder &builder, Location loc,
+                        gpu::LaunchOp launch, const GemmInfo &gemm,
+                        const TileConfig &config);
+
 /// Replaces the GEMM `gemm` (and its absorbed fill) by a tiled gpu.launch.
 void tileGemm(RewriterBase &rewriter, const GemmInfo &gemm,
               const TileConfig &config);

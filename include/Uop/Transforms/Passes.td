@@ -119,6 +119,24 @@ def UopTile : Pass<"uop-tile"> {
     whole 16x16 fragments; `uop-tensorcore` then carries them as WMMA
     fragments.
 
+    With `mma=tcgen05` (f16 / bf16 inputs on sm_100a; `mma=auto` picks it
+    there) the kernel is the Blackwell GEMM ladder of seed 002, built
+    directly in its final uop form (Tcgen05Gemm.cpp): one warpgroup (128
+    threads) per BM x BN tile (default 128,128,64; BM = 128, BK = 64, BN a
+    multiple of 16 up to 256), the f32 accumulator in tensor memory
+    allocated by warp 0, the operand tiles copied cooperatively into
+    1024-byte-aligned 128-byte-swizzled shared tiles (A as M x K, B as N x K,
+    transposed on the way where the GEMM stores them otherwise), published
+    with the async-proxy fence and a barrier, one elected thread of warp 0
+    issuing `uop.tcgen05_mma` (accumulate from the second k-tile on) and
+    committing it to an mbarrier, every thread waiting on the phase it
+    carries and toggles; the writeback reads the accumulator (warp w lanes
+    32w..32w+31, thread t row t), adds the old C or the fill value, applies
+    the epilogue and stores. `ladder-step` selects the rung: 1 accepts one
+    128 x BN tile with K <= 64 and has no K-loop, 2 a single tile with the
+    K-loop, 3 (the default) the 2-D grid of any M, N, K; each GEMM outside
+    its rung is an error naming it.
+
     The result runs as it is (every operand read straight from global
     memory); `uop-promote-shared` then stages the tiles in shared memory.
     Anything that only looks like a GEMM is left alone with a remark saying
@@ -134,8 +152,12 @@ def UopTile : Pass<"uop-tile"> {
     ListOption<"threadTile", "thread-tile", "int64_t",
                "register tile of one thread TM,TN (default 8,8; mma=simt)">,
     Option<"mma", "mma", "std::string", "\"simt\"",
-           "the units of the multiply: simt, mma_sync, wmma, or auto "
-           "(mma_sync where the inputs and the target allow it, else simt)">,
+           "the units of the multiply: simt, mma_sync, wmma, tcgen05, or "
+           "auto (tcgen05 on sm_100a, else mma_sync, where the inputs and "
+           "the target allow it; else simt)">,
+    Option<"ladderStep", "ladder-step", "int64_t", "3",
+           "mma=tcgen05: the rung of the Blackwell GEMM ladder, 1 (one "
+           "128-row tile, K = 64), 2 (the K-loop) or 3 (the 2-D grid)">,
     ListOption<"warps", "warps", "int64_t",
                "warps of a block along M and N, WM,WN (default 2,4; "
                "tensor-core GEMMs)">,

@@ -1,0 +1,354 @@
+//===- Tcgen05Gemm.cpp - the Blackwell GEMM kernel of uop-tile ------------===//
+//
+// uop-tile with mma=tcgen05 builds the kernel of seed 002's GEMM ladder,
+// steps 1 to 3, in uop IR. One warpgroup (128 threads) per BM x BN tile of
+// C (BM = 128, BK = 64):
+//
+//   (1) allocate: warp 0 allocates the f32 accumulator in tensor memory
+//       (BN columns rounded up to a power of two, at least 32) and gives up
+//       its allocation permit; thread 0 initializes the mbarrier mma_bar to
+//       one arrival; the address is read by every thread after a barrier
+//       fenced for tcgen05;
+//   (2) per k-tile (step 2's K-loop; step 1 has the one k-tile): the block
+//       copies the BM x 64 tile of A and the BN x 64 tile of B^T into
+//       1024-byte-aligned shared tiles with the 128-byte swizzle (a view
+//       that is transposed where the GEMM stores A as K x M or B as K x N),
+//       zero-filled past the matrix; fences them for the async proxy and
+//       publishes them with a barrier;
+//   (3) one elected thread of warp 0 issues uop.tcgen05_mma (accumulate
+//       from the second k-tile on) and commits it to mma_bar; every thread
+//       waits for the phase it carries, then toggles it;
+//   (4) writeback: thread t holds row t of the tile (warp w reads lanes
+//       32w..32w+31), 32 columns per tcgen05.ld; each element gets the
+//       fill value or the old C added, is rounded once to C's type, passes
+//       through the fused epilogue and is stored (16-byte vector stores
+//       where N is a multiple of BN, predicated stores at the edges); warp 0
+//       frees the tensor memory after a barrier.
+//
+// Step 3 is the 2-D grid: ceil(N / BN) x ceil(M / 128) blocks, the tile at
+// (by 128, bx BN). A GEMM with K = 0 has nothing to multiply: its kernel
+// stores the initial value and uses no tensor memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Dialect/Uop/IR/Layout.h"
+#include "Uop/Dialect/Uop/IR/UopOps.h"
+#include "Uop/Transforms/GemmMatcher.h"
+#include "Uop/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::uop;
+
+namespace {
+
+class Tcgen05KernelBuilder {
+public:
+  Tcgen05KernelBuilder(ImplicitLocOpBuilder &b, const GemmInfo &g,
+                       const TileConfig &c)
+      : b(b), g(g), c(c) {}
+
+  void build(gpu::LaunchOp launch) {
+    MLIRContext *ctx = b.getContext();
+    Attribute workgroup =
+        gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+    Value tx = launch.getThreadIds().x;
+    gpu::KernelDim3 blockIds = launch.getBlockIds();
+    m0 = arith::MulIOp::create(b, blockIds.y, index(c.blockM));
+    n0 = arith::MulIOp::create(b, blockIds.x, index(c.blockN));
+    row = arith::AddIOp::create(b, m0, tx);
+    Value warp = arith::DivUIOp::create(b, tx, index(32));
+    Value warp0 =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, warp, index(0));
+
+    // K = 0: nothing to multiply, no tensor memory.
+    if (g.k == 0) {
+      writeback(/*acc=*/Value(), warp);
+      return;
+    }
+
+    // (1) ALLOCATE.
+    auto tileType = [&](int64_t rows) {
+      return MemRefType::get({rows, c.blockK}, g.inputType,
+                             MemRefLayoutAttrInterface(), workgroup);
+    };
+    Value sA = AllocSharedOp::create(b, tileType(c.blockM),
+                                     b.getI64IntegerAttr(1024));
+    Value sB = AllocSharedOp::create(b, tileType(c.blockN),
+                                     b.getI64IntegerAttr(1024));
+    auto slotType = MemRefType::get({1}, b.getI32Type(),
+                                    MemRefLayoutAttrInterface(), workgroup);
+    Value slot = AllocSharedOp::create(b, slotType, b.getI64IntegerAttr(4));
+    auto barsType = nvgpu::MBarrierGroupType::get(ctx, workgroup, 1);
+    Value bars = nvgpu::MBarrierCreateOp::create(b, barsType);
+    columns = std::max<int64_t>(32, int64_t(llvm::PowerOf2Ceil(c.blockN)));
+    ifThen(warp0, [&] {
+      TMemAllocOp::create(b, slot, ValueRange{index(0)},
+                          b.getI32IntegerAttr(int32_t(columns)));
+      TMemRelinquishAllocPermitOp::create(b);
+    });
+    Value thread0 =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
+    ifThen(thread0, [&] {
+      MBarrierInitOp::create(b, bars, index(0), index(1));
+    });
+    fencedBarrier();
+    Value acc = memref::LoadOp::create(b, slot, ValueRange{index(0)});
+
+    // (2)-(3) the k-tiles.
+    OpFoldResult mSize = tileExtent(m0, g.m, c.blockM);
+    OpFoldResult nSize = tileExtent(n0, g.n, c.blockN);
+    auto kStep = [&](Value k0, Value phase) -> Value {
+      OpFoldResult kSize = tileExtent(k0, g.k, c.blockK);
+      Value aTile = g.transposeA
+                        ? transpose(subview(g.a, k0, m0, kSize, mSize))
+                        : subview(g.a, m0, k0, mSize, kSize);
+      Value bTile = g.transposeB
+                        ? subview(g.b, n0, k0, nSize, kSize)
+                        : transpose(subview(g.b, k0, n0, kSize, nSize));
+      auto swizzle128 = SharedLayoutAttr::get(ctx, /*pad=*/0, /*swizzle=*/8,
+                                              /*unit=*/8, /*period=*/1);
+      CopyOp::create(b, aTile, sA, swizzle128, /*async=*/false);
+      CopyOp::create(b, bTile, sB, swizzle128, /*async=*/false);
+      FenceProxyAsyncOp::create(b);
+      BarrierOp::create(b);
+      ifThen(warp0, [&] {
+        auto elect = ElectOp::create(b);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(&elect.getBody().emplaceBlock());
+        Value accumulate = arith::CmpIOp::create(b, arith::CmpIPredicate::ne,
+                                                 k0, index(0));
+        Tcgen05MmaOp::create(b, acc, sA, sB, accumulate);
+        Tcgen05CommitOp::create(b, bars, index(0));
+      });
+      MBarrierWaitOp::create(b, bars, index(0), phase);
+      Tcgen05FenceOp::create(b, /*after=*/true);
+      return arith::XOrIOp::create(b, phase, boolean(true));
+    };
+    if (c.ladderStep == 1) {
+      // Step 1: the one k-tile, phase 0.
+      kStep(index(0), boolean(false));
+    } else {
+      auto loop = scf::ForOp::create(b, index(0), index(g.k), index(c.blockK),
+                                     ValueRange{boolean(false)});
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value next =
+          kStep(loop.getInductionVar(), loop.getRegionIterArgs().front());
+      scf::YieldOp::create(b, next);
+    }
+
+    // (4) WRITEBACK, then free the accumulator once every warp has read it.
+    writeback(acc, warp);
+    fencedBarrier();
+    ifThen(warp0, [&] {
+      TMemDeallocOp::create(b, acc, b.getI32IntegerAttr(int32_t(columns)));
+    });
+  }
+
+private:
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
+  Value boolean(bool v) {
+    return arith::ConstantOp::create(b, b.getBoolAttr(v));
+  }
+
+  template <typename Fn>
+  void ifThen(Value cond, Fn body) {
+    auto ifOp = scf::IfOp::create(b, cond, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    body();
+  }
+
+  /// A block barrier that hands tcgen05 work between threads.
+  void fencedBarrier() {
+    Tcgen05FenceOp::create(b, /*after=*/false);
+    BarrierOp::create(b);
+    Tcgen05FenceOp::create(b, /*after=*/true);
+  }
+
+  OpFoldResult tileExtent(Value origin, int64_t size, int64_t tile) {
+    if (size % tile == 0)
+      return b.getIndexAttr(tile);
+    Value left = arith::SubIOp::create(b, index(size), origin);
+    return arith::MinSIOp::create(b, left, index(tile)).getResult();
+  }
+
+  Value subview(Value source, Value off0, Value off1, OpFoldResult size0,
+                OpFoldResult size1) {
+    SmallVector<OpFoldResult> offsets = {off0, off1};
+    SmallVector<OpFoldResult> sizes = {size0, size1};
+    SmallVector<OpFoldResult> strides = {b.getIndexAttr(1), b.getIndexAttr(1)};
+    return memref::SubViewOp::create(b, source, offsets, sizes, strides);
+  }
+
+  Value transpose(Value view) {
+    AffineMap perm = AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0},
+                                                  b.getContext());
+    return memref::TransposeOp::create(b, view, AffineMapAttr::get(perm));
+  }
+
+  /// The condition that `col` (and this thread's row) lies inside C, or
+  /// null when every element of every tile does.
+  Value inBounds(Value col) {
+    Value cond;
+    if (g.m % c.blockM)
+      cond =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, row, index(g.m));
+    if (col && g.n % c.blockN) {
+      Value inN =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, col, index(g.n));
+      cond = cond ? arith::AndIOp::create(b, cond, inN).getResult() : inN;
+    }
+    return cond;
+  }
+
+  /// The value stored at (row, col) for the f32 product `v`: plus the fill
+  /// value or the old C (linalg's C += A B), rounded to C's type and through
+  /// the fused epilogue. Emitted where (row, col) is inside C.
+  Value finalValue(OpBuilder &nb, Location loc, Value v, Value col) {
+    Type f32 = nb.getF32Type();
+    Value init;
+    if (g.fill) {
+      Value f = linalg::FillOp(g.fill).getInputs().front();
+      APFloat zero(0.0f);
+      auto cst = f.getDefiningOp<arith::ConstantOp>();
+      bool isZero = cst && isa<FloatAttr>(cst.getValue()) &&
+                    cast<FloatAttr>(cst.getValue()).getValue().isZero();
+      if (!isZero)
+        init = f;
+    } else {
+      init = memref::LoadOp::create(nb, loc, g.c, ValueRange{row, col});
+    }
+    if (init) {
+      if (init.getType() != f32) {
+        auto ft = cast<FloatType>(init.getType());
+        init = ft.getWidth() < 32
+                   ? arith::ExtFOp::create(nb, loc, f32, init).getResult()
+                   : arith::TruncFOp::create(nb, loc, f32, init).getResult();
+      }
+      v = arith::AddFOp::create(nb, loc, init, v);
+    }
+    return emitEpilogue(nb, loc, g, v, row, col);
+  }
+
+  /// Whether 32 consecutive columns of the output row starting at a
+  /// multiple of 32 may be stored as one vector: a row-major output whose
+  /// rows and offset keep that alignment, and no edge in N.
+  bool vectorStores(int64_t chunk) {
+    auto type = dyn_cast<MemRefType>(g.out.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (!type || g.n % c.blockN ||
+        failed(type.getStridesAndOffset(strides, offset)) ||
+        strides.size() != 2 || strides[1] != 1 ||
+        ShapedType::isDynamic(strides[0]) || ShapedType::isDynamic(offset))
+      return false;
+    int64_t group = 16 / getElementBytes(type.getElementType());
+    return chunk % group == 0 && strides[0] % group == 0 &&
+           offset % group == 0;
+  }
+
+  void writeback(Value acc, Value warp) {
+    // 32 columns per tcgen05.ld (16 when BN is not a multiple of 32).
+    int64_t chunk = c.blockN % 32 == 0 ? 32 : 16;
+    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
+    Value warpAcc;
+    if (acc) {
+      Value lane = arith::MulIOp::create(b, warp, index(32));
+      Value laneBits = arith::ShLIOp::create(
+          b, arith::IndexCastOp::create(b, b.getI32Type(), lane),
+          arith::ConstantOp::create(b, b.getI32IntegerAttr(16)));
+      warpAcc = arith::AddIOp::create(b, acc, laneBits);
+    }
+    bool vectors = vectorStores(chunk);
+    auto loop = scf::ForOp::create(b, index(0), index(c.blockN), index(chunk));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value j0 = loop.getInductionVar();
+    auto rowType = VectorType::get({chunk}, b.getF32Type());
+    Value values;
+    if (acc) {
+      Value addr = arith::AddIOp::create(
+          b, warpAcc, arith::IndexCastOp::create(b, b.getI32Type(), j0));
+      values = Tcgen05LdOp::create(b, rowType, addr);
+      Tcgen05WaitLdOp::create(b);
+    } else {
+      values = arith::ConstantOp::create(
+          b, DenseElementsAttr::get(rowType, b.getF32FloatAttr(0.0f)));
+    }
+    Value col0 = arith::AddIOp::create(b, n0, j0);
+    auto colOf = [&](OpBuilder &nb, Location loc, int64_t e) -> Value {
+      if (e == 0)
+        return col0;
+      return arith::AddIOp::create(nb, loc, col0,
+                                   arith::ConstantIndexOp::create(nb, loc, e));
+    };
+    if (vectors) {
+      // Only rows can leave C: one guard for the whole row segment.
+      auto store = [&](OpBuilder &nb, Location loc) {
+        SmallVector<Value> elems;
+        for (int64_t e = 0; e < chunk; ++e) {
+          Value v = vector::ExtractOp::create(nb, loc, values,
+                                              ArrayRef<int64_t>{e});
+          elems.push_back(finalValue(nb, loc, v, colOf(nb, loc, e)));
+        }
+        Value vec = vector::FromElementsOp::create(
+            nb, loc, VectorType::get({chunk}, outElem), elems);
+        vector::StoreOp::create(nb, loc, vec, g.out, ValueRange{row, col0},
+                                /*nontemporal=*/false, llvm::MaybeAlign(16));
+      };
+      Value cond = inBounds(Value());
+      if (!cond) {
+        store(b, b.getLoc());
+      } else {
+        scf::IfOp::create(b, cond, [&](OpBuilder &nb, Location loc) {
+          store(nb, loc);
+          scf::YieldOp::create(nb, loc);
+        });
+      }
+      return;
+    }
+    for (int64_t e = 0; e < chunk; ++e) {
+      Value v = vector::ExtractOp::create(b, values, ArrayRef<int64_t>{e});
+      Value col = colOf(b, b.getLoc(), e);
+      auto store = [&](OpBuilder &nb, Location loc) {
+        memref::StoreOp::create(nb, loc, finalValue(nb, loc, v, col), g.out,
+                                ValueRange{row, col});
+      };
+      Value cond = inBounds(col);
+      if (!cond) {
+        store(b, b.getLoc());
+        continue;
+      }
+      scf::IfOp::create(b, cond, [&](OpBuilder &nb, Location loc) {
+        store(nb, loc);
+        scf::YieldOp::create(nb, loc);
+      });
+    }
+  }
+
+  ImplicitLocOpBuilder &b;
+  const GemmInfo &g;
+  const TileConfig &c;
+  Value m0, n0, row;
+  int64_t columns = 0;
+};
+
+} // namespace
+
+void mlir::uop::buildTcgen05Kernel(OpBuilder &builder, Location loc,
+                                   gpu::LaunchOp launch, const GemmInfo &gemm,
+                                   const TileConfig &config) {
+  ImplicitLocOpBuilder b(loc, builder);
+  Tcgen05KernelBuilder(b, gemm, config).build(launch);
+}
