@@ -1,0 +1,24 @@
+// D = A @ B with B stored K x N, f16 inputs, accumulated in f32 and
+// rounded once to the f16 output (the truncf consumer is fused into the
+// GEMM's writeback): M = 512, N = 256, K = 512.
+func.func @main(%A: memref<512x512xf16>, %B: memref<512x256xf16>, %D: memref<512x256xf16>) {
+  %zero = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<512x256xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<512x256xf32>)
+  linalg.matmul
+      indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                       affine_map<(m, n, k) -> (k, n)>,
+                       affine_map<(m, n, k) -> (m, n)>]
+      ins(%A, %B : memref<512x512xf16>, memref<512x256xf16>)
+      outs(%acc : memref<512x256xf32>)
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>,
+                                   affine_map<(m, n) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<512x256xf32>) outs(%D : memref<512x256xf16>) {
+  ^bb0(%x: f32, %y: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  }
+  memref.dealloc %acc : memref<512x256xf32>
+  return
+}
