@@ -44,7 +44,12 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # The SIMT path at its default and at the tilings bench/gemm_traffic uses,
-# then the tensor-core kernels f16 and bf16 get by default.
+# then the tensor-core kernels f16 and bf16 get by default (mma.sync on
+# sm_80 and sm_90a, tcgen05 on sm_100a), mma.sync explicitly, and the
+# tcgen05 ladder (sm_100a only; its rows on other targets are skipped: their
+# compile refuses mma=tcgen05). A tcgen05.mma is one instruction of one
+# elected thread for the whole 128 x BN x 16 step of the CTA, and the tensor
+# core reads the shared tiles itself: the k-tile has no ld.shared.
 DEFAULT_CONFIGS = [
     "simt-f32=f32:",
     "simt-f32-1stage=f32:stages=1",
@@ -53,6 +58,10 @@ DEFAULT_CONFIGS = [
     "mma-f16=f16:",
     "mma-bf16=bf16:",
     "wmma-f16=f16:mma=wmma",
+    "mma-sync-f16=f16:mma=mma_sync",
+    "tcgen05-f16=f16:mma=tcgen05",
+    "tcgen05-bf16=bf16:mma=tcgen05",
+    "tcgen05-f16-bn64=f16:mma=tcgen05 tile=128,64,64",
 ]
 
 CLASSES = ["mma", "ldmatrix", "cp.async", "bar.sync", "ld.shared", "fma", "other"]
