@@ -69,6 +69,34 @@ def test_gemm_agrees_with_numpy(m, n, k, dtype, out_dtype, options):
     assert (err <= gemm_bound(a, b, k, out_dtype)).all(), err.max()
 
 
+@pytest.mark.parametrize("m,n,k,out_dtype,transpose_b", [
+    (128, 128, 64, "float32", True),
+    (200, 136, 72, "float16", True),
+    (96, 80, 130, "float32", False),
+])
+def test_tcgen05_gemm_on_sm100a(m, n, k, out_dtype, transpose_b):
+    """sm_100a runs f16 GEMMs on tcgen05 (tensor memory, one elected
+    thread, an mbarrier): the PTX has the instructions, the simulated
+    kernel agrees with linalg and with numpy."""
+    src = uop.matmul_problem(m, n, k, dtype="float16", out_dtype=out_dtype,
+                             transpose_b=transpose_b)
+    kernel = uop.compile(src, target="sm_100a")
+    assert "uop.tcgen05_mma" in kernel.ir("kernel")
+    assert "tcgen05.mma.cta_group::1.kind::f16" in kernel.ptx
+    a = RNG.uniform(-1, 1, (m, k)).astype("float16")
+    b = RNG.uniform(-1, 1, (n, k) if transpose_b else (k, n)).astype(
+        "float16")
+    c = np.zeros((m, n), out_dtype)
+    *_, c2 = uop.simulate(kernel, a, b, c)
+    bk = b.T if transpose_b else b
+    ref = a.astype(np.float64) @ bk.astype(np.float64)
+    err = np.abs(c2.astype(np.float64) - ref)
+    assert (err <= gemm_bound(a, bk, k, out_dtype)).all(), err.max()
+    with pytest.raises(uop.Error, match="ladder-step=1 has no K-loop"):
+        uop.compile(uop.matmul_problem(128, 128, 128, dtype="float16"),
+                    target="sm_100a", ladder_step=1)
+
+
 def test_transposed_b_and_bf16_as_uint16():
     m, n, k = 64, 40, 48
     src = uop.matmul_problem(m, n, k, dtype="bfloat16", transpose_b=True)
@@ -199,7 +227,7 @@ def test_options_come_from_the_pipeline():
         options["thread_tile"][1]
     src = uop.matmul_problem(32, 32, 8)
     with pytest.raises(uop.Error, match="unknown option 'tiles' of "
-                       "uop.compile: expected one of async, mma"):
+                       "uop.compile: expected one of async, ladder_step, mma"):
         uop.compile(src, tiles=(32, 32, 8))
     with pytest.raises(uop.Error, match="option 'stages' expects an integer, "
                        "got 'two'"):
