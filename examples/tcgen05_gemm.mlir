@@ -3,8 +3,8 @@
 // N x K (a row-band of B is a column-band of B^T), both f16; the product
 // accumulates in f32 in tensor memory and is rounded to f16 once, at the
 // writeback. One CTA of 128 threads (one warpgroup) per 128 x 128 tile of
-// D, a 2-D grid over the tiles; any M, N, K (edge tiles are zero-filled by
-// the copies and the stores are predicated).
+// D, a 2-D grid over the tiles; any M, N and K > 0 (edge tiles are
+// zero-filled by the copies and the stores are predicated).
 //
 //   uop-sim examples/tcgen05_gemm.mlir --compare-with examples/tcgen05_gemm_ref.mlir
 //   uop-opt examples/tcgen05_gemm.mlir --uop-compile="target=sm_100a" | \
@@ -48,6 +48,7 @@ func.func @main(%A: memref<256x192xf16>, %B: memref<128x192xf16>,
     }
     scf.if %thread0 {
       uop.mbarrier_init %mma_bar[%c0], %c1 : !bars
+      uop.fence_proxy_async
     }
     uop.tcgen05_fence before
     uop.barrier
@@ -81,6 +82,7 @@ func.func @main(%A: memref<256x192xf16>, %B: memref<128x192xf16>,
       // The tensor core reads through the async proxy.
       uop.fence_proxy_async
       uop.barrier
+      uop.tcgen05_fence after
       scf.if %warp0 {
         uop.elect {
           %accumulate = arith.cmpi ne, %kt, %c0 : index

@@ -183,12 +183,11 @@ int64_t elementAt(const Buffer &buf, uint64_t address) {
          getElementBytes(buf.elemType);
 }
 
-/// Calls fn(buffer, address) for every operand byte pair the MMA `m`
-/// reads; returns false (after an out-of-bounds fault) when a descriptor
-/// leaves its tile's buffer.
-bool forEachOperandElement(
-    Interpreter &I, const PendingMma &m,
-    llvm::function_ref<void(Buffer &, uint64_t)> fn) {
+/// Calls fn(buffer, address), when given, for every operand byte pair the
+/// MMA `m` reads; returns false (after an out-of-bounds fault) at the first
+/// address outside its tile's buffer.
+bool visitOperands(Interpreter &I, const PendingMma &m,
+                   llvm::function_ref<void(Buffer &, uint64_t)> fn) {
   InstrDescriptor id(m.idesc);
   for (int operand = 0; operand < 2; ++operand) {
     Buffer &buf = operand == 0 ? *m.a : *m.b;
@@ -212,10 +211,19 @@ bool forEachOperandElement(
                         std::move(msg));
           return false;
         }
-        fn(buf, addr);
+        if (fn)
+          fn(buf, addr);
       }
   }
   return true;
+}
+
+/// visitOperands with `fn` called only once every address is known to be
+/// inside its buffer: all of the MMA's reads, or none.
+bool forEachOperandElement(
+    Interpreter &I, const PendingMma &m,
+    llvm::function_ref<void(Buffer &, uint64_t)> fn) {
+  return visitOperands(I, m, nullptr) && visitOperands(I, m, fn);
 }
 
 /// Executes one MMA: D[m][n] (+)= sum_k A[m][k] * B[n][k] over its k16
@@ -502,12 +510,24 @@ bool tmem::completeCommits(Interpreter &I, const Buffer *group, int64_t index,
   TMemState &t = *I.block()->tmem;
   bool any = false;
   for (size_t i = 0; i < t.commits.size() && !done();) {
-    if (t.commits[i].group == group && t.commits[i].index == index) {
-      completeCommit(I, t, i);
-      any = true;
+    if (t.commits[i].group != group || t.commits[i].index != index) {
+      ++i;
       continue;
     }
-    ++i;
+    // A commit tracks every earlier tcgen05 operation of its thread: the
+    // thread's earlier commits (to other barriers) complete first, in
+    // issue order, and arrive on their own barriers.
+    uint32_t thread = t.commits[i].thread;
+    for (size_t j = 0; j < i;) {
+      if (t.commits[j].thread == thread) {
+        completeCommit(I, t, j);
+        --i;
+        continue;
+      }
+      ++j;
+    }
+    completeCommit(I, t, i);
+    any = true;
   }
   return any;
 }

@@ -14,7 +14,8 @@
 //       1024-byte-aligned shared tiles with the 128-byte swizzle (a view
 //       that is transposed where the GEMM stores A as K x M or B as K x N),
 //       zero-filled past the matrix; fences them for the async proxy and
-//       publishes them with a barrier;
+//       publishes them with a barrier (then tcgen05.fence::after_thread_sync:
+//       the MMA follows a thread synchronization);
 //   (3) one elected thread of warp 0 issues uop.tcgen05_mma (accumulate
 //       from the second k-tile on) and commits it to mma_bar; every thread
 //       waits for the phase it carries, then toggles it;
@@ -100,6 +101,8 @@ public:
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
     ifThen(thread0, [&] {
       MBarrierInitOp::create(b, bars, index(0), index(1));
+      // The initialization, visible to the tensor core's arrival.
+      FenceProxyAsyncOp::create(b);
     });
     fencedBarrier();
     Value acc = memref::LoadOp::create(b, slot, ValueRange{index(0)});
@@ -121,6 +124,7 @@ public:
       CopyOp::create(b, bTile, sB, swizzle128, /*async=*/false);
       FenceProxyAsyncOp::create(b);
       BarrierOp::create(b);
+      Tcgen05FenceOp::create(b, /*after=*/true);
       ifThen(warp0, [&] {
         auto elect = ElectOp::create(b);
         OpBuilder::InsertionGuard guard(b);
