@@ -148,6 +148,18 @@ bool RaceTracker::asyncReadIssue(Buffer &b, int64_t idx, uint32_t tid,
     ok = false;
   } else if (a.writeEpoch == epoch && a.writer != tid) {
     race(FaultKind::RaceRAW, b, idx, tid, op, a.writer, a.writeOp);
+  } else if (a.writer < proxyFences.size() &&
+             proxyFences[a.writer] == a.writerFences) {
+    report(FaultKind::RaceRAW, b, {a.writer, tid}, {a.writeOp, op},
+           (llvm::Twine(getFaultKindName(FaultKind::RaceRAW)) +
+            " across proxies on shared " + b.name + elementOf(b, idx) +
+            " in block " + block->name() + ": write by thread " +
+            block->threadName(a.writer) + " at " +
+            formatLoc(a.writeOp->getLoc()) + ", read through the async "
+            "proxy by " + op->getName().getStringRef() + " of thread " +
+            block->threadName(tid) + " at " + formatLoc(op->getLoc()) +
+            " with no fence.proxy.async by the writer after its write")
+               .str());
   }
   auto [it, inserted] =
       asyncReads.try_emplace({&b, idx}, InFlight{tid, op, 0});
@@ -213,4 +225,5 @@ void RaceTracker::onWrite(Buffer &b, int64_t idx, uint32_t tid,
   a.writeEpoch = epoch;
   a.writer = tid;
   a.writeOp = op;
+  a.writerFences = tid < proxyFences.size() ? proxyFences[tid] : 0;
 }

@@ -35,6 +35,7 @@ func.func @main(%A: memref<128x64xf16>, %B: memref<128x64xf16>, %D: memref<128x1
     }
     uop.copy %A, %sA {layout = #uop.shared_layout<swizzle = 8, unit = 8>} : memref<128x64xf16> to !tile
     uop.copy %B, %sB {layout = #uop.shared_layout<swizzle = 8, unit = 8>} : memref<128x64xf16> to !tile
+    uop.fence_proxy_async
     uop.tcgen05_fence before
     uop.barrier
     uop.tcgen05_fence after

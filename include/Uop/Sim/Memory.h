@@ -80,6 +80,9 @@ struct ElemAccess {
   uint32_t readEpoch = 0;
   uint32_t reader1 = 0;
   uint32_t reader2 = UINT32_MAX; ///< A second, different reader, if any.
+  /// The writer's count of async-proxy fences when it wrote the element
+  /// (RaceTracker::proxyFence): equal to its count now means no fence since.
+  uint32_t writerFences = 0;
   mlir::Operation *writeOp = nullptr;
   mlir::Operation *read1Op = nullptr;
   mlir::Operation *read2Op = nullptr;

@@ -22,9 +22,13 @@
 //
 // A tensor-core MMA of tcgen05 reads its shared tiles asynchronously: from
 // its issue until the mbarrier phase of its commit completes. Its reads
-// count as the issuing thread's when it is issued, and the elements stay
-// "read in flight" until it completes: a write to one by any thread is a
-// race naming the MMA (reads are not).
+// are checked when it is issued (a write by another thread in the same
+// barrier interval is a race) without counting as reads of the interval,
+// and the elements stay "read in flight" until it completes: a write to one by any thread is a
+// race naming the MMA (reads are not). The tensor core reads through the
+// async proxy: an element whose writer has not executed a
+// fence.proxy.async since writing it is not visible to the MMA, which is
+// reported as a RAW race across proxies.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +56,13 @@ public:
     epoch = 1;
     inFlight.clear();
     asyncReads.clear();
+    proxyFences.assign(block.numThreads(), 0);
+  }
+  /// Thread `tid` executed fence.proxy.async: its earlier shared writes are
+  /// visible to the async proxy.
+  void proxyFence(uint32_t tid) {
+    if (tid < proxyFences.size())
+      ++proxyFences[tid];
   }
   /// A barrier ends the current interval. Copies in flight stay in flight:
   /// a barrier does not wait for cp.async.
@@ -121,6 +132,8 @@ private:
   /// The elements asynchronous reads (tcgen05.mma) are reading, counted
   /// alike.
   llvm::DenseMap<std::pair<const Buffer *, int64_t>, InFlight> asyncReads;
+  /// Per thread of the block: the async-proxy fences it executed.
+  std::vector<uint32_t> proxyFences;
 
   FaultLog &log;
   const BlockState *block = nullptr;

@@ -13,7 +13,8 @@
 // - uop.tcgen05_ld / tcgen05_wait_ld: tensor memory into registers, usable
 //   after the wait;
 // - uop.tcgen05_fence: no effect (the simulator orders tcgen05 operations
-//   itself).
+//   itself); uop.fence_proxy_async: the thread's shared writes become
+//   visible to the tensor core (RaceTracker).
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,6 +67,17 @@ LogicalResult fenceOp(Interpreter &I, Operation *op) {
   return success();
 }
 
+/// fence.proxy.async: the active threads' shared writes become visible to
+/// the async proxy (the tensor core's reads).
+LogicalResult proxyFenceOp(Interpreter &I, Operation *op) {
+  if (!I.isInKernel())
+    return I.unsupported(op, "expected fence.proxy.async in a kernel");
+  for (unsigned lane = 0; lane < I.numLanes(); ++lane)
+    if (I.isActive(lane))
+      I.getRaces().proxyFence(I.threadOf(lane));
+  return success();
+}
+
 } // namespace
 
 void mlir::uop::sim::registerUopTcgen05Handlers(HandlerRegistry &r) {
@@ -76,5 +88,6 @@ void mlir::uop::sim::registerUopTcgen05Handlers(HandlerRegistry &r) {
   r.add<Tcgen05CommitOp>(commitOp);
   r.add<Tcgen05LdOp>(ldOp);
   r.add<Tcgen05WaitLdOp>(waitLdOp);
-  r.add<Tcgen05FenceOp, FenceProxyAsyncOp>(fenceOp);
+  r.add<Tcgen05FenceOp>(fenceOp);
+  r.add<FenceProxyAsyncOp>(proxyFenceOp);
 }

@@ -297,8 +297,9 @@ def Uop_FenceProxyAsyncOp : Uop_Op<"fence_proxy_async", [
     belong to the async proxy. A thread that wrote a tile the tensor core
     will read executes this fence after its writes and before the barrier
     that publishes them. Lowers to `nvvm.fence.proxy` with kind
-    `async.shared` and space `cta`. uop-sim does not model proxies and runs
-    it as a no-op.
+    `async.shared` and space `cta`. uop-sim reports a tensor-core read of
+    an element whose writer has not executed this fence since writing it
+    (a RAW race across proxies).
 
     ```mlir
     uop.copy %tile, %sA {layout = #uop.shared_layout<swizzle = 8, unit = 8>} : ...
