@@ -48,6 +48,15 @@ std::string hex(uint64_t v) {
   return buf;
 }
 
+/// The warps that execute the warp-collective `op` (partial warps are
+/// faults and left out); fails outside a kernel.
+LogicalResult wholeWarps(Interpreter &I, Operation *op,
+                         llvm::SmallVectorImpl<unsigned> &warps) {
+  if (failed(requireKernel(I, op)))
+    return failure();
+  return tensorcore::activeWarps(I, op, warps);
+}
+
 /// Reports a tensor-memory misuse by `thread` at `op`.
 void misuse(Interpreter &I, Operation *op, uint32_t thread,
             const std::string &what) {
@@ -292,10 +301,8 @@ void completeCommit(Interpreter &I, TMemState &t, size_t i) {
 
 LogicalResult tmem::alloc(Interpreter &I, Operation *op, Value slot,
                           ValueRange indices, int64_t columns) {
-  if (failed(requireKernel(I, op)))
-    return failure();
   llvm::SmallVector<unsigned> warps;
-  if (failed(tensorcore::activeWarps(I, op, warps)))
+  if (failed(wholeWarps(I, op, warps)))
     return failure();
   TMemState &t = state(I);
   const SimValue &s = I.get(slot);
@@ -353,10 +360,8 @@ LogicalResult tmem::alloc(Interpreter &I, Operation *op, Value slot,
 
 LogicalResult tmem::dealloc(Interpreter &I, Operation *op, Value address,
                             int64_t columns) {
-  if (failed(requireKernel(I, op)))
-    return failure();
   llvm::SmallVector<unsigned> warps;
-  if (failed(tensorcore::activeWarps(I, op, warps)))
+  if (failed(wholeWarps(I, op, warps)))
     return failure();
   TMemState &t = state(I);
   const SimValue &a = I.get(address);
@@ -393,10 +398,8 @@ LogicalResult tmem::dealloc(Interpreter &I, Operation *op, Value address,
 }
 
 LogicalResult tmem::relinquish(Interpreter &I, Operation *op) {
-  if (failed(requireKernel(I, op)))
-    return failure();
   llvm::SmallVector<unsigned> warps;
-  if (failed(tensorcore::activeWarps(I, op, warps)))
+  if (failed(wholeWarps(I, op, warps)))
     return failure();
   if (!warps.empty())
     state(I).relinquished = true;
@@ -538,10 +541,8 @@ bool tmem::completeCommits(Interpreter &I, const Buffer *group, int64_t index,
 
 LogicalResult tmem::load(Interpreter &I, Operation *op, Value address,
                          Value result) {
-  if (failed(requireKernel(I, op)))
-    return failure();
   llvm::SmallVector<unsigned> warps;
-  if (failed(tensorcore::activeWarps(I, op, warps)))
+  if (failed(wholeWarps(I, op, warps)))
     return failure();
   TMemState &t = state(I);
   unsigned n = unsigned(cast<VectorType>(result.getType()).getNumElements());

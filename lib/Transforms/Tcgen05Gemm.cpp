@@ -181,18 +181,12 @@ private:
   }
 
   OpFoldResult tileExtent(Value origin, int64_t size, int64_t tile) {
-    if (size % tile == 0)
-      return b.getIndexAttr(tile);
-    Value left = arith::SubIOp::create(b, index(size), origin);
-    return arith::MinSIOp::create(b, left, index(tile)).getResult();
+    return buildTileExtent(b, b.getLoc(), origin, size, tile);
   }
 
   Value subview(Value source, Value off0, Value off1, OpFoldResult size0,
                 OpFoldResult size1) {
-    SmallVector<OpFoldResult> offsets = {off0, off1};
-    SmallVector<OpFoldResult> sizes = {size0, size1};
-    SmallVector<OpFoldResult> strides = {b.getIndexAttr(1), b.getIndexAttr(1)};
-    return memref::SubViewOp::create(b, source, offsets, sizes, strides);
+    return buildTileSubview(b, b.getLoc(), source, off0, off1, size0, size1);
   }
 
   Value transpose(Value view) {
@@ -311,15 +305,7 @@ private:
         vector::StoreOp::create(nb, loc, vec, g.out, ValueRange{row, col0},
                                 /*nontemporal=*/false, llvm::MaybeAlign(16));
       };
-      Value cond = inBounds(Value());
-      if (!cond) {
-        store(b, b.getLoc());
-      } else {
-        scf::IfOp::create(b, cond, [&](OpBuilder &nb, Location loc) {
-          store(nb, loc);
-          scf::YieldOp::create(nb, loc);
-        });
-      }
+      buildGuarded(b, b.getLoc(), inBounds(Value()), store);
       return;
     }
     for (int64_t e = 0; e < chunk; ++e) {
@@ -329,15 +315,7 @@ private:
         memref::StoreOp::create(nb, loc, finalValue(nb, loc, v, col), g.out,
                                 ValueRange{row, col});
       };
-      Value cond = inBounds(col);
-      if (!cond) {
-        store(b, b.getLoc());
-        continue;
-      }
-      scf::IfOp::create(b, cond, [&](OpBuilder &nb, Location loc) {
-        store(nb, loc);
-        scf::YieldOp::create(nb, loc);
-      });
+      buildGuarded(b, b.getLoc(), inBounds(col), store);
     }
   }
 

@@ -260,6 +260,40 @@ FailureOr<TileConfig> mlir::uop::getMmaTileConfig(MatmulKind kind,
   return c;
 }
 
+OpFoldResult mlir::uop::buildTileExtent(OpBuilder &b, Location loc,
+                                        Value origin, int64_t size,
+                                        int64_t tile) {
+  if (size % tile == 0)
+    return b.getIndexAttr(tile);
+  Value left = arith::SubIOp::create(
+      b, loc, arith::ConstantIndexOp::create(b, loc, size), origin);
+  return arith::MinSIOp::create(b, loc, left,
+                                arith::ConstantIndexOp::create(b, loc, tile))
+      .getResult();
+}
+
+Value mlir::uop::buildTileSubview(OpBuilder &b, Location loc, Value source,
+                                  Value off0, Value off1, OpFoldResult size0,
+                                  OpFoldResult size1) {
+  SmallVector<OpFoldResult> offsets = {off0, off1};
+  SmallVector<OpFoldResult> sizes = {size0, size1};
+  SmallVector<OpFoldResult> strides = {b.getIndexAttr(1), b.getIndexAttr(1)};
+  return memref::SubViewOp::create(b, loc, source, offsets, sizes, strides);
+}
+
+void mlir::uop::buildGuarded(
+    OpBuilder &b, Location loc, Value cond,
+    llvm::function_ref<void(OpBuilder &, Location)> body) {
+  if (!cond) {
+    body(b, loc);
+    return;
+  }
+  scf::IfOp::create(b, loc, cond, [&](OpBuilder &nb, Location nloc) {
+    body(nb, nloc);
+    scf::YieldOp::create(nb, nloc);
+  });
+}
+
 namespace {
 /// Builds the body of one tiled GEMM kernel.
 class KernelBuilder {
@@ -332,21 +366,13 @@ public:
 private:
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
 
-  /// min(tile, size - origin) as an OpFoldResult: static when the tile
-  /// divides the size.
   OpFoldResult tileExtent(Value origin, int64_t size, int64_t tile) {
-    if (size % tile == 0)
-      return b.getIndexAttr(tile);
-    Value left = arith::SubIOp::create(b, index(size), origin);
-    return arith::MinSIOp::create(b, left, index(tile)).getResult();
+    return buildTileExtent(b, b.getLoc(), origin, size, tile);
   }
 
   Value subview(Value source, Value off0, Value off1, OpFoldResult size0,
                 OpFoldResult size1) {
-    SmallVector<OpFoldResult> offsets = {off0, off1};
-    SmallVector<OpFoldResult> sizes = {size0, size1};
-    SmallVector<OpFoldResult> strides = {b.getIndexAttr(1), b.getIndexAttr(1)};
-    return memref::SubViewOp::create(b, source, offsets, sizes, strides);
+    return buildTileSubview(b, b.getLoc(), source, off0, off1, size0, size1);
   }
 
   /// Row (i) and column (j) of C that element (i, j) of this thread's
@@ -461,15 +487,10 @@ private:
       for (int64_t j = 0; j < c.threadN; ++j) {
         Value v = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i, j});
         Value row = rowOf(i), col = colOf(j);
-        Value cond = inBounds(row, col);
-        if (!cond) {
-          storeElement(b, b.getLoc(), v, row, col);
-          continue;
-        }
-        scf::IfOp::create(b, cond, [&](OpBuilder &nb, Location loc) {
-          storeElement(nb, loc, v, row, col);
-          scf::YieldOp::create(nb, loc);
-        });
+        buildGuarded(b, b.getLoc(), inBounds(row, col),
+                     [&](OpBuilder &nb, Location loc) {
+                       storeElement(nb, loc, v, row, col);
+                     });
       }
   }
 
@@ -525,15 +546,7 @@ private:
                                   /*nontemporal=*/false,
                                   llvm::MaybeAlign(bytes));
         };
-        Value cond = inBounds(row, col0);
-        if (!cond) {
-          store(b, b.getLoc());
-          continue;
-        }
-        scf::IfOp::create(b, cond, [&](OpBuilder &nb, Location loc) {
-          store(nb, loc);
-          scf::YieldOp::create(nb, loc);
-        });
+        buildGuarded(b, b.getLoc(), inBounds(row, col0), store);
       }
   }
 

@@ -108,6 +108,22 @@ LogicalResult verifyLowerableSyncOp(Operation *op);
 LogicalResult verifyKernelParams(gpu::GPUFuncOp func);
 
 struct GemmInfo;
+/// min(tile, size - origin) as an OpFoldResult: the attribute `tile` when
+/// the tile divides the size, else index arithmetic built at `b`. The extent
+/// of the tile at `origin` of a dimension of `size` (uop-tile's kernels).
+OpFoldResult buildTileExtent(OpBuilder &b, Location loc, Value origin,
+                             int64_t size, int64_t tile);
+
+/// The unit-stride 2-D subview of `source` at (off0, off1) of sizes
+/// (size0, size1).
+Value buildTileSubview(OpBuilder &b, Location loc, Value source, Value off0,
+                       Value off1, OpFoldResult size0, OpFoldResult size1);
+
+/// Emits `body` at `b`'s insertion point, inside `scf.if cond` when `cond`
+/// is given (the bounds guard of a store at the edge of a matrix).
+void buildGuarded(OpBuilder &b, Location loc, Value cond,
+                  llvm::function_ref<void(OpBuilder &, Location)> body);
+
 /// Builds, in the body of `launch`, the tcgen05 kernel of `gemm` for the
 /// configuration `config` (Tcgen05Gemm.cpp).
 void buildTcgen05Kernel(OpBuilder &builder, Location loc,
