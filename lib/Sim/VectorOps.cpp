@@ -150,6 +150,58 @@ LogicalResult transferWriteOp(Interpreter &I, Operation *op) {
   return success();
 }
 
+/// vector.maskedload / vector.maskedstore of a 1-D vector: element e at the
+/// indices with the last one advanced by e, only where the mask is set (a
+/// masked-off element is not accessed, so it may lie past the memref); a
+/// masked-off element of a load takes the pass-through value.
+LogicalResult maskedLoadStoreOp(Interpreter &I, Operation *op) {
+  auto load = dyn_cast<vector::MaskedLoadOp>(op);
+  auto store = dyn_cast<vector::MaskedStoreOp>(op);
+  Value base = load ? load.getBase() : store.getBase();
+  ValueRange indices = load ? load.getIndices() : store.getIndices();
+  VectorType vt = load ? load.getVectorType() : store.getVectorType();
+  const SimValue &m = I.get(base);
+  unsigned rank = m.sizes.size();
+  if (vt.getRank() != 1 || rank == 0 || rank > 8)
+    return I.unsupported(op, "expected a 1-D masked access of a memref of "
+                             "rank 1 to 8");
+  if (load && failed(I.checkVectorValue(op, vt)))
+    return failure();
+  unsigned w = vt.getNumElements();
+  const SimValue &mask = I.get(load ? load.getMask() : store.getMask());
+  const SimValue &other =
+      I.get(load ? load.getPassThru() : store.getValueToStore());
+  Word *o = load ? I.def(load.getResult()).setVarying(I.numLanes(), w)
+                 : nullptr;
+  int64_t idx[8];
+  for (unsigned l = 0; l < I.numLanes(); ++l) {
+    if (!I.isActive(l))
+      continue;
+    for (unsigned d = 0; d < rank; ++d)
+      idx[d] = I.get(indices[d]).at(l).i;
+    int64_t first = idx[rank - 1];
+    for (unsigned e = 0; e < w; ++e) {
+      if (!(mask.at(l, e).i & 1)) {
+        if (load)
+          o[size_t(l) * w + e] = other.at(l, e);
+        continue;
+      }
+      idx[rank - 1] = first + e;
+      int64_t lin;
+      if (!I.linearIndex(m, l, idx, op, lin)) {
+        if (load)
+          o[size_t(l) * w + e] = other.at(l, e);
+        continue;
+      }
+      if (load)
+        o[size_t(l) * w + e] = I.loadElem(*m.buffer, lin, l, op);
+      else
+        I.storeElem(*m.buffer, lin, other.at(l, e), l, op);
+    }
+  }
+  return success();
+}
+
 /// vector.load / vector.store: a contiguous vector along the trailing
 /// dimensions starting at the indices.
 LogicalResult loadStoreOp(Interpreter &I, Operation *op) {
@@ -498,6 +550,7 @@ void mlir::uop::sim::registerVectorHandlers(HandlerRegistry &r) {
   r.add<vector::TransferWriteOp>(transferWriteOp);
   r.add<vector::LoadOp>(loadStoreOp);
   r.add<vector::StoreOp>(loadStoreOp);
+  r.add<vector::MaskedLoadOp, vector::MaskedStoreOp>(maskedLoadStoreOp);
   r.add<vector::BroadcastOp>(broadcastOp);
   r.add<vector::ExtractOp>(extractOp);
   r.add<vector::InsertOp>(insertOp);

@@ -218,7 +218,6 @@ private:
     Value init;
     if (g.fill) {
       Value f = linalg::FillOp(g.fill).getInputs().front();
-      APFloat zero(0.0f);
       auto cst = f.getDefiningOp<arith::ConstantOp>();
       bool isZero = cst && isa<FloatAttr>(cst.getValue()) &&
                     cast<FloatAttr>(cst.getValue()).getValue().isZero();
