@@ -8,6 +8,7 @@
 #include "Uop/Sim/Interpreter.h"
 #include "Uop/Dialect/Uop/IR/Layout.h"
 #include "Uop/Sim/TensorMemory.h"
+#include "Uop/Sim/Tma.h"
 #include "Uop/Target/Targets.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -379,8 +380,10 @@ Interpreter::launch(Operation *launchOp, Region &body,
         result = bindArgs();
         if (succeeded(result))
           result = execBlock(body.front());
-        if (succeeded(result))
+        if (succeeded(result)) {
+          tma::endBlock(*this);
           tmem::endBlock(*this, launchOp);
+        }
         blockState = nullptr;
       }
 

@@ -9,6 +9,7 @@
 #include "Uop/Sim/MBarrier.h"
 #include "Uop/Sim/TensorCore.h"
 #include "Uop/Sim/TensorMemory.h"
+#include "Uop/Sim/Tma.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -178,9 +179,12 @@ LogicalResult mbarrier::wait(Interpreter &I, Operation *op, Value group,
     // flight complete only now that a wait needs them.
     auto completed = [&] { return (b->phase & 1) != want; };
     if (!completed())
+      tma::completeLoads(I, g.buffer, i, completed);
+    if (!completed())
       tmem::completeCommits(I, g.buffer, i, completed);
     if (completed()) {
       orders = orders && b->expected == I.block()->numThreads();
+      I.getRaces().observe(g.buffer, i, I.threadOf(lane), b->phase);
       continue;
     }
     // Every thread that will reach this wait has (lockstep): nothing can
@@ -225,6 +229,31 @@ void mbarrier::arriveFrom(Interpreter &I, Operation *op, const Buffer *group,
     return;
   }
   --b.pendingArrivals;
+  maybeComplete(b);
+}
+
+void mbarrier::completeTx(Interpreter &I, Operation *op, const Buffer *group,
+                          int64_t index, int64_t bytes, uint32_t thread) {
+  MBarrierState &b = I.block()->mbarriers[{group, index}];
+  std::string what;
+  if (!b.initialized)
+    what = "completed a transaction on the uninitialized";
+  else if (bytes > b.pendingBytes)
+    what = "completed " + std::to_string(bytes) +
+           " transaction bytes where the phase expects " +
+           std::to_string(b.pendingBytes) +
+           " (expect_tx announced too few) on the";
+  if (!what.empty()) {
+    std::string msg = "mbarrier misuse at " + formatLoc(op->getLoc()) +
+                      " in block " + I.block()->name() + ": the " +
+                      op->getName().getStringRef().str() + " of thread " +
+                      I.block()->threadName(thread) + " " + what +
+                      " mbarrier " + group->name + "[" +
+                      std::to_string(index) + "]";
+    I.reportFault(FaultKind::MBarrier, group, op, {thread}, std::move(msg));
+    return;
+  }
+  b.pendingBytes -= bytes;
   maybeComplete(b);
 }
 

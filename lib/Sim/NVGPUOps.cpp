@@ -18,6 +18,10 @@
 //   try_wait.parity: the block's mbarriers (MBarrier.h); the state token of
 //   arrive carries nothing (waits name the phase parity); nvvm.elect.sync:
 //   the lowest lane of each warp.
+// - nvgpu.tma.create.descriptor (host): the tensor map is the memref it
+//   describes, its box and swizzle being in its type;
+//   nvgpu.tma.async.load: the TMA load of Tma.h, coordinates innermost
+//   first.
 //
 // All semantics live in TensorCore.cpp and MBarrier.cpp, shared with the
 // uop ops' handlers.
@@ -26,6 +30,7 @@
 
 #include "Uop/Sim/MBarrier.h"
 #include "Uop/Sim/TensorCore.h"
+#include "Uop/Sim/Tma.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -300,6 +305,47 @@ LogicalResult mbarrierTryWaitParityOp(Interpreter &I, Operation *op) {
                         wait.getPhaseParity());
 }
 
+/// nvgpu.tma.create.descriptor: the simulator's tensor map is the memref
+/// (buffer, sizes, strides) it was made from.
+LogicalResult tmaCreateDescriptorOp(Interpreter &I, Operation *op) {
+  auto create = cast<nvgpu::TmaCreateDescriptorOp>(op);
+  auto type = create.getTensorMap().getType();
+  if (type.getInterleave() != nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE)
+    return I.unsupported(op, "expected a tensor map without interleave");
+  if (type.getOob() != nvgpu::TensorMapOOBKind::OOB_ZERO)
+    return I.unsupported(op, "expected a tensor map filling out-of-bounds "
+                             "elements with zero");
+  I.def(create.getTensorMap()) = I.get(create.getTensor());
+  return success();
+}
+
+/// The swizzle of a tensor map in bytes.
+int64_t swizzleBytes(nvgpu::TensorMapSwizzleKind kind) {
+  switch (kind) {
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE:
+    return 0;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_32B:
+    return 32;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_64B:
+    return 64;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_128B:
+    return 128;
+  }
+  return 0;
+}
+
+LogicalResult tmaAsyncLoadOp(Interpreter &I, Operation *op) {
+  auto load = cast<nvgpu::TmaAsyncLoadOp>(op);
+  if (load.getMulticastMask())
+    return I.unsupported(op, "expected a TMA load without multicast (one "
+                             "block, no cluster)");
+  auto type = load.getTensorMapDescriptor().getType();
+  return tma::load(I, op, load.getTensorMapDescriptor(),
+                   load.getCoordinates(), /*innermostFirst=*/true,
+                   load.getDst(), load.getBarriers(), load.getMbarId(),
+                   swizzleBytes(type.getSwizzle()), load.getPredicate());
+}
+
 /// nvvm.elect.sync: true on the leader of each warp.
 LogicalResult electSyncOp(Interpreter &I, Operation *op) {
   auto elect = cast<NVVM::ElectSyncOp>(op);
@@ -324,6 +370,8 @@ void mlir::uop::sim::registerNVGPUHandlers(HandlerRegistry &r) {
   r.add<nvgpu::MBarrierArriveOp>(mbarrierArriveOp);
   r.add<nvgpu::MBarrierArriveExpectTxOp>(mbarrierArriveExpectTxOp);
   r.add<nvgpu::MBarrierTryWaitParityOp>(mbarrierTryWaitParityOp);
+  r.add<nvgpu::TmaCreateDescriptorOp>(tmaCreateDescriptorOp);
+  r.add<nvgpu::TmaAsyncLoadOp>(tmaAsyncLoadOp);
   r.add<nvgpu::LdMatrixOp>(ldmatrixOp);
   r.add<nvgpu::MmaSyncOp>(mmaSyncOp);
   r.add<nvgpu::DeviceAsyncCopyOp>(asyncCopyOp);

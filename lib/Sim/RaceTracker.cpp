@@ -10,6 +10,8 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::uop::sim;
 
@@ -72,6 +74,12 @@ std::string RaceTracker::elementOf(const Buffer &b, int64_t idx) const {
                                              : llvm::ArrayRef(it->second));
 }
 
+/// A TMA load (uop.tma_load or nvgpu.tma.async.load).
+static bool isTmaOp(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  return name == "uop.tma_load" || name == "nvgpu.tma.async.load";
+}
+
 void RaceTracker::checkInFlight(Buffer &b, int64_t idx, uint32_t tid,
                                 Operation *op, bool write) {
   if (write) {
@@ -102,7 +110,8 @@ void RaceTracker::checkInFlight(Buffer &b, int64_t idx, uint32_t tid,
        elementOf(b, idx) + " in block " + block->name() + ": " +
        f.op->getName().getStringRef() + " by thread " +
        block->threadName(f.tid) + " at " + formatLoc(f.op->getLoc()) +
-       " (in flight until a wait of its group), " +
+       (isTmaOp(f.op) ? " (in flight until its mbarrier phase completes), "
+            : " (in flight until a wait of its group), ") +
        (write ? "write" : "read") + " by thread " + block->threadName(tid) +
        " at " + formatLoc(op->getLoc()))
           .str();
@@ -146,6 +155,8 @@ bool RaceTracker::asyncReadIssue(Buffer &b, int64_t idx, uint32_t tid,
             ": no thread of the block wrote it")
                .str());
     ok = false;
+  } else if (a.writeEpoch == epoch && a.writer == kAsyncProxy) {
+    checkTmaWrite(b, idx, tid, op, /*write=*/false);
   } else if (a.writeEpoch == epoch && a.writer != tid) {
     race(FaultKind::RaceRAW, b, idx, tid, op, a.writer, a.writeOp);
   } else if (a.writer < proxyFences.size() &&
@@ -177,6 +188,78 @@ void RaceTracker::asyncReadComplete(Buffer &b, int64_t idx) {
   }
 }
 
+void RaceTracker::tmaIssue(Buffer &b, int64_t idx, uint32_t tid,
+                           Operation *op) {
+  if (b.inFlight)
+    checkInFlight(b, idx, tid, op, /*write=*/true);
+  // Threads reading the old contents in this interval race with the copy.
+  // A tile a TMA load wrote before is overwritten in the async proxy's
+  // order (its reuse is ordered by the mbarriers of the ring).
+  ElemAccess &a = b.access[idx];
+  if (a.readEpoch == epoch) {
+    if (a.reader1 != tid)
+      race(FaultKind::RaceWAR, b, idx, tid, op, a.reader1, a.read1Op);
+    else if (a.reader2 != UINT32_MAX)
+      race(FaultKind::RaceWAR, b, idx, tid, op, a.reader2, a.read2Op);
+  }
+  if (a.writeEpoch == epoch && a.writer != tid && a.writer != kAsyncProxy)
+    race(FaultKind::RaceWAW, b, idx, tid, op, a.writer, a.writeOp);
+  auto [it, inserted] = inFlight.try_emplace({&b, idx}, InFlight{tid, op, 0});
+  if (inserted)
+    ++b.inFlight;
+  ++it->second.count;
+}
+
+void RaceTracker::tmaComplete(Buffer &b, int64_t idx, uint32_t tid,
+                              Operation *op, const Buffer *group,
+                              int64_t index, uint64_t phase) {
+  auto it = inFlight.find({&b, idx});
+  if (it != inFlight.end() && --it->second.count == 0) {
+    inFlight.erase(it);
+    --b.inFlight;
+  }
+  ElemAccess &a = b.access[idx];
+  a.writeEpoch = epoch;
+  a.writer = kAsyncProxy;
+  a.writeOp = op;
+  a.writerFences = 0;
+  tmaWrites[{&b, idx}] = TmaWrite{op, tid, group, index, phase};
+}
+
+void RaceTracker::observe(const Buffer *group, int64_t index, uint32_t tid,
+                          uint64_t completedPhases) {
+  std::vector<uint64_t> &seen = observed[{group, index}];
+  if (seen.size() <= tid)
+    seen.resize(size_t(tid) + 1, 0);
+  seen[tid] = std::max(seen[tid], completedPhases);
+}
+
+bool RaceTracker::checkTmaWrite(Buffer &b, int64_t idx, uint32_t tid,
+                                Operation *op, bool write) {
+  auto w = tmaWrites.find({&b, idx});
+  if (w == tmaWrites.end())
+    return true;
+  const TmaWrite &t = w->second;
+  auto seen = observed.find({t.group, t.index});
+  if (seen != observed.end() && tid < seen->second.size() &&
+      seen->second[tid] > t.phase)
+    return true;
+  FaultKind kind = write ? FaultKind::RaceWAW : FaultKind::RaceRAW;
+  std::string msg =
+      (llvm::Twine(getFaultKindName(kind)) + " on shared " + b.name +
+       elementOf(b, idx) + " in block " + block->name() + ": " +
+       t.op->getName().getStringRef() + " by thread " +
+       block->threadName(t.tid) + " at " + formatLoc(t.op->getLoc()) +
+       " wrote it, completing phase " + std::to_string(t.phase) +
+       " of mbarrier " + t.group->name + "[" + std::to_string(t.index) +
+       "]; " + (write ? "write" : "read") + " by thread " +
+       block->threadName(tid) + " at " + formatLoc(op->getLoc()) +
+       ", which has not waited for that phase")
+          .str();
+  report(kind, b, {t.tid, tid}, {t.op, op}, std::move(msg));
+  return false;
+}
+
 bool RaceTracker::onReadSlow(Buffer &b, int64_t idx, uint32_t tid,
                          Operation *op) {
   if (b.inFlight)
@@ -195,7 +278,9 @@ bool RaceTracker::onReadSlow(Buffer &b, int64_t idx, uint32_t tid,
                .str());
     return false;
   }
-  if (a.writeEpoch == epoch && a.writer != tid)
+  if (a.writeEpoch == epoch && a.writer == kAsyncProxy)
+    checkTmaWrite(b, idx, tid, op, /*write=*/false);
+  else if (a.writeEpoch == epoch && a.writer != tid)
     race(FaultKind::RaceRAW, b, idx, tid, op, a.writer, a.writeOp);
   if (a.readEpoch != epoch) {
     a.readEpoch = epoch;
@@ -220,7 +305,9 @@ void RaceTracker::onWrite(Buffer &b, int64_t idx, uint32_t tid,
     else if (a.reader2 != UINT32_MAX)
       race(FaultKind::RaceWAR, b, idx, tid, op, a.reader2, a.read2Op);
   }
-  if (a.writeEpoch == epoch && a.writer != tid)
+  if (a.writeEpoch == epoch && a.writer == kAsyncProxy)
+    checkTmaWrite(b, idx, tid, op, /*write=*/true);
+  else if (a.writeEpoch == epoch && a.writer != tid)
     race(FaultKind::RaceWAW, b, idx, tid, op, a.writer, a.writeOp);
   a.writeEpoch = epoch;
   a.writer = tid;

@@ -30,6 +30,18 @@
 // (by 128, bx BN). A GEMM with K = 0 has nothing to multiply: its kernel
 // stores the initial value and uses no tensor memory.
 //
+// Step 4 loads the tiles with TMA instead of the block's copies: per
+// k-tile, thread 0 raises the transaction count of a second mbarrier by
+// both boxes' bytes (uop.mbarrier_arrive ... expect_tx) and issues
+// uop.tma_load of the BM x 64 box of A at (m0, k0) and of the BN x 64 box
+// of B (stored N x K) at (n0, k0), 128-byte swizzled as the MMA reads them
+// and zero-filled past the matrix by the TMA unit; every thread waits for
+// that barrier's phase (the loads landed, through the async proxy the MMA
+// reads, so no proxy fence or block barrier is needed) before the MMA. The
+// tiles are reused by the next k-tile's loads only after the wait on
+// mma_bar, so one phase per k-tile on each barrier: both waits use the
+// carried phase.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Dialect/Uop/IR/Layout.h"
@@ -89,7 +101,9 @@ public:
     auto slotType = MemRefType::get({1}, b.getI32Type(),
                                     MemRefLayoutAttrInterface(), workgroup);
     Value slot = AllocSharedOp::create(b, slotType, b.getI64IntegerAttr(4));
-    auto barsType = nvgpu::MBarrierGroupType::get(ctx, workgroup, 1);
+    // mma_bar (0) and, with TMA, the barrier the loads complete on (1).
+    bool tma = c.ladderStep >= 4;
+    auto barsType = nvgpu::MBarrierGroupType::get(ctx, workgroup, tma ? 2 : 1);
     Value bars = nvgpu::MBarrierCreateOp::create(b, barsType);
     columns = std::max<int64_t>(32, int64_t(llvm::PowerOf2Ceil(c.blockN)));
     ifThen(warp0, [&] {
@@ -101,6 +115,8 @@ public:
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
     ifThen(thread0, [&] {
       MBarrierInitOp::create(b, bars, index(0), index(1));
+      if (tma)
+        MBarrierInitOp::create(b, bars, index(1), index(1));
       // The initialization, visible to the tensor core's arrival.
       FenceProxyAsyncOp::create(b);
     });
@@ -110,7 +126,25 @@ public:
     // (2)-(3) the k-tiles.
     OpFoldResult mSize = tileExtent(m0, g.m, c.blockM);
     OpFoldResult nSize = tileExtent(n0, g.n, c.blockN);
+    int64_t tileBytes = (c.blockM + c.blockN) * c.blockK *
+                        getElementBytes(g.inputType);
     auto kStep = [&](Value k0, Value phase) -> Value {
+      if (tma) {
+        // Step 4: one thread announces both boxes' bytes and issues the
+        // loads (zero-filled past the matrix); everyone waits for them.
+        ifThen(thread0, [&] {
+          MBarrierArriveOp::create(b, bars, index(1), index(tileBytes));
+          TmaLoadOp::create(b, g.a, ValueRange{m0, k0}, sA, bars, index(1),
+                            b.getI64IntegerAttr(128));
+          TmaLoadOp::create(b, g.b, ValueRange{n0, k0}, sB, bars, index(1),
+                            b.getI64IntegerAttr(128));
+        });
+        MBarrierWaitOp::create(b, bars, index(1), phase);
+        issueMma(k0, warp0, acc, sA, sB, bars);
+        MBarrierWaitOp::create(b, bars, index(0), phase);
+        Tcgen05FenceOp::create(b, /*after=*/true);
+        return arith::XOrIOp::create(b, phase, boolean(true));
+      }
       OpFoldResult kSize = tileExtent(k0, g.k, c.blockK);
       Value aTile = g.transposeA
                         ? transpose(subview(g.a, k0, m0, kSize, mSize))
@@ -125,15 +159,7 @@ public:
       FenceProxyAsyncOp::create(b);
       BarrierOp::create(b);
       Tcgen05FenceOp::create(b, /*after=*/true);
-      ifThen(warp0, [&] {
-        auto elect = ElectOp::create(b);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(&elect.getBody().emplaceBlock());
-        Value accumulate = arith::CmpIOp::create(b, arith::CmpIPredicate::ne,
-                                                 k0, index(0));
-        Tcgen05MmaOp::create(b, acc, sA, sB, accumulate);
-        Tcgen05CommitOp::create(b, bars, index(0));
-      });
+      issueMma(k0, warp0, acc, sA, sB, bars);
       MBarrierWaitOp::create(b, bars, index(0), phase);
       Tcgen05FenceOp::create(b, /*after=*/true);
       return arith::XOrIOp::create(b, phase, boolean(true));
@@ -171,6 +197,21 @@ private:
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
     body();
+  }
+
+  /// One elected thread of warp 0 issues the MMA of k-tile `k0`
+  /// (accumulating from the second on) and commits it to mma_bar.
+  void issueMma(Value k0, Value warp0, Value acc, Value sA, Value sB,
+                Value bars) {
+    ifThen(warp0, [&] {
+      auto elect = ElectOp::create(b);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&elect.getBody().emplaceBlock());
+      Value accumulate =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ne, k0, index(0));
+      Tcgen05MmaOp::create(b, acc, sA, sB, accumulate);
+      Tcgen05CommitOp::create(b, bars, index(0));
+    });
   }
 
   /// A block barrier that hands tcgen05 work between threads.

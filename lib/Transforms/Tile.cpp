@@ -133,14 +133,14 @@ FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
     c.blockN = tile[1];
     c.blockK = tile[2];
   }
-  if (ladderStep < 1 || ladderStep > 3) {
+  if (ladderStep < 0 || ladderStep > 4) {
     whyNot = llvm::formatv(
-        "expected 'ladder-step' 1 (one tile), 2 (the K-loop) or 3 (the 2-D "
-        "grid), got {0}{1}",
+        "expected 'ladder-step' 0 (the highest rung the GEMM allows), 1 (one "
+        "tile), 2 (the K-loop), 3 (the 2-D grid) or 4 (TMA loads), got "
+        "{0}{1}",
         ladderStep,
-        ladderStep >= 4 && ladderStep <= 7
-            ? " (the TMA and pipelined rungs, steps 4 to 7, are not built "
-              "yet)"
+        ladderStep >= 5 && ladderStep <= 7
+            ? " (the pipelined rungs, steps 5 to 7, are not built yet)"
             : "");
     return failure();
   }
@@ -604,6 +604,32 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   eraseGemm(rewriter, g);
 }
 
+/// Why the tiles of `g` cannot be loaded by TMA for the tcgen05 kernel, or
+/// empty: TMA copies boxes as they are stored (it cannot transpose), so A
+/// must be stored M x K and B N x K, contiguous along K, with rows (and the
+/// start) 16-byte aligned as a tensor map requires.
+static std::string whyNotTma(const GemmInfo &g) {
+  if (g.transposeA)
+    return "A stored M x K (K-major), got K x M";
+  if (!g.transposeB)
+    return "B stored N x K (K-major), got K x N";
+  for (Value operand : {g.a, g.b}) {
+    auto type = cast<MemRefType>(operand.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    int64_t bytes = getElementBytes(type.getElementType());
+    if (failed(type.getStridesAndOffset(strides, offset)) ||
+        strides.size() != 2 || strides[1] != 1 ||
+        ShapedType::isDynamic(strides[0]) || ShapedType::isDynamic(offset) ||
+        (strides[0] * bytes) % 16 != 0 || (offset * bytes) % 16 != 0)
+      return llvm::formatv("rows of A and B that are 16-byte aligned and "
+                           "contiguous (K a multiple of {0}), got {1}",
+                           16 / bytes, type)
+          .str();
+  }
+  return {};
+}
+
 namespace {
 /// The `mma` and `precision` options of uop-tile, and the configurations
 /// of the kinds of multiply they may choose, each validated when first
@@ -611,7 +637,7 @@ namespace {
 struct KindChooser {
   enum class Mode { Simt, MmaSync, Wmma, Tcgen05, Auto } mode = Mode::Simt;
   bool tf32 = false;
-  int64_t ladderStep = 3;
+  int64_t ladderStep = 0;
   TargetAttr target;
   ArrayRef<int64_t> tile, threadTile, warps;
   std::optional<FailureOr<TileConfig>> simt, mma, tcgen05;
@@ -786,13 +812,23 @@ struct KindChooser {
         return failure();
       }
       // The lower rungs of the ladder compute one block tile.
-      if (c->ladderStep < 3 && (g.m > c->blockM || g.n > c->blockN)) {
+      if (c->ladderStep != 0 && c->ladderStep < 3 &&
+          (g.m > c->blockM || g.n > c->blockN)) {
         whyNot = llvm::formatv(
             "ladder-step={0} computes one {1}x{2} tile (the 2-D grid is step "
             "3), got M = {3}, N = {4}",
             c->ladderStep, c->blockM, c->blockN, g.m, g.n);
         return failure();
       }
+      std::string noTma = whyNotTma(g);
+      TileConfig config = *c;
+      if (config.ladderStep == 0)
+        config.ladderStep = noTma.empty() ? 4 : 3;
+      if (config.ladderStep == 4 && !noTma.empty()) {
+        whyNot = "ladder-step=4 loads the tiles with TMA, which needs " + noTma;
+        return failure();
+      }
+      c = config;
       if (c->ladderStep == 1 && g.k > c->blockK) {
         whyNot = llvm::formatv("ladder-step=1 has no K-loop (step 2): K must "
                                "be at most {0}, got {1}",

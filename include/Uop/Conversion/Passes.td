@@ -51,10 +51,19 @@ def ConvertUopToNVGPU : Pass<"convert-uop-to-nvgpu"> {
       `constant_matrix`, a `!uop.fragment` becoming a `!gpu.mma_matrix`
       (also through scf loops that carry it). The gpu dialect has no bf16
       fragment, so a bf16 WMMA op is an error here.
+    - `uop.tma_load` -> `nvgpu.tma.async.load` on a tensor map: the kernel
+      gains one `!nvgpu.tensormap.descriptor` argument per (source argument,
+      box, swizzle), appended to its arguments, and every `gpu.launch_func`
+      of it creates the map just before the launch with
+      `nvgpu.tma.create.descriptor` on the host's memref (cast to unranked).
+      The source must be an argument of the kernel, and the pass must run
+      on the module that holds the kernel's launches.
 
     Other ops are left as they are (a partial conversion).
   }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect",
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
                            "::mlir::nvgpu::NVGPUDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }

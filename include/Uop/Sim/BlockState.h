@@ -15,7 +15,8 @@
 // shared by its threads belongs here (mbarrier phases, tensor memory);
 // state of one warp belongs in its `WarpState` (the register fragments of a
 // warp-wide matrix operation). Besides the numbering, the block keeps each
-// thread's cp.async copies that no wait has completed yet (TensorCore.h).
+// thread's cp.async copies that no wait has completed yet (TensorCore.h)
+// and the TMA loads in flight (Tma.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -124,6 +125,19 @@ struct TMemState {
   std::vector<PendingLoad> loads;
 };
 
+/// A TMA load issued and not yet completed (Tma.h): the values it writes to
+/// the elements of `dest`, the bytes its complete_tx counts and the
+/// mbarrier it completes on.
+struct PendingTma {
+  uint32_t thread;
+  Operation *op;
+  const Buffer *group;
+  int64_t index;
+  Buffer *dest;
+  int64_t bytes;
+  std::vector<std::pair<int64_t, Word>> writes;
+};
+
 /// The state of the block the interpreter is running.
 struct BlockState {
   /// Builds the state of block `blockId` of a kernel with blocks of
@@ -141,6 +155,8 @@ struct BlockState {
   std::vector<AsyncCopyState> asyncCopies;
   /// The block's mbarriers, by (group buffer, index in the group).
   std::map<std::pair<const Buffer *, int64_t>, MBarrierState> mbarriers;
+  /// TMA loads in flight, oldest first.
+  std::vector<PendingTma> tmaLoads;
   /// Tensor memory, made by the first tcgen05 op of the block.
   std::unique_ptr<TMemState> tmem;
 

@@ -58,6 +58,12 @@ LogicalResult wait(Interpreter &I, Operation *op, Value group, Value index,
 void arriveFrom(Interpreter &I, Operation *op, const Buffer *group,
                 int64_t index, uint32_t thread);
 
+/// complete_tx of `bytes` on barrier `index` of `group` by the asynchronous
+/// `op` (a TMA load) of thread `thread`; more bytes than the phase expects,
+/// or an uninitialized barrier, is reported.
+void completeTx(Interpreter &I, Operation *op, const Buffer *group,
+                int64_t index, int64_t bytes, uint32_t thread);
+
 /// elect.sync over the active lanes: `leaders` gets one entry per lane, set
 /// for the lowest lane of every warp whose lanes are all active. A warp
 /// only partly active is a partial warp fault (elect.sync names the whole

@@ -30,6 +30,14 @@
 // fence.proxy.async since writing it is not visible to the MMA, which is
 // reported as a RAW race across proxies.
 //
+// A TMA load writes its tile asynchronously: its elements are in flight
+// from the issue (a write of the issuing thread then) until the load
+// completes on its mbarrier. The completed write belongs to no thread (the
+// async proxy): a thread may read or write the element in the same
+// interval only once a wait of its own has seen the mbarrier phase the
+// load completed in (observe), otherwise it is a race naming the load and
+// the phase; after a block barrier every thread may.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef UOP_SIM_RACETRACKER_H
@@ -49,6 +57,9 @@ class RaceTracker {
 public:
   explicit RaceTracker(FaultLog &log) : log(log) {}
 
+  /// The writer of an element a TMA load wrote (no thread of the block).
+  static constexpr uint32_t kAsyncProxy = UINT32_MAX - 1;
+
   /// Starts a block (whose ids and warps name threads in reports); `block`
   /// must outlive the block's execution.
   void beginBlock(const BlockState &block) {
@@ -56,6 +67,8 @@ public:
     epoch = 1;
     inFlight.clear();
     asyncReads.clear();
+    tmaWrites.clear();
+    observed.clear();
     proxyFences.assign(block.numThreads(), 0);
   }
   /// Thread `tid` executed fence.proxy.async: its earlier shared writes are
@@ -99,6 +112,20 @@ public:
   bool asyncReadIssue(Buffer &b, int64_t idx, uint32_t tid, Operation *op);
   /// The asynchronous read of element `idx` of `b` has completed.
   void asyncReadComplete(Buffer &b, int64_t idx);
+  /// Thread `tid` issued the TMA load `op`, which will write element `idx`
+  /// of `b`: races with this interval's other accesses, in flight until
+  /// tmaComplete.
+  void tmaIssue(Buffer &b, int64_t idx, uint32_t tid, Operation *op);
+  /// The TMA load `op` that thread `tid` issued has written element `idx`
+  /// of `b`, completing in phase `phase` of barrier `index` of `group`: no
+  /// longer in flight, written by the async proxy, visible to the threads
+  /// that observe that phase.
+  void tmaComplete(Buffer &b, int64_t idx, uint32_t tid, Operation *op,
+                   const Buffer *group, int64_t index, uint64_t phase);
+  /// A wait of thread `tid` on barrier `index` of `group` returned with
+  /// `completedPhases` phases of it complete.
+  void observe(const Buffer *group, int64_t index, uint32_t tid,
+               uint64_t completedPhases);
 
   /// "[i, j]" of linear element `idx` of `b` when it has static shape
   /// `shape`, else "[idx]".
@@ -118,6 +145,11 @@ private:
   /// Reports an access by `tid` at `op` to an in-flight element, if it is.
   void checkInFlight(Buffer &b, int64_t idx, uint32_t tid, Operation *op,
                      bool write);
+  /// Whether thread `tid` may access element `idx` of `b`, last written by
+  /// a TMA load in the current interval; reports a race (a read when
+  /// `!write`) naming the load when it may not.
+  bool checkTmaWrite(Buffer &b, int64_t idx, uint32_t tid, Operation *op,
+                     bool write);
   /// "[i, j]" of element `idx` of `b` for reports.
   std::string elementOf(const Buffer &b, int64_t idx) const;
 
@@ -132,6 +164,20 @@ private:
   /// The elements asynchronous reads (tcgen05.mma) are reading, counted
   /// alike.
   llvm::DenseMap<std::pair<const Buffer *, int64_t>, InFlight> asyncReads;
+  /// The elements TMA loads wrote: the load, its issuing thread, and the
+  /// mbarrier phase a reader must have observed.
+  struct TmaWrite {
+    Operation *op;
+    uint32_t tid;
+    const Buffer *group;
+    int64_t index;
+    uint64_t phase;
+  };
+  llvm::DenseMap<std::pair<const Buffer *, int64_t>, TmaWrite> tmaWrites;
+  /// Per mbarrier and thread: the phases complete when the thread's last
+  /// wait on it returned.
+  llvm::DenseMap<std::pair<const Buffer *, int64_t>, std::vector<uint64_t>>
+      observed;
   /// Per thread of the block: the async-proxy fences it executed.
   std::vector<uint32_t> proxyFences;
 

@@ -134,8 +134,13 @@ def UopTile : Pass<"uop-tile"> {
     32w..32w+31, thread t row t), adds the old C or the fill value, applies
     the epilogue and stores. `ladder-step` selects the rung: 1 accepts one
     128 x BN tile with K <= 64 and has no K-loop, 2 a single tile with the
-    K-loop, 3 (the default) the 2-D grid of any M, N, K; each GEMM outside
-    its rung is an error naming it.
+    K-loop, 3 the 2-D grid of any M, N, K, 4 the 2-D grid with the tiles
+    loaded by TMA (one elected thread announces the bytes with
+    `uop.mbarrier_arrive ... expect_tx` and issues `uop.tma_load` of both
+    boxes, zero-filled past the matrix; every thread waits on that
+    mbarrier's phase before the MMA), which needs A stored M x K and B N x K
+    with 16-byte aligned rows; 0 (the default) is 4 where the GEMM allows
+    it, else 3. Each GEMM outside its rung is an error naming it.
 
     The result runs as it is (every operand read straight from global
     memory); `uop-promote-shared` then stages the tiles in shared memory.
@@ -155,9 +160,11 @@ def UopTile : Pass<"uop-tile"> {
            "the units of the multiply: simt, mma_sync, wmma, tcgen05, or "
            "auto (tcgen05 on sm_100a, else mma_sync, where the inputs and "
            "the target allow it; else simt)">,
-    Option<"ladderStep", "ladder-step", "int64_t", "3",
+    Option<"ladderStep", "ladder-step", "int64_t", "0",
            "mma=tcgen05: the rung of the Blackwell GEMM ladder, 1 (one "
-           "128-row tile, K = 64), 2 (the K-loop) or 3 (the 2-D grid)">,
+           "128-row tile, K = 64), 2 (the K-loop), 3 (the 2-D grid), 4 "
+           "(TMA loads with expect_tx), or 0 (the default: 4 where the "
+           "GEMM's layout allows TMA, else 3)">,
     ListOption<"warps", "warps", "int64_t",
                "warps of a block along M and N, WM,WN (default 2,4; "
                "tensor-core GEMMs)">,

@@ -18,6 +18,10 @@
 //                           nvgpu.mbarrier.arrive.expect_tx
 //   uop.mbarrier_wait    -> nvgpu.mbarrier.try_wait.parity (a spin loop)
 //   uop.elect            -> nvvm.elect.sync + scf.if on its predicate
+//   uop.tma_load         -> nvgpu.tma.async.load on a tensor-map argument
+//                           the kernel gains, created by the host with
+//                           nvgpu.tma.create.descriptor before each launch
+//                           (materializeTensorMaps, before the patterns)
 //
 // The register types already agree (the uop verifiers demand nvgpu's; a
 // !uop.fragment becomes the !gpu.mma_matrix of its kind), so each pattern
@@ -33,6 +37,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -386,6 +391,144 @@ void mlir::uop::configureUopToNVGPUConversionLegality(
 }
 
 //===----------------------------------------------------------------------===//
+// TMA: tensor maps as kernel arguments
+//===----------------------------------------------------------------------===//
+
+static nvgpu::TensorMapSwizzleKind getSwizzleKind(int64_t bytes) {
+  switch (bytes) {
+  case 32:
+    return nvgpu::TensorMapSwizzleKind::SWIZZLE_32B;
+  case 64:
+    return nvgpu::TensorMapSwizzleKind::SWIZZLE_64B;
+  case 128:
+    return nvgpu::TensorMapSwizzleKind::SWIZZLE_128B;
+  default:
+    return nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE;
+  }
+}
+
+/// Lowers every uop.tma_load of the kernels under `root` (and in `module`,
+/// the module holding their launches) to nvgpu.tma.async.load on a tensor
+/// map the kernel takes as a new argument and the host creates before each
+/// launch.
+static LogicalResult materializeTensorMaps(Operation *root, ModuleOp module) {
+  MLIRContext *ctx = root->getContext();
+  SmallVector<gpu::GPUFuncOp> kernels;
+  root->walk([&](gpu::GPUFuncOp func) {
+    if (func.walk([](TmaLoadOp) { return WalkResult::interrupt(); })
+            .wasInterrupted())
+      kernels.push_back(func);
+  });
+  // A uop.tma_load still in a gpu.launch (the kernel stage) has no kernel
+  // signature to extend.
+  WalkResult inLaunch = root->walk([](TmaLoadOp op) {
+    if (op->getParentOfType<gpu::GPUFuncOp>())
+      return WalkResult::advance();
+    op.emitOpError("expected to be in an outlined kernel (gpu.func) to be "
+                   "lowered: its tensor map becomes a kernel argument (run "
+                   "convert-uop-to-gpu first)");
+    return WalkResult::interrupt();
+  });
+  if (inLaunch.wasInterrupted())
+    return failure();
+  for (gpu::GPUFuncOp kernel : kernels) {
+    auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
+    if (!module || !gpuModule) {
+      kernel.emitOpError("expected the kernel in a gpu.module of the module "
+                         "that launches it, to lower its uop.tma_load ops");
+      return failure();
+    }
+    SmallVector<TmaLoadOp> loads;
+    kernel.walk([&](TmaLoadOp op) { loads.push_back(op); });
+    // One tensor map per (source argument, box, swizzle).
+    struct MapKey {
+      unsigned arg;
+      MemRefType box;
+      int64_t swizzle;
+    };
+    SmallVector<MapKey> maps;
+    SmallVector<unsigned> mapOf;
+    for (TmaLoadOp op : loads) {
+      auto arg = dyn_cast<BlockArgument>(op.getSource());
+      if (!arg || arg.getOwner() != &kernel.getBody().front() ||
+          arg.getArgNumber() >= kernel.getNumArguments())
+        return op.emitOpError("expected the source to be an argument of the "
+                              "kernel (the tensor map describes a whole "
+                              "kernel argument), got ")
+               << op.getSource();
+      MemRefType box = MemRefType::get(
+          op.getDestType().getShape(), op.getDestType().getElementType(),
+          MemRefLayoutAttrInterface(),
+          gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+      auto it = llvm::find_if(maps, [&](const MapKey &k) {
+        return k.arg == arg.getArgNumber() && k.box == box &&
+               k.swizzle == op.getSwizzle();
+      });
+      mapOf.push_back(unsigned(it - maps.begin()));
+      if (it == maps.end())
+        maps.push_back({arg.getArgNumber(), box, op.getSwizzle()});
+    }
+    // The kernel's new arguments, then the loads on them.
+    unsigned first = kernel.getNumArguments();
+    SmallVector<nvgpu::TensorMapDescriptorType> types;
+    for (const MapKey &k : maps) {
+      types.push_back(nvgpu::TensorMapDescriptorType::get(
+          ctx, k.box, getSwizzleKind(k.swizzle),
+          nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
+          nvgpu::TensorMapOOBKind::OOB_ZERO,
+          nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE));
+      if (failed(kernel.insertArgument(kernel.getNumArguments(),
+                                       types.back(), DictionaryAttr(),
+                                       kernel.getLoc())))
+        return kernel.emitOpError("could not add a tensor-map argument");
+    }
+    for (auto [op, map] : llvm::zip(loads, mapOf)) {
+      OpBuilder b(op);
+      SmallVector<Value> coords(llvm::reverse(op.getCoordinates()));
+      nvgpu::TmaAsyncLoadOp::create(
+          b, op.getLoc(), op.getDest(), op.getBarriers(),
+          kernel.getArgument(first + map), coords, op.getIndex(),
+          /*multicastMask=*/Value(), /*predicate=*/Value());
+      op.erase();
+    }
+    // Every launch creates the maps from its operands.
+    WalkResult bad = module.walk([&](gpu::LaunchFuncOp launch) {
+      if (launch.getKernelModuleName() != gpuModule.getNameAttr() ||
+          launch.getKernelName() != kernel.getNameAttr())
+        return WalkResult::advance();
+      OpBuilder b(launch);
+      Location loc = launch.getLoc();
+      SmallVector<Value> descriptors;
+      for (auto [k, type] : llvm::zip(maps, types)) {
+        Value tensor = launch.getKernelOperand(k.arg);
+        auto memref = dyn_cast<MemRefType>(tensor.getType());
+        if (!memref) {
+          launch.emitOpError("expected a memref for the tensor map of "
+                             "kernel argument ")
+              << k.arg << ", got " << tensor.getType();
+          return WalkResult::interrupt();
+        }
+        Value unranked = memref::CastOp::create(
+            b, loc,
+            UnrankedMemRefType::get(memref.getElementType(),
+                                    memref.getMemorySpace()),
+            tensor);
+        SmallVector<Value> box;
+        for (int64_t d : k.box.getShape())
+          box.push_back(arith::ConstantIndexOp::create(b, loc, d));
+        descriptors.push_back(nvgpu::TmaCreateDescriptorOp::create(
+            b, loc, type, unranked, box));
+      }
+      launch.getKernelOperandsMutable().append(descriptors);
+      return WalkResult::advance();
+    });
+    if (bad.wasInterrupted())
+      return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
 
@@ -429,6 +572,8 @@ struct ConvertUopToNVGPUPass
         what = "elect.sync (sm_90a and newer)";
       } else if (isa<FenceProxyAsyncOp>(op)) {
         what = "fence.proxy.async (sm_90a and newer)";
+      } else if (isa<TmaLoadOp>(op)) {
+        what = "TMA (sm_90a and newer)";
       } else if (isa<TMemAllocOp, TMemDeallocOp, TMemRelinquishAllocPermitOp,
                      Tcgen05MmaOp, Tcgen05CommitOp, Tcgen05LdOp,
                      Tcgen05WaitLdOp, Tcgen05FenceOp>(op)) {
@@ -445,6 +590,11 @@ struct ConvertUopToNVGPUPass
       return WalkResult::interrupt();
     });
     if (oldChip.wasInterrupted())
+      return signalPassFailure();
+    auto module = dyn_cast<ModuleOp>(getOperation());
+    if (!module)
+      module = getOperation()->getParentOfType<ModuleOp>();
+    if (failed(materializeTensorMaps(getOperation(), module)))
       return signalPassFailure();
 
     TypeConverter converter;

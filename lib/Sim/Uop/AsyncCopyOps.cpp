@@ -12,11 +12,14 @@
 // - uop.cp_async_wait {pending = N}: completes every committed group of the
 //   thread but the N most recent. Other threads see the data only after a
 //   barrier that follows the wait.
+// - uop.tma_load: the TMA load of Tma.h (the box is the destination tile,
+//   completing on an mbarrier).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 #include "Uop/Sim/TensorCore.h"
+#include "Uop/Sim/Tma.h"
 
 using namespace mlir;
 using namespace mlir::uop;
@@ -40,10 +43,19 @@ LogicalResult waitOp(Interpreter &I, Operation *op) {
   return tc::waitGroup(I, op, cast<CpAsyncWaitOp>(op).getPending());
 }
 
+LogicalResult tmaLoadOp(Interpreter &I, Operation *op) {
+  auto load = cast<TmaLoadOp>(op);
+  return tma::load(I, op, load.getSource(), load.getCoordinates(),
+                   /*innermostFirst=*/false, load.getDest(),
+                   load.getBarriers(), load.getIndex(), load.getSwizzle(),
+                   /*predicate=*/Value());
+}
+
 } // namespace
 
 void mlir::uop::sim::registerUopAsyncCopyHandlers(HandlerRegistry &r) {
   r.add<CpAsyncOp>(cpAsyncOp);
   r.add<CpAsyncCommitOp>(commitOp);
   r.add<CpAsyncWaitOp>(waitOp);
+  r.add<TmaLoadOp>(tmaLoadOp);
 }

@@ -49,3 +49,26 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// CHECK-LABEL: func.func @tma_load
+func.func @tma_load(%A: memref<512x512xf16>, %X: memref<?x?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+    %sA = uop.alloc_shared {alignment = 1024 : i64} : memref<128x64xf16, #gpu.address_space<workgroup>>
+    %sX = uop.alloc_shared {alignment = 128 : i64} : memref<2x8x4xf32, #gpu.address_space<workgroup>>
+    %bars = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+    // CHECK: uop.tma_load %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}[%{{.*}}] swizzle 128 : memref<512x512xf16>, memref<128x64xf16, #gpu.address_space<workgroup>>, <memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+    uop.tma_load %A[%c128, %c0], %sA, %bars[%c1] swizzle 128
+        : memref<512x512xf16>, memref<128x64xf16, #gpu.address_space<workgroup>>,
+          !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+    // CHECK: uop.tma_load %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}[%{{.*}}] : memref<?x?x?xf32>, memref<2x8x4xf32, #gpu.address_space<workgroup>>
+    uop.tma_load %X[%c0, %tx, %c0], %sX, %bars[%c0]
+        : memref<?x?x?xf32>, memref<2x8x4xf32, #gpu.address_space<workgroup>>,
+          !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+    gpu.terminator
+  }
+  return
+}

@@ -1,12 +1,14 @@
 //===- AsyncCopyOps.cpp - verifiers of the uop async-copy family ----------===//
 //
-// Verifiers of uop.cp_async, uop.cp_async_commit and uop.cp_async_wait. A
+// Verifiers of uop.cp_async, uop.cp_async_commit, uop.cp_async_wait and
+// uop.tma_load (the tensor map's limits: box, strides, swizzle). A
 // verified cp_async is one cp.async instruction: a global source, a shared
 // destination, 4, 8 or 16 bytes contiguous in both, .cg only for 16 bytes.
 // The group ops are per thread and only need to be in a kernel.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Dialect/Uop/IR/Layout.h"
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -101,5 +103,78 @@ LogicalResult CpAsyncWaitOp::verify() {
   if (!getEnclosingKernel(*this))
     return emitOpError(
         "expected to be nested in a gpu.launch or a kernel gpu.func");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TmaLoadOp
+//===----------------------------------------------------------------------===//
+
+int64_t TmaLoadOp::getBoxBytes() {
+  MemRefType dest = getDestType();
+  if (!dest.hasStaticShape())
+    return 0;
+  return dest.getNumElements() * getElementBytes(dest.getElementType());
+}
+
+LogicalResult TmaLoadOp::verify() {
+  if (failed(verifyMBarrierOperand(*this, getBarriers().getType(),
+                                   getIndex())))
+    return failure();
+  MemRefType source = getSourceType(), dest = getDestType();
+  if (!isGlobalMemRef(source))
+    return emitOpError("expected a source in global memory, got ") << source;
+  if (!isWorkgroupMemRef(dest))
+    return emitOpError("expected a dest in #gpu.address_space<workgroup>, got ")
+           << dest;
+  Type elem = dest.getElementType();
+  if (source.getElementType() != elem)
+    return emitOpError("expected source and dest of one element type, got ")
+           << source.getElementType() << " and " << elem;
+  if (!elem.isF16() && !elem.isBF16() && !elem.isF32())
+    return emitOpError("expected f16, bf16 or f32 elements, got ") << elem;
+  int64_t rank = dest.getRank();
+  if (rank < 1 || rank > 5 || source.getRank() != rank)
+    return emitOpError("expected source and dest of one rank from 1 to 5, "
+                       "got ")
+           << source.getRank() << " and " << rank;
+  if (int64_t(getCoordinates().size()) != rank)
+    return emitOpError("expected ")
+           << rank << " coordinates (one per dimension), got "
+           << getCoordinates().size();
+  if (!dest.hasStaticShape() || !dest.getLayout().isIdentity())
+    return emitOpError("expected the dest to be a static tile with the "
+                       "identity layout (the box is its shape), got ")
+           << dest;
+  for (int64_t d : dest.getShape())
+    if (d < 1 || d > 256)
+      return emitOpError("expected every box dimension in [1, 256], got ")
+             << dest;
+  int64_t elemBytes = getElementBytes(elem);
+  int64_t innerBytes = dest.getShape().back() * elemBytes;
+  if (innerBytes % 16 != 0)
+    return emitOpError("expected the innermost box dimension to be a "
+                       "multiple of 16 bytes, got ")
+           << innerBytes << " bytes";
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(source.getStridesAndOffset(strides, offset)) ||
+      strides.back() != 1)
+    return emitOpError("expected a source with a unit-stride innermost "
+                       "dimension, got ")
+           << source;
+  for (int64_t s : ArrayRef(strides).drop_back())
+    if (!ShapedType::isDynamic(s) && (s * elemBytes) % 16 != 0)
+      return emitOpError("expected the source's outer strides to be "
+                         "multiples of 16 bytes, got ")
+             << source;
+  int64_t swizzle = getSwizzle();
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return emitOpError("expected a swizzle of 0, 32, 64 or 128 bytes, got ")
+           << swizzle;
+  if (swizzle != 0 && innerBytes != swizzle)
+    return emitOpError("expected the innermost box dimension to be the ")
+           << swizzle << " bytes of the swizzle, got " << innerBytes
+           << " bytes";
   return success();
 }

@@ -1,10 +1,12 @@
 //===- UopAsyncCopyOps.td - uop async copy ops --------------*- tablegen -*-===//
 //
 // Asynchronous global -> shared copies: cp.async (4, 8 or 16 bytes per
-// thread, commit groups, waits; sm_80) and, in later layers, TMA bulk tensor
-// loads that complete on an mbarrier with a transaction count (sm_90a,
-// sm_100a). Verifiers in lib/Dialect/Uop/IR/AsyncCopyOps.cpp; the ops lower
-// to nvgpu.device_async_copy / create_group / wait (convert-uop-to-nvgpu).
+// thread, commit groups, waits; sm_80) and TMA bulk tensor loads that
+// complete on an mbarrier with a transaction count (sm_90a, sm_100a).
+// Verifiers in lib/Dialect/Uop/IR/AsyncCopyOps.cpp; the ops lower to
+// nvgpu.device_async_copy / create_group / wait and nvgpu.tma.async.load
+// (convert-uop-to-nvgpu); semantics in lib/Sim/Uop/AsyncCopyOps.cpp and
+// lib/Sim/Tma.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,7 @@
 
 include "Uop/Dialect/Uop/IR/UopAttrs.td"
 include "Uop/Dialect/Uop/IR/UopDialect.td"
+include "Uop/Dialect/Uop/IR/UopSyncOps.td"
 include "Uop/Dialect/Uop/IR/UopTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
@@ -128,6 +131,87 @@ def Uop_CpAsyncWaitOp : Uop_Op<"cp_async_wait", [
   let arguments = (ins I32Attr:$pending);
   let assemblyFormat = "attr-dict";
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// TmaLoadOp
+//===----------------------------------------------------------------------===//
+
+def Uop_TmaLoadOp : Uop_Op<"tma_load", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "asynchronous TMA load of a box of a global tensor into a "
+                "shared tile, completing on an mbarrier "
+                "(cp.async.bulk.tensor ... .mbarrier::complete_tx::bytes)";
+  let description = [{
+    Starts a copy, by the tensor memory accelerator, of the box of `source`
+    whose first element is `source[coordinates]` (outermost dimension
+    first, as memref indices) and whose shape is the shape of `dest`, the
+    whole shared tile. Elements of the box outside `source` (at or past an
+    edge, or before it: coordinates are signed) are written as zero, so
+    edge tiles need no predication. The op is one command: every thread
+    that executes it issues the whole copy (usually one elected thread
+    does).
+
+    The copy is asynchronous. When its bytes have landed it performs a
+    complete_tx of the box's byte count (all of the box, the zero-filled
+    part included) on mbarrier `index` of `barriers`, whose current phase
+    must have been raised by as many bytes with `uop.mbarrier_arrive ...
+    expect_tx`. Until a wait on that phase has returned in a thread, the
+    thread must neither read nor write the tile (uop-sim reports either as
+    a race naming the load). The tile is written through the async proxy:
+    the tensor core may read it after the wait without a proxy fence.
+
+    `swizzle` (0, 32, 64 or 128 bytes) is the tensor map's swizzle mode:
+    with it, the 16-byte chunk `c` of each row lands at chunk `c xor ((a /
+    128) mod (swizzle / 16))` of its row, `a` being the row's shared
+    address, which is the layout `uop.tcgen05_mma` reads for 128. With a
+    swizzle the innermost box dimension must be exactly `swizzle` bytes.
+    The tile must be 128-byte aligned (1024 for the 128-byte swizzle, whose
+    pattern repeats every 1024 bytes; uop-sim checks the address).
+
+    Limits (the tensor map's): rank 1 to 5; every box dimension 1 to 256;
+    the innermost box dimension a multiple of 16 bytes; f16, bf16 or f32
+    elements; a source contiguous in its innermost dimension with the other
+    strides multiples of 16 bytes.
+
+    Lowering (convert-uop-to-nvgpu): the kernel gains one
+    `!nvgpu.tensormap.descriptor` argument per (source argument, box,
+    swizzle), the host creates it before each launch with
+    `nvgpu.tma.create.descriptor`, and the op becomes
+    `nvgpu.tma.async.load` (coordinates innermost first). The source must
+    therefore be an argument of the kernel, or a value captured by the
+    `gpu.launch`.
+
+    ```mlir
+    uop.mbarrier_arrive %full[%c0] expect_tx %c16384 : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+    uop.tma_load %A[%row, %k], %sA, %full[%c0] swizzle 128
+        : memref<512x512xf16>, memref<128x64xf16, #gpu.address_space<workgroup>>,
+          !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins
+    Arg<AnyMemRef, "the global tensor read", [MemRead<DefaultResource>]>:$source,
+    Variadic<Index>:$coordinates,
+    Arg<AnyMemRef, "the shared tile written", [MemWrite<DefaultResource>]>:$dest,
+    Uop_MBarrierGroup:$barriers,
+    Index:$index,
+    DefaultValuedAttr<I64Attr, "0">:$swizzle);
+  let assemblyFormat = [{
+    $source `[` $coordinates `]` `,` $dest `,` $barriers `[` $index `]`
+    (`swizzle` $swizzle^)? attr-dict `:` type($source) `,` type($dest) `,`
+    type($barriers)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::MemRefType getSourceType() {
+      return ::llvm::cast<::mlir::MemRefType>(getSource().getType());
+    }
+    ::mlir::MemRefType getDestType() {
+      return ::llvm::cast<::mlir::MemRefType>(getDest().getType());
+    }
+    /// The bytes of the box: what the load's complete_tx counts.
+    int64_t getBoxBytes();
+  }];
 }
 
 #endif // UOP_DIALECT_UOP_IR_UOPASYNCCOPYOPS_TD
