@@ -164,8 +164,10 @@ static void buildLLVMStage(OpPassManager &pm, const CompileOptions &options) {
   // nvgpu before gpu: its patterns take the memrefs gpu -> nvvm converts.
   // bf16 mma.sync first, which upstream's conversion does not lower.
   // tensor memory and tcgen05 (no nvgpu ops) before nvgpu's conversion.
+  // Tensor-map kernel arguments become the pointer nvgpu's uses lower to.
   device.addPass(createConvertUopToNVVM());
   device.addPass(createConvertNVGPUBF16MmaToNVVM());
+  device.addPass(createConvertNVGPUTensorMapArgsToLLVM());
   device.addPass(createConvertNVGPUToNVVMPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
   device.addPass(createConvertNVVMToLLVMPass());

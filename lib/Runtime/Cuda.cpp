@@ -72,6 +72,10 @@ bool CudaDriver::open(std::string &reason) {
   UOP_LOOKUP(cuEventElapsedTime, eventElapsedTime)
   UOP_LOOKUP(cuGetErrorString, getErrorString)
 #undef UOP_LOOKUP
+  // Optional: older drivers run everything but TMA kernels.
+  if (!lookup(library, UOP_EXPANDED_NAME(cuTensorMapEncodeTiled),
+              tensorMapEncodeTiled))
+    lookup(library, "cuTensorMapEncodeTiled", tensorMapEncodeTiled);
 #undef UOP_STRINGIFY
 #undef UOP_EXPANDED_NAME
   if (missing) {

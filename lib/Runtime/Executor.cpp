@@ -1,10 +1,12 @@
 //===- Executor.cpp - run a host function's launches on a GPU -------------===//
 //
 // The checks of a launch configuration before anything runs (every argument
-// can be supplied, the buffers are of a size a run can allocate), and the
-// GPU session: device buffers, the module with the JIT's error log, the
-// kernel parameters packed as MLIR's LLVM lowering expects them, launches in
-// order, copies back, and CUDA-event timing.
+// can be supplied, tensor maps obey cuTensorMapEncodeTiled's rules, the
+// buffers are of a size a run can allocate), and the GPU session: device
+// buffers, the module with the JIT's error log, the tensor maps encoded
+// over the device buffers, the kernel parameters packed as MLIR's LLVM
+// lowering expects them, launches in order, copies back, and CUDA-event
+// timing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,10 +39,145 @@ static bool checkCuda(const CudaDriver &cu, CUresult r, const std::string &what,
 // Checking a host function
 //===----------------------------------------------------------------------===//
 
+/// The data type of a tensor map of element type `type`, if TMA runs it.
+static std::optional<CUtensorMapDataType>
+getTensorMapDataType(const std::string &type) {
+  if (type == "f16")
+    return CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  if (type == "bf16")
+    return CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  if (type == "f32")
+    return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+  return std::nullopt;
+}
+
+bool uop::runtime::computeTensorMapEncoding(const ArgDesc &map,
+                                            const ArgDesc &tensor,
+                                            TensorMapEncoding &out,
+                                            std::string &why) {
+  auto reject = [&](std::string message) {
+    why = std::move(message);
+    return false;
+  };
+  std::optional<CUtensorMapDataType> dataType =
+      getTensorMapDataType(map.type);
+  if (!dataType)
+    return reject("expected an f16, bf16 or f32 tensor map, got " + map.type);
+  if (tensor.kind != ArgDesc::Kind::MemRef)
+    return reject("expected a memref to map");
+  if (tensor.type != map.type)
+    return reject("expected the element type of its tensor, " + tensor.type +
+                  ", got " + map.type);
+  size_t rank = tensor.shape.size();
+  if (rank < 1 || rank > 5)
+    return reject("expected a tensor of rank 1 to 5, got rank " +
+                  std::to_string(rank));
+  if (map.box.size() != rank)
+    return reject("expected a box of rank " + std::to_string(rank) +
+                  " (the tensor's), got " + std::to_string(map.box.size()) +
+                  " sizes");
+  // Interleaved layouts (NC/8HWC8) have rules of their own; no kernel of
+  // uop uses them.
+  if (map.interleave != "none")
+    return reject("expected no interleave, got " + map.interleave);
+  const uint64_t eltBytes = elementBytes(map.type);
+  // TMA walks dimension 0 contiguously: it has no stride of its own.
+  if (tensor.strides[rank - 1] != 1)
+    return reject("expected a contiguous innermost dimension (stride 1), "
+                  "got stride " +
+                  std::to_string(tensor.strides[rank - 1]));
+  if (tensor.offset < 0 || (uint64_t)tensor.offset * eltBytes % 16 != 0)
+    return reject("expected a 16-byte aligned start, got an offset of " +
+                  std::to_string(tensor.offset) + " elements (" +
+                  std::to_string(tensor.offset * (int64_t)eltBytes) +
+                  " bytes)");
+  out = TensorMapEncoding();
+  out.dataType = *dataType;
+  out.rank = (uint32_t)rank;
+  out.byteOffset = (uint64_t)tensor.offset * eltBytes;
+  // The memref lists dimensions outermost first, the tensor map innermost
+  // first: tensor-map dimension i is memref dimension rank - 1 - i.
+  for (size_t i = 0; i < rank; ++i) {
+    size_t d = rank - 1 - i;
+    std::string dim = " in memref dimension " + std::to_string(d);
+    int64_t size = tensor.shape[d];
+    if (size < 1 || size > (1ll << 32))
+      return reject("expected sizes in [1, 2^32], got " +
+                    std::to_string(size) + dim);
+    out.globalDim[i] = (uint64_t)size;
+    if (i > 0) {
+      int64_t stride = tensor.strides[d];
+      if (stride <= 0 || (uint64_t)stride * eltBytes % 16 != 0 ||
+          (double)stride * (double)eltBytes >= (double)(1ll << 40))
+        return reject("expected strides that are positive multiples of 16 "
+                      "bytes below 2^40, got " +
+                      std::to_string(stride * (int64_t)eltBytes) + " bytes" +
+                      dim);
+      out.globalStrides[i - 1] = (uint64_t)stride * eltBytes;
+    }
+    int64_t box = map.box[d];
+    if (box < 1 || box > 256)
+      return reject("expected box sizes in [1, 256], got " +
+                    std::to_string(box) + dim);
+    out.boxDim[i] = (uint32_t)box;
+    out.elementStrides[i] = 1;
+  }
+  uint64_t rowBytes = out.boxDim[0] * eltBytes;
+  if (rowBytes % 16 != 0)
+    return reject("expected an innermost box row of a multiple of 16 bytes, "
+                  "got " +
+                  std::to_string(rowBytes) + " bytes");
+  if (map.swizzle != 0 && rowBytes > (uint64_t)map.swizzle)
+    return reject("expected an innermost box row within the " +
+                  std::to_string(map.swizzle) + "-byte swizzle span, got " +
+                  std::to_string(rowBytes) + " bytes");
+  out.swizzle = map.swizzle == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
+                : map.swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                : map.swizzle == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
+                                    : CU_TENSOR_MAP_SWIZZLE_NONE;
+  out.l2Promotion = map.l2promo == 256   ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B
+                    : map.l2promo == 128 ? CU_TENSOR_MAP_L2_PROMOTION_L2_128B
+                    : map.l2promo == 64  ? CU_TENSOR_MAP_L2_PROMOTION_L2_64B
+                                         : CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  // "zero" is the hardware's default fill, OOB_FILL_NONE.
+  out.oobFill = map.oob == "nan"
+                    ? CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+                    : CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
+  out.interleave = CU_TENSOR_MAP_INTERLEAVE_NONE;
+  return true;
+}
+
+std::string uop::runtime::describeTensorMap(const TensorMapEncoding &e) {
+  auto list = [&](auto *values, uint32_t n) {
+    std::string text = "[";
+    for (uint32_t i = 0; i < n; ++i)
+      text += (i ? ", " : "") + std::to_string(values[i]);
+    return text + "]";
+  };
+  const char *type = e.dataType == CU_TENSOR_MAP_DATA_TYPE_FLOAT16    ? "f16"
+                     : e.dataType == CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 ? "bf16"
+                                                                      : "f32";
+  static const char *const swizzles[] = {"none", "32B", "64B", "128B"};
+  static const char *const promotions[] = {"none", "64B", "128B", "256B"};
+  return std::string(type) + ", dims " + list(e.globalDim, e.rank) +
+         ", strides " + list(e.globalStrides, e.rank - 1) + " bytes, box " +
+         list(e.boxDim, e.rank) + ", element strides " +
+         list(e.elementStrides, e.rank) + ", swizzle " +
+         swizzles[e.swizzle & 3] + ", L2 promotion " +
+         promotions[e.l2Promotion & 3] + ", oob fill " +
+         (e.oobFill == CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE ? "zero" : "nan") +
+         ", byte offset " + std::to_string(e.byteOffset) +
+         " (innermost first)";
+}
+
 /// The checks of a launch before anything runs: constant sizes, every
 /// argument can be supplied and the parameter count matches the kernel.
-static bool validateLaunch(const LaunchDesc &l, size_t index,
-                           const HostFunctionDesc &host, ExecError &error) {
+/// Each tensor-map argument is checked and encoded into `maps`, as an
+/// argument of the plan's launch `planIndex`.
+static bool validateLaunch(const LaunchDesc &l, size_t index, size_t planIndex,
+                           const HostFunctionDesc &host,
+                           std::vector<TensorMapPlan> &maps,
+                           ExecError &error) {
   std::string where = "launch " + std::to_string(index) + " (" + l.kernel + ")";
   for (int d = 0; d < 3; ++d)
     if (l.grid[d] < 1 || l.block[d] < 1 || l.grid[d] > INT_MAX ||
@@ -71,6 +208,28 @@ static bool validateLaunch(const LaunchDesc &l, size_t index,
                     what + ": expected the type of '" + host.name +
                         "' parameter " + std::to_string(a.hostArg));
       params += 3 + 2 * (int64_t)a.shape.size();
+      break;
+    }
+    case ArgDesc::Kind::TensorMap: {
+      if (a.hostArg < 0 || a.hostArg >= (int)host.params.size() ||
+          host.params[a.hostArg].kind != ArgDesc::Kind::MemRef)
+        return fail(error, ErrorKind::BadInput,
+                    what + ": expected a tensor map of a memref parameter "
+                           "of '" +
+                        host.name + "'");
+      TensorMapPlan map;
+      map.launch = planIndex;
+      map.configLaunch = index;
+      map.arg = i;
+      map.hostParam = (size_t)a.hostArg;
+      std::string why;
+      if (!computeTensorMapEncoding(a, host.params[a.hostArg], map.encoding,
+                                    why))
+        return fail(error, ErrorKind::BadInput,
+                    what + ": tensor map of '" + host.name + "' parameter " +
+                        std::to_string(a.hostArg) + ": " + why);
+      maps.push_back(map);
+      params += 1;
       break;
     }
     case ArgDesc::Kind::Scalar:
@@ -157,7 +316,8 @@ uop::runtime::prepareHostFunction(const LaunchConfig &config,
     const LaunchDesc &l = config.launches[i];
     if (l.host != name)
       continue;
-    if (!validateLaunch(l, i, *host, error))
+    if (!validateLaunch(l, i, plan.launches.size(), *host, plan.tensorMaps,
+                        error))
       return std::nullopt;
     plan.launches.push_back(l);
   }
@@ -233,11 +393,18 @@ static uint64_t scalarBits(const ArgDesc &a) {
 
 /// The parameter slots of `l` as MLIR's LLVM lowering expands its
 /// arguments: a memref is (allocated ptr, aligned ptr, offset, sizes...,
-/// strides...), a scalar one slot.
+/// strides...), a scalar one slot, a tensor map one slot, the device
+/// address of its CUtensorMap (`mapAddresses`, per argument).
 static std::vector<uint64_t>
-packParams(const LaunchDesc &l, const std::vector<CUdeviceptr> &devicePtrs) {
+packParams(const LaunchDesc &l, const std::vector<CUdeviceptr> &devicePtrs,
+           const std::vector<CUdeviceptr> &mapAddresses) {
   std::vector<uint64_t> slots;
-  for (const ArgDesc &a : l.args) {
+  for (size_t i = 0; i < l.args.size(); ++i) {
+    const ArgDesc &a = l.args[i];
+    if (a.kind == ArgDesc::Kind::TensorMap) {
+      slots.push_back(mapAddresses[i]);
+      continue;
+    }
     if (a.kind != ArgDesc::Kind::MemRef) {
       slots.push_back(scalarBits(a));
       continue;
@@ -347,7 +514,8 @@ bool GpuSession::load(const std::string &ptx, const HostFunctionPlan &plan,
                     "\nJIT log:\n" + log.data());
   }
 
-  for (const LaunchDesc &l : plan.launches) {
+  for (size_t li = 0; li < plan.launches.size(); ++li) {
+    const LaunchDesc &l = plan.launches[li];
     auto launch = std::make_unique<Launch>();
     launch->kernel = l.kernel;
     if (!checkCuda(
@@ -383,13 +551,55 @@ bool GpuSession::load(const std::string &ptx, const HostFunctionPlan &plan,
                         CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, launch->function);
     cu.funcGetAttribute(&info.localBytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
                         launch->function);
-    launch->slots = packParams(l, devicePointers);
+    std::vector<CUdeviceptr> mapAddresses(l.args.size(), 0);
+    for (const TensorMapPlan &m : plan.tensorMaps)
+      if (m.launch == li &&
+          !encodeTensorMap(m, l.kernel, mapAddresses[m.arg], error))
+        return false;
+    launch->slots = packParams(l, devicePointers, mapAddresses);
     for (uint64_t &slot : launch->slots)
       launch->pointers.push_back(&slot);
     loaded.push_back(std::move(launch));
     kernelInfos.push_back(info);
   }
   return true;
+}
+
+bool GpuSession::encodeTensorMap(const TensorMapPlan &m,
+                                 const std::string &kernel,
+                                 CUdeviceptr &address, ExecError &error) {
+  std::string what = "launch " + std::to_string(m.configLaunch) + " (" +
+                     kernel + ") argument " + std::to_string(m.arg);
+  if (!cu.tensorMapEncodeTiled)
+    return fail(error, ErrorKind::Cuda,
+                what + ": libcuda.so.1 lacks cuTensorMapEncodeTiled (TMA "
+                       "needs the driver of CUDA 12 or newer)");
+  const TensorMapEncoding &e = m.encoding;
+  CUdeviceptr base = devicePointers[m.hostParam] + e.byteOffset;
+  // cuMemAlloc aligns to far more; the offset was checked.
+  if (devicePointers[m.hostParam] == 0 || base % 16 != 0)
+    return fail(error, ErrorKind::Cuda,
+                what + ": expected a 16-byte aligned device buffer for "
+                       "parameter " +
+                    std::to_string(m.hostParam));
+  // cuda.h declares CUtensorMap 64-byte aligned, as the encoder requires.
+  CUtensorMap map;
+  std::memset(&map, 0, sizeof(map));
+  if (!checkCuda(cu,
+                 cu.tensorMapEncodeTiled(
+                     &map, e.dataType, e.rank,
+                     reinterpret_cast<void *>((uintptr_t)base), e.globalDim,
+                     e.globalStrides, e.boxDim, e.elementStrides, e.interleave,
+                     e.swizzle, e.l2Promotion, e.oobFill),
+                 what + ": cuTensorMapEncodeTiled", error))
+    return false;
+  // The kernel reads the map through a generic pointer to global memory.
+  if (!checkCuda(cu, cu.memAlloc(&address, sizeof(map)),
+                 what + ": cuMemAlloc of the tensor map", error))
+    return false;
+  allocations.push_back(address);
+  return checkCuda(cu, cu.memcpyHtoD(address, &map, sizeof(map)),
+                   what + ": cuMemcpyHtoD of the tensor map", error);
 }
 
 bool GpuSession::launch(ExecError &error) {

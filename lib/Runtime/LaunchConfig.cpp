@@ -287,6 +287,48 @@ struct ConfigReader {
       }
       return true;
     }
+    if (kind == "tensor_map") {
+      out.kind = ArgDesc::Kind::TensorMap;
+      int64_t hostArg = 0, params = 0;
+      if (!readInt(v.get("host_arg"), path + ".host_arg", hostArg, false))
+        return false;
+      if (hostArg < 0 || hostArg > 1000000)
+        return fail(path + ".host_arg", "a parameter index");
+      out.hostArg = (int)hostArg;
+      if (!readString(v.get("element"), path + ".element", out.type) ||
+          !readInts(v.get("box"), path + ".box", out.box) ||
+          !readInt(v.get("swizzle"), path + ".swizzle", out.swizzle, false) ||
+          !readInt(v.get("l2promo"), path + ".l2promo", out.l2promo, false) ||
+          !readString(v.get("oob"), path + ".oob", out.oob) ||
+          !readString(v.get("interleave"), path + ".interleave",
+                      out.interleave) ||
+          !readInt(v.get("params"), path + ".params", params, false))
+        return false;
+      if (out.box.empty() || out.box.size() > 5)
+        return fail(path + ".box", "1 to 5 sizes, got " +
+                                       std::to_string(out.box.size()));
+      if (out.swizzle != 0 && out.swizzle != 32 && out.swizzle != 64 &&
+          out.swizzle != 128)
+        return fail(path + ".swizzle", "0, 32, 64 or 128 (bytes), got " +
+                                           std::to_string(out.swizzle));
+      if (out.l2promo != 0 && out.l2promo != 64 && out.l2promo != 128 &&
+          out.l2promo != 256)
+        return fail(path + ".l2promo", "0, 64, 128 or 256 (bytes), got " +
+                                           std::to_string(out.l2promo));
+      if (out.oob != "zero" && out.oob != "nan")
+        return fail(path + ".oob", "\"zero\" or \"nan\", got \"" + out.oob +
+                                       "\"");
+      if (out.interleave != "none" && out.interleave != "16b" &&
+          out.interleave != "32b")
+        return fail(path + ".interleave",
+                    "\"none\", \"16b\" or \"32b\", got \"" + out.interleave +
+                        "\"");
+      if (params != 1)
+        return fail(path + ".params",
+                    "1 (a tensor map is one kernel parameter), got " +
+                        std::to_string(params));
+      return true;
+    }
     if (kind == "unknown") {
       out.kind = ArgDesc::Kind::Unknown;
       const JsonValue *type = v.get("type");
@@ -299,7 +341,9 @@ struct ConfigReader {
       return true;
     }
     return fail(path + ".kind",
-                "\"memref\", \"scalar\" or \"unknown\", got \"" + kind + "\"");
+                "\"memref\", \"scalar\", \"tensor_map\" or \"unknown\", "
+                "got \"" +
+                    kind + "\"");
   }
   bool readArgs(const JsonValue *v, const std::string &path,
                 std::vector<ArgDesc> &out) {

@@ -98,8 +98,9 @@ const char *kUsage =
     "f16|bf16|f32]\n"
     "               [--transpose-b] [--target=...] [--options=...] ...\n"
     "       --keep DIR: compile into DIR and keep the files there;\n"
-    "       --compile-only: stop after compiling and checking the launch "
-    "configuration\n"
+    "       --compile-only: stop after compiling (or, with --ptx, reading) "
+    "and checking\n"
+    "         the launch configuration, tensor maps included\n"
     "exit codes: 0 ok, 1 bad usage or input, 2 --check mismatch, 3 no GPU, "
     "4 CUDA or cuBLAS error\n";
 
@@ -496,9 +497,8 @@ int main(int argc, char **argv) {
       readFile(source); // a missing input is a plain error, not uop-opt's
     }
     compile(o, source, dir, ptxFile, launchFile);
-  } else if (o.compileOnly || !o.keepDir.empty()) {
-    die(kBadInput, "--keep and --compile-only: expected an input to compile, "
-                   "not --ptx");
+  } else if (!o.keepDir.empty()) {
+    die(kBadInput, "--keep: expected an input to compile, not --ptx");
   }
   std::string ptx = readFile(ptxFile);
   std::string launchText = readFile(launchFile);
@@ -528,8 +528,17 @@ int main(int argc, char **argv) {
   bool tf32 = o.compileOptions.find("precision=tf32") != std::string::npos &&
               gemm.inType == "f32";
 
+  // The tensor maps, as they will be encoded (checked already).
+  for (const TensorMapPlan &m : plan->tensorMaps)
+    std::printf("uop-run: tensor map: launch %zu (%s) argument %zu, '%s' "
+                "parameter %zu: %s\n",
+                m.configLaunch, plan->launches[m.launch].kernel.c_str(), m.arg,
+                hostName.c_str(), m.hostParam,
+                describeTensorMap(m.encoding).c_str());
+
   if (o.compileOnly) {
-    std::printf("uop-run: compiled %s and %s\n", ptxFile.c_str(),
+    std::printf("uop-run: %s %s and %s\n",
+                o.ptxFile.empty() ? "compiled" : "checked", ptxFile.c_str(),
                 launchFile.c_str());
     return kSuccess;
   }

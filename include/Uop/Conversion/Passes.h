@@ -11,6 +11,7 @@
 #define UOP_CONVERSION_PASSES_H
 
 #include "Uop/Conversion/UopToGPU/UopToGPU.h"
+#include "Uop/Conversion/NVGPUTensorMapToLLVM/NVGPUTensorMapToLLVM.h"
 #include "Uop/Conversion/NVGPUToNVVMBF16/NVGPUToNVVMBF16.h"
 #include "Uop/Conversion/UopToNVGPU/UopToNVGPU.h"
 #include "Uop/Conversion/UopToNVVM/UopToNVVM.h"

@@ -83,6 +83,25 @@ def ConvertNVGPUBF16MmaToNVVM : Pass<"convert-nvgpu-bf16-mma-to-nvvm"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def ConvertNVGPUTensorMapArgsToLLVM
+    : Pass<"convert-nvgpu-tensormap-args-to-llvm"> {
+  let summary = "make tensor-map kernel arguments !llvm.ptr parameters";
+  let description = [{
+    Retypes every `!nvgpu.tensormap.descriptor` argument of a `gpu.func` to
+    `!llvm.ptr` and casts it back to the descriptor for its uses
+    (`builtin.unrealized_conversion_cast`). Upstream's
+    `convert-nvgpu-to-nvvm` lowers those uses to the same pointer, so the
+    casts cancel, but neither it nor `convert-gpu-to-nvvm` converts a
+    function signature holding the descriptor type. The llvm stage runs
+    this pass just before `convert-nvgpu-to-nvvm`: the kernel's tensor map
+    becomes one .u64 PTX parameter, the generic address of a 128-byte
+    CUtensorMap in global memory, which the runner passes. The host
+    function's `nvgpu.tma.create.descriptor` and the launch are left as
+    they are.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def ConvertUopToNVVM : Pass<"convert-uop-to-nvvm"> {
   let summary = "lower uop tensor-memory and tcgen05 ops to NVVM";
   let description = [{

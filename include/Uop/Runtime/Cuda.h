@@ -46,6 +46,9 @@ struct CudaDriver {
   decltype(&::cuEventSynchronize) eventSynchronize = nullptr;
   decltype(&::cuEventElapsedTime) eventElapsedTime = nullptr;
   decltype(&::cuGetErrorString) getErrorString = nullptr;
+  /// TMA tensor maps (CUDA 12 drivers and newer); null where the driver
+  /// lacks it, which only a run with a tensor-map argument minds.
+  decltype(&::cuTensorMapEncodeTiled) tensorMapEncodeTiled = nullptr;
 
   CUdevice device = 0;
   CUcontext context = nullptr;

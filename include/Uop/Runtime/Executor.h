@@ -8,6 +8,11 @@
 // nothing here prints or exits: a failure is an ExecError, whose kind
 // tells bad input from a missing GPU from a CUDA failure.
 //
+// A tensor-map argument (TMA) is encoded with cuTensorMapEncodeTiled from
+// the device buffer of the host parameter it maps and passed as the device
+// address of its 128-byte CUtensorMap; its checks and parameters are a pure
+// function (computeTensorMapEncoding) that runs before any GPU is opened.
+//
 // Running host function H of (PTX text `ptx`, launch JSON text `json`) on
 // caller-owned byte buffers, as a binding does it:
 //
@@ -87,6 +92,56 @@ struct HostBuffer {
   CUdeviceptr device = 0;
 };
 
+/// The arguments of cuTensorMapEncodeTiled for one tensor-map argument,
+/// every array innermost dimension first (the memref's last dimension is
+/// the tensor map's dimension 0). Computed without CUDA calls by
+/// computeTensorMapEncoding; GpuSession::load adds the device address.
+struct TensorMapEncoding {
+  CUtensorMapDataType dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+  uint32_t rank = 0;
+  /// Bytes from the start of the host parameter's buffer to its element 0
+  /// (the memref's offset times the element size): the global address is
+  /// the buffer's device address plus this.
+  uint64_t byteOffset = 0;
+  uint64_t globalDim[5] = {};
+  /// The strides of dimensions 1 .. rank - 1, in bytes.
+  uint64_t globalStrides[4] = {};
+  uint32_t boxDim[5] = {};
+  uint32_t elementStrides[5] = {};
+  CUtensorMapInterleave interleave = CU_TENSOR_MAP_INTERLEAVE_NONE;
+  CUtensorMapSwizzle swizzle = CU_TENSOR_MAP_SWIZZLE_NONE;
+  CUtensorMapL2promotion l2Promotion = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  CUtensorMapFloatOOBfill oobFill = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
+};
+
+/// Computes the encoding of tensor-map argument `map` over memref parameter
+/// `tensor` and checks it against cuTensorMapEncodeTiled's rules: an f16,
+/// bf16 or f32 tensor of the map's element type and rank (1 to 5), no
+/// interleave, a contiguous innermost dimension, every size in [1, 2^32],
+/// each stride of dimensions 1.. a multiple of 16 bytes below 2^40, the
+/// base (offset) 16-byte aligned, box sizes in [1, 256] with an innermost
+/// box row a multiple of 16 bytes and within the swizzle span. On failure
+/// returns false and sets `why` ("expected ..., got ...").
+bool computeTensorMapEncoding(const ArgDesc &map, const ArgDesc &tensor,
+                              TensorMapEncoding &out, std::string &why);
+
+/// One line describing `e` for a person: "f16, dims [512, 512], strides
+/// [1024] bytes, box [64, 128], swizzle 128B, l2 promotion none, oob zero,
+/// byte offset 0 (innermost first)".
+std::string describeTensorMap(const TensorMapEncoding &e);
+
+/// A tensor-map argument of a planned launch, checked and encoded.
+struct TensorMapPlan {
+  /// The launch (an index into HostFunctionPlan::launches) and its index in
+  /// the whole configuration, for messages.
+  size_t launch = 0;
+  size_t configLaunch = 0;
+  /// The argument of that launch, and the host parameter it maps.
+  size_t arg = 0;
+  size_t hostParam = 0;
+  TensorMapEncoding encoding;
+};
+
 /// A host function checked for running: its parameters, its launches in
 /// the order the configuration lists them, and the buffer each memref
 /// parameter needs. Self-contained (copies, no pointers into the config).
@@ -94,9 +149,11 @@ struct HostFunctionPlan {
   HostFunctionDesc host;
   /// The launches of `host`, each checked: constant grid, block and dynamic
   /// shared sizes, every argument supplied by a memref parameter of `host`
-  /// (same type and layout) or a scalar constant, and the kernel's parameter
-  /// count matching the arguments.
+  /// (same type and layout), a tensor map of one, or a scalar constant, and
+  /// the kernel's parameter count matching the arguments.
   std::vector<LaunchDesc> launches;
+  /// The tensor-map arguments of `launches`, in order.
+  std::vector<TensorMapPlan> tensorMaps;
   /// The number of launches in the whole configuration (other host
   /// functions' included).
   size_t configLaunches = 0;
@@ -159,8 +216,10 @@ public:
 
   /// Loads `ptx` (the driver's JIT error log is in the message when it
   /// fails), looks up each launch's kernel, opts it in to dynamic shared
-  /// memory above 48 KiB, and packs its parameters from the uploaded
-  /// buffers' device pointers.
+  /// memory above 48 KiB, encodes each tensor map over its uploaded buffer
+  /// into a 128-byte device allocation of its own (freed with the session),
+  /// and packs the parameters from the uploaded buffers' device pointers
+  /// and the tensor maps' device addresses.
   bool load(const std::string &ptx, const HostFunctionPlan &plan,
             ExecError &error);
 
@@ -196,6 +255,10 @@ public:
 
 private:
   struct Launch;
+  /// Encodes tensor map `m` of a launch of `kernel` over its uploaded buffer
+  /// into a device allocation of its own, whose device address it returns.
+  bool encodeTensorMap(const TensorMapPlan &m, const std::string &kernel,
+                       CUdeviceptr &address, ExecError &error);
   CudaDriver cu;
   bool opened = false;
   std::vector<CUdeviceptr> allocations;

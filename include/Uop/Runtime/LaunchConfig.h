@@ -44,15 +44,26 @@ std::optional<JsonValue> parseJson(const std::string &text, std::string &error);
 /// One kernel argument or host-function parameter (LaunchValue in
 /// include/Uop/Target/PTX.h).
 struct ArgDesc {
-  enum class Kind { MemRef, Scalar, Unknown };
+  enum class Kind { MemRef, Scalar, TensorMap, Unknown };
   Kind kind = Kind::Unknown;
-  /// Element type (memref) or type (scalar): f32, f16, bf16, f64, i1..i64,
-  /// index.
+  /// Element type (memref, tensor map) or type (scalar): f32, f16, bf16,
+  /// f64, i1..i64, index.
   std::string type;
+  /// MemRef: the host parameter it is; TensorMap: the host parameter whose
+  /// buffer it maps (always given).
   int hostArg = -1;
   std::vector<int64_t> shape;
   std::vector<int64_t> strides;
   int64_t offset = 0;
+  /// TensorMap: the box, outermost dimension first (1 to 5 sizes); the
+  /// swizzle span (0, 32, 64, 128) and L2 promotion (0, 64, 128, 256) in
+  /// bytes; the out-of-bounds fill ("zero" or "nan") and the interleave
+  /// ("none", "16b" or "32b").
+  std::vector<int64_t> box;
+  int64_t swizzle = 0;
+  int64_t l2promo = 0;
+  std::string oob;
+  std::string interleave;
   bool hasValue = false;
   bool valueIsInt = false;
   int64_t intValue = 0;

@@ -23,21 +23,33 @@ namespace mlir::uop {
 /// function, with which grid, block and dynamic shared memory. A size that is
 /// not a constant in the IR is std::nullopt.
 /// A value a runner passes: a memref (a host-function argument, with its
-/// static shape and layout) or a scalar constant. `Unknown` is anything a
-/// runner cannot reproduce from the JSON alone (a buffer allocated on the
+/// static shape and layout), a scalar constant, or a TMA tensor map (an
+/// `nvgpu.tma.create.descriptor` of a memref parameter of the host function,
+/// reached through memref.cast, with a constant box). `Unknown` is anything
+/// a runner cannot reproduce from the JSON alone (a buffer allocated on the
 /// host, a dynamic shape, a value computed at run time); `type` and
 /// `reason` then say what it is.
 struct LaunchValue {
-  enum class Kind { MemRef, Scalar, Unknown };
+  enum class Kind { MemRef, Scalar, TensorMap, Unknown };
   Kind kind = Kind::Unknown;
-  /// The MLIR element type (memref) or type (scalar), as printed: f32, f16,
-  /// bf16, i32, index, ...
+  /// The MLIR element type (memref, tensor map) or type (scalar), as
+  /// printed: f32, f16, bf16, i32, index, ...
   std::string type;
   /// MemRef: the host-function argument it is (launch arguments only).
+  /// TensorMap: the host-function argument whose buffer it describes.
   std::optional<unsigned> hostArg;
   SmallVector<int64_t> shape;
   SmallVector<int64_t> strides;
   int64_t offset = 0;
+  /// TensorMap: the box, outermost dimension first (as the memref shape);
+  /// the swizzle span and L2 promotion in bytes (0 for none); the
+  /// out-of-bounds fill ("zero" or "nan") and interleave ("none", "16b",
+  /// "32b") as nvgpu spells them.
+  SmallVector<int64_t> box;
+  int64_t swizzleBytes = 0;
+  int64_t l2PromoBytes = 0;
+  std::string oobFill;
+  std::string interleave;
   /// Scalar: the constant, as an integer or a float.
   std::optional<int64_t> intValue;
   std::optional<double> floatValue;
@@ -51,7 +63,8 @@ struct KernelLaunch {
   std::array<std::optional<int64_t>, 3> block;
   std::optional<int64_t> dynamicSharedBytes;
   /// The kernel operands in order; a memref becomes 3 + 2 * rank kernel
-  /// parameters (allocated and aligned pointer, offset, sizes, strides).
+  /// parameters (allocated and aligned pointer, offset, sizes, strides), a
+  /// tensor map one (the address of its CUtensorMap in global memory).
   std::vector<LaunchValue> args;
   /// The number of parameters of the lowered kernel, where the gpu.module
   /// holds it as an llvm.func (a runner checks its argument packing).
@@ -82,6 +95,9 @@ SmallVector<HostFunction> collectHostFunctions(ModuleOp module);
 ///   "args": [{"kind": "memref", "host_arg": 0, "element": "f32",
 ///             "shape": [256,256], "offset": 0, "strides": [256,1]},
 ///            {"kind": "scalar", "type": "index", "value": 8},
+///            {"kind": "tensor_map", "host_arg": 0, "element": "f16",
+///             "box": [128,64], "swizzle": 128, "l2promo": 0,
+///             "oob": "zero", "interleave": "none", "params": 1},
 ///            {"kind": "unknown", "type": "...", "reason": "..."}]}],
 ///  "functions": [{"name": "main", "params": [{"kind": "memref", ...}]}]}
 /// with null for sizes only known at run time.

@@ -3,8 +3,9 @@
 // Emits PTX for the kernels of a compiled module through the NVVM target
 // attribute (LLVM's NVPTX backend), and the launch configuration of each
 // gpu.launch_func as JSON for a runner (uop-run): grid, block, shared memory
-// and what each kernel argument is, so the runner can supply it without
-// reading MLIR.
+// and what each kernel argument is (a memref parameter of the host function,
+// a scalar constant, or a TMA tensor map the runner encodes from a memref
+// parameter), so the runner can supply it without reading MLIR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
@@ -159,11 +162,113 @@ static LaunchValue describeParamType(Type type) {
   return unknownValue(type, "not a memref or a scalar");
 }
 
+/// Returns the host-function argument `value` is, looking through
+/// memref.cast, or null.
+static BlockArgument getHostArgument(Value value, FunctionOpInterface host) {
+  while (auto cast = value.getDefiningOp<memref::CastOp>())
+    value = cast.getSource();
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || !host || arg.getOwner() != &host.getFunctionBody().front())
+    return nullptr;
+  return arg;
+}
+
+/// The swizzle span of a tensor map in bytes (0 for none).
+static int64_t getSwizzleBytes(nvgpu::TensorMapSwizzleKind kind) {
+  switch (kind) {
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE:
+    return 0;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_32B:
+    return 32;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_64B:
+    return 64;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_128B:
+    return 128;
+  }
+  llvm_unreachable("every swizzle kind has a span");
+}
+
+/// The L2 promotion of a tensor map in bytes (0 for none).
+static int64_t getL2PromoBytes(nvgpu::TensorMapL2PromoKind kind) {
+  switch (kind) {
+  case nvgpu::TensorMapL2PromoKind::L2PROMO_NONE:
+    return 0;
+  case nvgpu::TensorMapL2PromoKind::L2PROMO_64B:
+    return 64;
+  case nvgpu::TensorMapL2PromoKind::L2PROMO_128B:
+    return 128;
+  case nvgpu::TensorMapL2PromoKind::L2PROMO_256B:
+    return 256;
+  }
+  llvm_unreachable("every L2 promotion kind has a size");
+}
+
+/// The interleave of a tensor map as nvgpu spells it without its prefix.
+static StringRef getInterleaveName(nvgpu::TensorMapInterleaveKind kind) {
+  switch (kind) {
+  case nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE:
+    return "none";
+  case nvgpu::TensorMapInterleaveKind::INTERLEAVE_16B:
+    return "16b";
+  case nvgpu::TensorMapInterleaveKind::INTERLEAVE_32B:
+    return "32b";
+  }
+  llvm_unreachable("every interleave kind has a name");
+}
+
+/// Describes tensor-map operand `operand` of a launch inside `host`: the
+/// result of an nvgpu.tma.create.descriptor whose tensor is a memref
+/// parameter of the host function (through memref.cast) and whose box is
+/// constant. The runner encodes the map from that parameter's buffer.
+static LaunchValue describeTensorMap(Value operand,
+                                     nvgpu::TensorMapDescriptorType type,
+                                     FunctionOpInterface host) {
+  auto create = operand.getDefiningOp<nvgpu::TmaCreateDescriptorOp>();
+  if (!create)
+    return unknownValue(type, "the tensor map is not made by "
+                              "nvgpu.tma.create.descriptor in the host "
+                              "function");
+  BlockArgument arg = getHostArgument(create.getTensor(), host);
+  if (!arg || !isa<MemRefType>(arg.getType()))
+    return unknownValue(type, "the tensor of the tensor map is not a memref "
+                              "parameter of the host function (reached "
+                              "through memref.cast; a runner cannot supply "
+                              "it)");
+  LaunchValue tensor = describeMemRefType(cast<MemRefType>(arg.getType()));
+  if (tensor.kind != LaunchValue::Kind::MemRef)
+    return unknownValue(type, "the tensor of the tensor map: " +
+                                  tensor.reason);
+  Type element = type.getTensor().getElementType();
+  if (tensor.type != typeString(element))
+    return unknownValue(type, "the tensor map's element type " +
+                                  typeString(element) +
+                                  " is not its tensor's, " + tensor.type);
+  LaunchValue value;
+  value.kind = LaunchValue::Kind::TensorMap;
+  value.type = tensor.type;
+  value.hostArg = arg.getArgNumber();
+  for (Value size : create.getBoxDimensions()) {
+    std::optional<int64_t> constant = getConstantIntValue(size);
+    if (!constant)
+      return unknownValue(type, "the box of the tensor map is not constant");
+    value.box.push_back(*constant);
+  }
+  value.swizzleBytes = getSwizzleBytes(type.getSwizzle());
+  value.l2PromoBytes = getL2PromoBytes(type.getL2promo());
+  value.oobFill =
+      type.getOob() == nvgpu::TensorMapOOBKind::OOB_NAN ? "nan" : "zero";
+  value.interleave = getInterleaveName(type.getInterleave()).str();
+  return value;
+}
+
 /// Describes kernel operand `operand` of a launch inside `host`: a memref
-/// argument of the host function, or a scalar constant.
+/// argument of the host function, a tensor map of one, or a scalar
+/// constant.
 static LaunchValue describeLaunchOperand(Value operand,
                                          FunctionOpInterface host) {
   Type type = operand.getType();
+  if (auto map = dyn_cast<nvgpu::TensorMapDescriptorType>(type))
+    return describeTensorMap(operand, map, host);
   if (auto memref = dyn_cast<MemRefType>(type)) {
     auto arg = dyn_cast<BlockArgument>(operand);
     if (!arg || !host || arg.getOwner() != &host.getFunctionBody().front())
@@ -274,6 +379,17 @@ static void writeValue(llvm::json::OStream &json, const LaunchValue &value) {
         json.attribute("value", *value.intValue);
       else if (value.floatValue)
         json.attribute("value", *value.floatValue);
+      break;
+    case LaunchValue::Kind::TensorMap:
+      json.attribute("kind", "tensor_map");
+      json.attribute("host_arg", (int64_t)*value.hostArg);
+      json.attribute("element", value.type);
+      writeList("box", value.box);
+      json.attribute("swizzle", value.swizzleBytes);
+      json.attribute("l2promo", value.l2PromoBytes);
+      json.attribute("oob", value.oobFill);
+      json.attribute("interleave", value.interleave);
+      json.attribute("params", 1);
       break;
     case LaunchValue::Kind::Unknown:
       json.attribute("kind", "unknown");

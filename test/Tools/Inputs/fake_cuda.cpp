@@ -13,6 +13,13 @@
 // UOP_FAKE_CUDA=noinit or nodevice makes cuInit fail or report no device;
 // UOP_FAKE_CUDA=wrong makes the kernel off by one in one element.
 //
+// TMA: cuTensorMapEncodeTiled writes its arguments into the 128-byte map
+// (UOP_FAKE_CUDA=tmafail makes it fail). With UOP_FAKE_TENSOR_MAPS=i,j,...
+// the kernel computes no GEMM: it prints the tensor map that each of
+// parameters i, j, ... points to, naming the global address as "buffer N +
+// bytes" (N counts the allocations in order), so a test sees that the
+// runner encoded each map over the right buffer and passed its device copy.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Runtime/SeededInputs.h"
@@ -22,6 +29,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace uop::runtime;
 
@@ -50,6 +59,57 @@ void store(const std::string &t, void *p, int64_t i, float v) {
     ((float *)p)[i] = v;
   else
     ((uint16_t *)p)[i] = t == "f16" ? f32ToF16Bits(v) : f32ToBF16Bits(v);
+}
+
+/// Every "device" allocation, in order, and its size.
+std::vector<std::pair<uintptr_t, size_t>> &allocations() {
+  static std::vector<std::pair<uintptr_t, size_t>> list;
+  return list;
+}
+
+/// "buffer N + B" for an address inside allocation N.
+std::string describeAddress(uintptr_t address) {
+  const auto &list = allocations();
+  for (size_t i = 0; i < list.size(); ++i)
+    if (address >= list[i].first && address < list[i].first + list[i].second)
+      return "buffer " + std::to_string(i) + " + " +
+             std::to_string(address - list[i].first);
+  return "an unknown address";
+}
+
+/// The 16 words a fake tensor map holds.
+enum MapWord : int { kMagic, kAddress, kKinds, kDims, kStrides = 8, kBox = 12 };
+const uint64_t kMapMagic = 0x7e6504a9u;
+
+/// Prints the tensor map at `map` as the kernel of UOP_FAKE_TENSOR_MAPS
+/// sees it.
+void printTensorMap(int param, const uint64_t *map) {
+  if (map[kMagic] != kMapMagic) {
+    std::printf("fake kernel: parameter %d: not a tensor map\n", param);
+    return;
+  }
+  uint64_t kinds = map[kKinds];
+  unsigned rank = (kinds >> 8) & 0xff;
+  auto list = [&](int first, unsigned n, bool packed) {
+    std::string text = "[";
+    for (unsigned i = 0; i < n; ++i) {
+      uint64_t v = packed ? (map[first + i / 4] >> (16 * (i % 4))) & 0xffff
+                          : map[first + i];
+      text += (i ? ", " : "") + std::to_string(v);
+    }
+    return text + "]";
+  };
+  std::printf("fake kernel: parameter %d: tensor map at %s of %s: type %u, "
+              "rank %u, dims %s, strides %s, box %s, interleave %u, "
+              "swizzle %u, l2 promotion %u, oob fill %u\n",
+              param, describeAddress((uintptr_t)map).c_str(),
+              describeAddress((uintptr_t)map[kAddress]).c_str(),
+              (unsigned)(kinds & 0xff), rank, list(kDims, rank, false).c_str(),
+              list(kStrides, rank - 1, false).c_str(),
+              list(kBox, rank, true).c_str(), (unsigned)((kinds >> 16) & 0xff),
+              (unsigned)((kinds >> 24) & 0xff),
+              (unsigned)((kinds >> 32) & 0xff),
+              (unsigned)((kinds >> 40) & 0xff));
 }
 
 std::string cublasTypeName(int t) {
@@ -107,6 +167,17 @@ int cuLaunchKernel(void *, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                    void **) {
   if (!gx || !gy || !gz || !bx || !by || !bz || bx * by * bz > 1024)
     return 1; // CUDA_ERROR_INVALID_VALUE
+  if (const char *maps = std::getenv("UOP_FAKE_TENSOR_MAPS")) {
+    for (const char *p = maps; *p;) {
+      int param = std::atoi(p);
+      printTensorMap(param, *(const uint64_t *const *)params[param]);
+      p = std::strchr(p, ',');
+      if (!p)
+        break;
+      ++p;
+    }
+    return 0;
+  }
   // Three 2-D memref descriptors: A (M x K), B (K x N, or N x K transposed:
   // its strides say which), C (M x N).
   struct Desc {
@@ -150,7 +221,33 @@ int cuLaunchKernel(void *, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
 }
 int cuMemAlloc_v2(uint64_t *ptr, size_t bytes) {
   *ptr = (uint64_t)(uintptr_t)std::calloc(bytes ? bytes : 1, 1);
+  if (*ptr)
+    allocations().push_back({(uintptr_t)*ptr, bytes});
   return *ptr ? 0 : 2; // CUDA_ERROR_OUT_OF_MEMORY
+}
+int cuTensorMapEncodeTiled(uint64_t *map, int dataType, uint32_t rank,
+                           void *address, const uint64_t *dims,
+                           const uint64_t *strides, const uint32_t *box,
+                           const uint32_t *elementStrides, int interleave,
+                           int swizzle, int l2Promotion, int oobFill) {
+  if (mode() == "tmafail" || (uintptr_t)map % 64 || rank < 1 || rank > 5)
+    return 1; // CUDA_ERROR_INVALID_VALUE
+  for (uint32_t i = 0; i < rank; ++i)
+    if (elementStrides[i] != 1)
+      return 1;
+  std::memset(map, 0, 128);
+  map[kMagic] = kMapMagic;
+  map[kAddress] = (uint64_t)(uintptr_t)address;
+  map[kKinds] = (uint64_t)dataType | (uint64_t)rank << 8 |
+                (uint64_t)interleave << 16 | (uint64_t)swizzle << 24 |
+                (uint64_t)l2Promotion << 32 | (uint64_t)oobFill << 40;
+  for (uint32_t i = 0; i < rank; ++i) {
+    map[kDims + i] = dims[i];
+    if (i + 1 < rank)
+      map[kStrides + i] = strides[i];
+    map[kBox + i / 4] |= (uint64_t)box[i] << (16 * (i % 4));
+  }
+  return 0;
 }
 int cuMemFree_v2(uint64_t ptr) {
   std::free((void *)(uintptr_t)ptr);
