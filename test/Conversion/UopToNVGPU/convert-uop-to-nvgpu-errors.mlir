@@ -83,3 +83,57 @@ module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_co
     return
   }
 }
+
+// -----
+
+// TMA came with sm_90.
+!bars = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 166912, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  gpu.module @kernels {
+    gpu.func @k(%A: memref<64x64xf16>) workgroup(%t : memref<32x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %bars = nvgpu.mbarrier.create -> !bars
+      // expected-error @+1 {{expected a target with TMA (sm_90a and newer), got sm_80}}
+      uop.tma_load %A[%c0, %c0], %t, %bars[%c0] : memref<64x64xf16>, memref<32x64xf16, #gpu.address_space<workgroup>>, !bars
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The tensor map describes a whole kernel argument: a view made in the
+// kernel has none.
+!bars = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+module attributes {gpu.container_module, uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  gpu.module @kernels {
+    gpu.func @k(%A: memref<64x64xf16>) workgroup(%t : memref<32x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %bars = nvgpu.mbarrier.create -> !bars
+      %v = memref.subview %A[0, 0] [32, 64] [1, 1] : memref<64x64xf16> to memref<32x64xf16, strided<[64, 1]>>
+      // expected-error @+1 {{expected the source to be an argument of the kernel (the tensor map describes a whole kernel argument), got}}
+      uop.tma_load %v[%c0, %c0], %t, %bars[%c0] : memref<32x64xf16, strided<[64, 1]>>, memref<32x64xf16, #gpu.address_space<workgroup>>, !bars
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Still in a gpu.launch: no kernel signature to give the map to.
+!bars = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  func.func @in_launch(%A: memref<64x64xf16>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      %c0 = arith.constant 0 : index
+      %t = uop.alloc_shared {alignment = 1024 : i64} : memref<32x64xf16, #gpu.address_space<workgroup>>
+      %bars = nvgpu.mbarrier.create -> !bars
+      // expected-error @+1 {{expected to be in an outlined kernel (gpu.func) to be lowered: its tensor map becomes a kernel argument (run convert-uop-to-gpu first)}}
+      uop.tma_load %A[%c0, %c0], %t, %bars[%c0] : memref<64x64xf16>, memref<32x64xf16, #gpu.address_space<workgroup>>, !bars
+      gpu.terminator
+    }
+    return
+  }
+}
