@@ -10,7 +10,9 @@ cp.async, bar.sync, ld.shared, fma and all others, and the FLOPs each
 shared-memory load instruction feeds (the figure tiling and tensor cores
 exist to raise).
 
-The K loop is the outermost loop of the kernel whose body holds a bar.sync.
+The K loop is the outermost loop of the kernel whose body holds a bar.sync
+or a tensor-core instruction (a TMA-fed tcgen05 k-tile has no bar.sync:
+mbarriers order it; its bulk tensor copies count as cp.async).
 Loops nested in its body (the k steps within a tile) count their body once
 per trip; the trip count is read from the loop's induction (`mov` of the
 start before the loop, `add` of the step and `setp` against the end), and
@@ -26,7 +28,8 @@ elements or a 64-bit element / `.v4`) instructions per thread.
 
 A configuration is NAME=DTYPE:OPTIONS, OPTIONS being the text of
 --uop-compile without the target (`mma=mma_sync async=true stages=3`);
-DTYPE is the element type of A and B (f32, f16, bf16; C is f32). A
+DTYPE is the element type of A and B (f32, f16, bf16; C is f32), with
+`-nk` for B stored N x K (`f16-nk`: the layout TMA loads as it is). A
 configuration whose compile or ptxas fails is skipped with the reason (an
 option the build does not have yet, a size its checks refuse).
 
@@ -62,19 +65,27 @@ DEFAULT_CONFIGS = [
     "tcgen05-f16=f16:mma=tcgen05",
     "tcgen05-bf16=bf16:mma=tcgen05",
     "tcgen05-f16-bn64=f16:mma=tcgen05 tile=128,64,64",
+    "tcgen05-tma-f16=f16-nk:mma=tcgen05",
+    "tcgen05-step3-f16-nk=f16-nk:mma=tcgen05 ladder-step=3",
 ]
 
 CLASSES = ["mma", "ldmatrix", "cp.async", "bar.sync", "ld.shared", "fma", "other"]
 
 
-def gemm_source(size, dtype):
-    """A size^3 GEMM: C (f32) = A (dtype) x B (dtype), C zeroed first."""
+def gemm_source(size, dtype, b_nk=False):
+    """A size^3 GEMM: C (f32) = A (dtype) x B (dtype), C zeroed first; B
+    stored N x K when `b_nk`, else K x N."""
     a = f"memref<{size}x{size}x{dtype}>"
     c = f"memref<{size}x{size}xf32>"
+    maps = ""
+    if b_nk:
+        maps = ("indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
+                "affine_map<(m, n, k) -> (n, k)>, "
+                "affine_map<(m, n, k) -> (m, n)>] ")
     return f"""func.func @main(%A: {a}, %B: {a}, %C: {c}) {{
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : {c})
-  linalg.matmul ins(%A, %B : {a}, {a}) outs(%C : {c})
+  linalg.matmul {maps}ins(%A, %B : {a}, {a}) outs(%C : {c})
   return
 }}
 """
@@ -231,13 +242,13 @@ def trip_count(insts, head, back):
 
 def ktile_mix(ptx):
     """Instruction counts of one k-tile and whether every trip was known.
-    None when the kernel has no loop with a barrier."""
+    None when the kernel has no loop with a barrier or an MMA."""
     insts = instructions(ptx)
     all_loops = loops(insts)
     k_loop = None
     for head, back, _ in sorted(all_loops, key=lambda l: l[0] - l[1]):
         body = [t for _, t in insts[head:back + 1] if t]
-        if any(classify(opcode(t)) == "bar.sync" for t in body):
+        if any(classify(opcode(t)) in ("bar.sync", "mma") for t in body):
             k_loop = (head, back)
             break
     if not k_loop:
@@ -327,7 +338,7 @@ def main():
 
     configs = []
     for c in args.config or DEFAULT_CONFIGS:
-        m = re.match(r"^([^=]+)=(f32|f16|bf16):(.*)$", c)
+        m = re.match(r"^([^=]+)=(f32|f16|bf16(?:-nk)?|f16-nk):(.*)$", c)
         if not m:
             sys.exit(f"run.py: error: expected NAME=DTYPE:OPTIONS, got '{c}'")
         configs.append(m.groups())
@@ -345,7 +356,8 @@ def main():
         for name, dtype, options in configs:
             src = os.path.join(tmp, f"gemm_{dtype}.mlir")
             with open(src, "w") as f:
-                f.write(gemm_source(args.size, dtype))
+                f.write(gemm_source(args.size, dtype.removesuffix("-nk"),
+                                    dtype.endswith("-nk")))
             for target in args.targets.split(","):
                 opts = f"target={target} {options}".strip()
                 ok, kernel_ir, err = run(
