@@ -94,6 +94,7 @@ UopTileOptions CompileOptions::getTileOptions() const {
   options.warps.assign(warps.begin(), warps.end());
   options.precision = precision;
   options.ladderStep = ladderStep;
+  options.stages = stages;
   // The pipeline compiles GEMMs; a contraction it cannot compile is an
   // error, not something to leave on the host.
   options.requireMatch = true;
@@ -170,6 +171,8 @@ static void buildLLVMStage(OpPassManager &pm, const CompileOptions &options) {
   device.addPass(createConvertNVGPUTensorMapArgsToLLVM());
   device.addPass(createConvertNVGPUToNVVMPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
+  // The dynamic shared memory region gets its buffers' alignment.
+  device.addPass(createUopAlignDynamicShared());
   device.addPass(createConvertNVVMToLLVMPass());
   // What convert-gpu-to-nvvm leaves of n-D vectors (a broadcast into a
   // one-row register tile, say) and the poison values their lowering uses.

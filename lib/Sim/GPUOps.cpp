@@ -1,7 +1,9 @@
 //===- GPUOps.cpp - uop-sim handlers for the gpu dialect ------------------===//
 //
 // Kernel launches (gpu.launch and gpu.launch_func), thread, block, warp
-// (subgroup) and lane ids, barriers and workgroup attributions. Every form
+// (subgroup) and lane ids, barriers, workgroup attributions and dynamic
+// shared memory (the region gpu.dynamic_shared_memory names; memref.view
+// makes typed buffers of it, MemRefOps.cpp). Every form
 // of a kernel the lowering produces runs through `Interpreter::launch`, so
 // all stages see the same lockstep semantics. The uop ops' handlers are in
 // lib/Sim/Uop/.
@@ -9,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Elementwise.h"
+
+#include "Uop/Target/Targets.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/SymbolTable.h"
@@ -74,6 +78,24 @@ LogicalResult bindAttributions(Interpreter &I, Operation *op,
   return success();
 }
 
+/// gpu.dynamic_shared_memory: the launch's dynamic shared memory as one
+/// i8 buffer of the block, at its recorded alignment. memref.view makes
+/// typed buffers of it (MemRefOps.cpp).
+LogicalResult dynamicSharedMemoryOp(Interpreter &I, Operation *op) {
+  Interpreter::KernelState *ks = I.kernel();
+  if (!ks)
+    return I.unsupported(op, "dynamic shared memory outside of a kernel");
+  auto type = MemRefType::get({ks->dynamicSharedBytes},
+                              IntegerType::get(op->getContext(), 8));
+  FailureOr<Buffer *> b =
+      I.getSharedBuffer(op, op, type, "dynamic shared memory",
+                        ks->dynamicSharedAlignment);
+  if (failed(b))
+    return failure();
+  Interpreter::describe(I.def(op->getResult(0)), *b, type.getShape());
+  return success();
+}
+
 void defineTokens(Interpreter &I, Operation *op) {
   for (Value r : op->getResults())
     I.def(r).setUniform(1)[0].i = 0;
@@ -123,7 +145,26 @@ LogicalResult launchFuncOp(Interpreter &I, Operation *op) {
     args.push_back(I.get(v));
   if (args.size() != kernel.getNumArguments())
     return I.unsupported(op, "kernel argument count mismatch");
+  // Dynamic shared memory: the launch's size, within the chip's limit per
+  // block; its start aligned as the gpu.module records.
+  int64_t dynamicBytes = 0;
+  if (Value size = l.getDynamicSharedMemorySize()) {
+    dynamicBytes = I.get(size).at(0).i;
+    int64_t limit = uop::getTargetOrDefault(op).getMaxShared();
+    if (dynamicBytes < 0 || dynamicBytes > limit)
+      return I.unsupported(op, "expected dynamic shared memory of 0 to " +
+                                   std::to_string(limit) +
+                                   " bytes (the target's max_shared), got " +
+                                   std::to_string(dynamicBytes));
+  }
+  uint64_t dynamicAlignment = 16;
+  if (auto module = kernel->getParentOfType<gpu::GPUModuleOp>())
+    if (auto a = module->getAttrOfType<IntegerAttr>(
+            "uop.dynamic_shared_alignment"))
+      dynamicAlignment = std::max<uint64_t>(16, a.getValue().getZExtValue());
   LogicalResult r = I.launch(op, kernel.getBody(), grid, block, [&] {
+    I.kernel()->dynamicSharedBytes = dynamicBytes;
+    I.kernel()->dynamicSharedAlignment = dynamicAlignment;
     for (auto [arg, v] : llvm::zip(kernel.getArguments(), args))
       I.def(arg) = v;
     return bindAttributions(I, op, kernel.getWorkgroupAttributions(),
@@ -377,6 +418,7 @@ void mlir::uop::sim::registerGPUHandlers(HandlerRegistry &r) {
   r.add<gpu::SubgroupSizeOp>(subgroupSizeOp);
   r.add<gpu::NumSubgroupsOp>(numSubgroupsOp);
   r.add<gpu::BarrierOp>(barrierOp);
+  r.add<gpu::DynamicSharedMemoryOp>(dynamicSharedMemoryOp);
   r.add<gpu::AllReduceOp>(allReduceOp);
   r.add<gpu::SubgroupReduceOp>(subgroupReduceOp);
   r.add<gpu::TerminatorOp, gpu::ReturnOp, gpu::YieldOp, gpu::GPUModuleOp,

@@ -582,6 +582,74 @@ LogicalResult getGlobalOp(Interpreter &I, Operation *op) {
   return success();
 }
 
+/// memref.view of the dynamic shared memory region: a typed shared buffer
+/// of the block at the region's address plus the byte offset, one per view
+/// op (reused by every block, as the view must be at the same offset).
+/// Views of other memory, overlapping views and views at offsets that vary
+/// are refused: the simulator keeps one element type per buffer, so
+/// differently typed views of the same bytes are not modelled.
+LogicalResult viewOp(Interpreter &I, Operation *op) {
+  auto view = cast<memref::ViewOp>(op);
+  const SimValue &src = I.get(view.getSource());
+  Interpreter::KernelState *ks = I.kernel();
+  if (!ks || !src.buffer || !src.buffer->isShared ||
+      !view.getSource().getDefiningOp<gpu::DynamicSharedMemoryOp>())
+    return I.unsupported(op, "expected memref.view of gpu.dynamic_shared_memory "
+                             "(other views are not simulated)");
+  MemRefType type = view.getType();
+  if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+    return I.unsupported(op, "expected a view of static shape and identity "
+                             "layout");
+  const SimValue &shift = I.get(view.getByteShift());
+  if (!shift.uniform)
+    return I.unsupported(op, "expected a byte offset that is the same for "
+                             "every thread");
+  int64_t offset = shift.at(0).i;
+  int64_t elem = uop::getElementBytes(type.getElementType());
+  int64_t bytes = type.getNumElements() * elem;
+  if (offset < 0 || offset > ks->dynamicSharedBytes ||
+      bytes > ks->dynamicSharedBytes - offset) {
+    std::string msg = "out of bounds: " + I.nameOf(view.getResult()) +
+                      " views bytes [" + std::to_string(offset) + ", " +
+                      std::to_string(offset + bytes) +
+                      ") of dynamic shared memory of " +
+                      std::to_string(ks->dynamicSharedBytes) +
+                      " bytes (the launch's dynamic_shared_memory_size)";
+    return I.fatalFault(FaultKind::OutOfBounds, src.buffer, op, std::move(msg));
+  }
+  uint64_t address = src.buffer->sharedAddress + uint64_t(offset);
+  if (address % uint64_t(elem))
+    return I.fatalFault(FaultKind::Misaligned, src.buffer, op,
+                        "misaligned: " + I.nameOf(view.getResult()) +
+                            " views dynamic shared memory at byte " +
+                            std::to_string(offset) + ", not a multiple of " +
+                            std::to_string(elem));
+  auto it = ks->dynamicViews.find(op);
+  if (it != ks->dynamicViews.end()) {
+    if (it->second.offset != offset)
+      return I.unsupported(op, "expected a view of dynamic shared memory at "
+                               "one offset (it moved from " +
+                               std::to_string(it->second.offset) + " to " +
+                               std::to_string(offset) + ")");
+  } else {
+    for (auto &[key, other] : ks->dynamicViews)
+      if (offset < other.offset + other.bytes && other.offset < offset + bytes)
+        return I.unsupported(op, "expected views of dynamic shared memory "
+                                 "that do not overlap (bytes [" +
+                                 std::to_string(offset) + ", " +
+                                 std::to_string(offset + bytes) +
+                                 ") overlap another view)");
+  }
+  FailureOr<Buffer *> b = I.getSharedBuffer(op, op, type,
+                                            I.nameOf(view.getResult()));
+  if (failed(b))
+    return failure();
+  (*b)->sharedAddress = address;
+  ks->dynamicViews[op] = {offset, bytes, *b};
+  Interpreter::describe(I.def(view.getResult()), *b, type.getShape());
+  return success();
+}
+
 LogicalResult noOp(Interpreter &, Operation *) { return success(); }
 
 } // namespace
@@ -604,5 +672,6 @@ void mlir::uop::sim::registerMemRefHandlers(HandlerRegistry &r) {
   r.add<memref::DimOp>(dimOp);
   r.add<memref::CopyOp>(copyOp);
   r.add<memref::GetGlobalOp>(getGlobalOp);
+  r.add<memref::ViewOp>(viewOp);
   r.add<memref::GlobalOp>(noOp);
 }

@@ -42,6 +42,16 @@
 // mma_bar, so one phase per k-tile on each barrier: both waits use the
 // carried phase.
 //
+// Steps 5 and 6 make the tiles a ring of S stages (5: S = 2; 6: S from the
+// `stages` option, by default the deepest that fits the chip's shared
+// memory, at most 6), each with a full mbarrier that its loads complete
+// and an empty one that the MMAs reading it commit to (buildRing). The
+// loads of S - 1 k-tiles are in flight while the tensor core multiplies
+// one, and the MMAs of consecutive k-tiles are queued back to back: a stage
+// is refilled once the MMAs of the k-tile before the current one are done.
+// Past 48 KiB of tiles the kernel's shared memory becomes dynamic
+// (convert-uop-to-gpu).
+//
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Dialect/Uop/IR/Layout.h"
@@ -94,16 +104,25 @@ public:
       return MemRefType::get({rows, c.blockK}, g.inputType,
                              MemRefLayoutAttrInterface(), workgroup);
     };
-    Value sA = AllocSharedOp::create(b, tileType(c.blockM),
-                                     b.getI64IntegerAttr(1024));
-    Value sB = AllocSharedOp::create(b, tileType(c.blockN),
-                                     b.getI64IntegerAttr(1024));
+    // One pair of tiles per stage of the ring (rungs 5 and 6), else one.
+    bool ring = c.ladderStep >= 5;
+    int64_t stages = ring ? c.stages : 1;
+    SmallVector<Value> sAs, sBs;
+    for (int64_t s = 0; s < stages; ++s) {
+      sAs.push_back(AllocSharedOp::create(b, tileType(c.blockM),
+                                          b.getI64IntegerAttr(1024)));
+      sBs.push_back(AllocSharedOp::create(b, tileType(c.blockN),
+                                          b.getI64IntegerAttr(1024)));
+    }
+    Value sA = sAs.front(), sB = sBs.front();
     auto slotType = MemRefType::get({1}, b.getI32Type(),
                                     MemRefLayoutAttrInterface(), workgroup);
     Value slot = AllocSharedOp::create(b, slotType, b.getI64IntegerAttr(4));
-    // mma_bar (0) and, with TMA, the barrier the loads complete on (1).
+    // mma_bar (0) and, with TMA, the barrier the loads complete on (1); the
+    // ring has a full (s) and an empty (S + s) barrier per stage s.
     bool tma = c.ladderStep >= 4;
-    auto barsType = nvgpu::MBarrierGroupType::get(ctx, workgroup, tma ? 2 : 1);
+    int64_t numBars = ring ? 2 * stages : tma ? 2 : 1;
+    auto barsType = nvgpu::MBarrierGroupType::get(ctx, workgroup, numBars);
     Value bars = nvgpu::MBarrierCreateOp::create(b, barsType);
     columns = std::max<int64_t>(32, int64_t(llvm::PowerOf2Ceil(c.blockN)));
     ifThen(warp0, [&] {
@@ -114,14 +133,23 @@ public:
     Value thread0 =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
     ifThen(thread0, [&] {
-      MBarrierInitOp::create(b, bars, index(0), index(1));
-      if (tma)
-        MBarrierInitOp::create(b, bars, index(1), index(1));
+      for (int64_t i = 0; i < numBars; ++i)
+        MBarrierInitOp::create(b, bars, index(i), index(1));
       // The initialization, visible to the tensor core's arrival.
       FenceProxyAsyncOp::create(b);
     });
     fencedBarrier();
     Value acc = memref::LoadOp::create(b, slot, ValueRange{index(0)});
+
+    if (ring) {
+      buildRing(sAs, sBs, bars, acc, warp0, thread0);
+      writeback(acc, warp);
+      fencedBarrier();
+      ifThen(warp0, [&] {
+        TMemDeallocOp::create(b, acc, b.getI32IntegerAttr(int32_t(columns)));
+      });
+      return;
+    }
 
     // (2)-(3) the k-tiles.
     OpFoldResult mSize = tileExtent(m0, g.m, c.blockM);
@@ -140,7 +168,7 @@ public:
                             b.getI64IntegerAttr(128));
         });
         MBarrierWaitOp::create(b, bars, index(1), phase);
-        issueMma(k0, warp0, acc, sA, sB, bars);
+        issueMma(k0, warp0, acc, sA, sB, bars, 0);
         MBarrierWaitOp::create(b, bars, index(0), phase);
         Tcgen05FenceOp::create(b, /*after=*/true);
         return arith::XOrIOp::create(b, phase, boolean(true));
@@ -159,7 +187,7 @@ public:
       FenceProxyAsyncOp::create(b);
       BarrierOp::create(b);
       Tcgen05FenceOp::create(b, /*after=*/true);
-      issueMma(k0, warp0, acc, sA, sB, bars);
+      issueMma(k0, warp0, acc, sA, sB, bars, 0);
       MBarrierWaitOp::create(b, bars, index(0), phase);
       Tcgen05FenceOp::create(b, /*after=*/true);
       return arith::XOrIOp::create(b, phase, boolean(true));
@@ -200,9 +228,9 @@ private:
   }
 
   /// One elected thread of warp 0 issues the MMA of k-tile `k0`
-  /// (accumulating from the second on) and commits it to mma_bar.
+  /// (accumulating from the second on) and commits it to barrier `commit`.
   void issueMma(Value k0, Value warp0, Value acc, Value sA, Value sB,
-                Value bars) {
+                Value bars, int64_t commit) {
     ifThen(warp0, [&] {
       auto elect = ElectOp::create(b);
       OpBuilder::InsertionGuard guard(b);
@@ -210,8 +238,90 @@ private:
       Value accumulate =
           arith::CmpIOp::create(b, arith::CmpIPredicate::ne, k0, index(0));
       Tcgen05MmaOp::create(b, acc, sA, sB, accumulate);
-      Tcgen05CommitOp::create(b, bars, index(0));
+      Tcgen05CommitOp::create(b, bars, index(commit));
     });
+  }
+
+  /// Thread 0 announces the bytes of k-tile `kt` (an index) on full[s] and
+  /// loads its boxes of A and B into stage `s`.
+  void loadStage(Value kt, int64_t s, ArrayRef<Value> sAs,
+                 ArrayRef<Value> sBs, Value bars) {
+    int64_t tileBytes =
+        (c.blockM + c.blockN) * c.blockK * getElementBytes(g.inputType);
+    Value k0 = arith::MulIOp::create(b, kt, index(c.blockK));
+    MBarrierArriveOp::create(b, bars, index(s), index(tileBytes));
+    TmaLoadOp::create(b, g.a, ValueRange{m0, k0}, sAs[s], bars, index(s),
+                      b.getI64IntegerAttr(128));
+    TmaLoadOp::create(b, g.b, ValueRange{n0, k0}, sBs[s], bars, index(s),
+                      b.getI64IntegerAttr(128));
+  }
+
+  /// Rungs 5 and 6: the K-loop over a ring of S stages. Thread 0 first
+  /// loads k-tiles 0 .. S-1 into stages 0 .. S-1. K-tile kt lives in stage
+  /// kt mod S and is the (kt / S)-th use of its stage: every thread waits
+  /// for that phase of full[s], one elected thread issues its MMAs and
+  /// commits them to empty[s]; then thread 0 refills the stage of k-tile
+  /// kt - 1 (whose MMAs were queued before these, so the tensor core never
+  /// runs dry) with k-tile kt - 1 + S, once empty[] says its MMAs are done.
+  /// The loop runs over groups of S k-tiles with the stage index unrolled,
+  /// so every stage's tiles are static buffers; the phase of a group's
+  /// uses is carried and toggled per group. At the end everyone waits for
+  /// the last commit, which follows every MMA.
+  void buildRing(ArrayRef<Value> sAs, ArrayRef<Value> sBs, Value bars,
+                 Value acc, Value warp0, Value thread0) {
+    int64_t stages = int64_t(sAs.size());
+    int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
+    ifThen(thread0, [&] {
+      for (int64_t s = 0; s < std::min(stages, kTiles); ++s)
+        loadStage(index(s), s, sAs, sBs, bars);
+    });
+    auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(stages),
+                                   ValueRange{boolean(false)});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value group = loop.getInductionVar();
+      Value phase = loop.getRegionIterArgs().front();
+      Value notPhase = arith::XOrIOp::create(b, phase, boolean(true));
+      for (int64_t s = 0; s < stages; ++s) {
+        Value kt = s ? arith::AddIOp::create(b, group, index(s)).getResult()
+                     : group;
+        auto step = [&] {
+          MBarrierWaitOp::create(b, bars, index(s), phase);
+          Value k0 = arith::MulIOp::create(b, kt, index(c.blockK));
+          issueMma(k0, warp0, acc, sAs[s], sBs[s], bars, stages + s);
+          // Refill the stage of k-tile kt - 1 with k-tile kt - 1 + S.
+          int64_t prev = (s + stages - 1) % stages;
+          Value prevPhase = s ? phase : notPhase;
+          Value next = arith::AddIOp::create(b, kt, index(stages - 1));
+          Value refill = arith::AndIOp::create(
+              b, thread0,
+              arith::CmpIOp::create(b, arith::CmpIPredicate::ult, next,
+                                    index(kTiles)));
+          if (s == 0)
+            refill = arith::AndIOp::create(
+                b, refill,
+                arith::CmpIOp::create(b, arith::CmpIPredicate::ne, kt,
+                                      index(0)));
+          ifThen(refill, [&] {
+            MBarrierWaitOp::create(b, bars, index(stages + prev), prevPhase);
+            loadStage(next, prev, sAs, sBs, bars);
+          });
+        };
+        // The last group may be partial.
+        if (kTiles % stages && s >= kTiles % stages)
+          ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, kt,
+                                       index(kTiles)),
+                 step);
+        else
+          step();
+      }
+      scf::YieldOp::create(b, notPhase);
+    }
+    int64_t last = kTiles - 1;
+    MBarrierWaitOp::create(b, bars, index(stages + last % stages),
+                           boolean((last / stages) % 2));
+    Tcgen05FenceOp::create(b, /*after=*/true);
   }
 
   /// A block barrier that hands tcgen05 work between threads.

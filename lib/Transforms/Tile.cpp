@@ -117,6 +117,7 @@ FailureOr<TileConfig> mlir::uop::getTileConfig(ArrayRef<int64_t> tile,
 
 FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
                                                       int64_t ladderStep,
+                                                      int64_t stages,
                                                       std::string &whyNot,
                                                       TargetAttr target) {
   TileConfig c;
@@ -133,17 +134,34 @@ FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
     c.blockN = tile[1];
     c.blockK = tile[2];
   }
-  if (ladderStep < 0 || ladderStep > 4) {
+  if (ladderStep < 0 || ladderStep > 6) {
     whyNot = llvm::formatv(
         "expected 'ladder-step' 0 (the highest rung the GEMM allows), 1 (one "
-        "tile), 2 (the K-loop), 3 (the 2-D grid) or 4 (TMA loads), got "
-        "{0}{1}",
+        "tile), 2 (the K-loop), 3 (the 2-D grid), 4 (TMA loads), 5 (a ring "
+        "of 2 TMA stages) or 6 (a ring of 'stages'), got {0}{1}",
         ladderStep,
-        ladderStep >= 5 && ladderStep <= 7
-            ? " (the pipelined rungs, steps 5 to 7, are not built yet)"
-            : "");
+        ladderStep == 7 ? " (step 7, warp specialization, is not built yet)"
+                        : "");
     return failure();
   }
+  if (stages < 0 || stages > 8 || (stages == 1 && ladderStep == 6)) {
+    whyNot = llvm::formatv("expected 'stages' 0 (the deepest ring that "
+                           "fits), 1 (no ring) or 2 to 8 with mma=tcgen05"
+                           "{0}, got {1}",
+                           ladderStep == 6 ? " (a ring has 2 or more)" : "",
+                           stages);
+    return failure();
+  }
+  if (stages > 1 && ladderStep != 0 && ladderStep != 6) {
+    whyNot = llvm::formatv("'stages' sets the depth of the TMA ring of "
+                           "ladder-step 6, got ladder-step={0}",
+                           ladderStep);
+    return failure();
+  }
+  // stages=1 asks for no ring: the default rung is then 4.
+  if (stages == 1 && ladderStep == 0)
+    ladderStep = 4;
+  c.ladderStep = ladderStep;
   if (c.blockM != 128) {
     whyNot = llvm::formatv("expected BM = 128 with mma=tcgen05 (the "
                            "accumulator fills the 128 lanes of tensor "
@@ -165,16 +183,35 @@ FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
                            c.blockN);
     return failure();
   }
-  // Both tiles of 2-byte elements, each 1024-byte aligned, the address
-  // word and the mbarrier.
-  int64_t bytes = (c.blockM + c.blockN) * c.blockK * 2 + 1024;
-  if (bytes > target.getMaxStaticShared()) {
+  // A stage is both tiles of 2-byte elements (each 1024-byte aligned);
+  // the address word and the mbarriers take the rest of a 1024-byte slot.
+  int64_t stageBytes = (c.blockM + c.blockN) * c.blockK * 2;
+  int64_t room = target.getMaxShared() - 1024;
+  int64_t fits = room / stageBytes;
+  bool ring = ladderStep == 0 || ladderStep >= 5;
+  c.stages = 1;
+  if (!ring && stageBytes + 1024 > target.getMaxShared()) {
     whyNot = llvm::formatv("expected the shared tiles of mma=tcgen05 within "
-                           "{0}'s {1} bytes of static shared memory, got {2} "
-                           "bytes for BN = {3}; use a smaller BN",
-                           target.getChip(), target.getMaxStaticShared(),
-                           bytes, c.blockN);
+                           "{0}'s {1} bytes of shared memory per block, got "
+                           "{2} bytes for BN = {3}; use a smaller BN",
+                           target.getChip(), target.getMaxShared(),
+                           stageBytes + 1024, c.blockN);
     return failure();
+  }
+  if (ring) {
+    int64_t want = ladderStep == 5 ? 2 : stages;
+    if (want == 0)
+      want = std::min<int64_t>(fits, 6);
+    if (want > fits || want < 2) {
+      whyNot = llvm::formatv(
+          "expected the {0} stages of the TMA ring within {1}'s {2} bytes of "
+          "shared memory per block ({3} bytes a stage for BN = {4}), which "
+          "hold {5}; use fewer stages or a smaller BN",
+          std::max<int64_t>(want, 2), target.getChip(), target.getMaxShared(),
+          stageBytes, c.blockN, fits);
+      return failure();
+    }
+    c.stages = want;
   }
   return c;
 }
@@ -638,6 +675,7 @@ struct KindChooser {
   enum class Mode { Simt, MmaSync, Wmma, Tcgen05, Auto } mode = Mode::Simt;
   bool tf32 = false;
   int64_t ladderStep = 0;
+  int64_t stages = 0;
   TargetAttr target;
   ArrayRef<int64_t> tile, threadTile, warps;
   std::optional<FailureOr<TileConfig>> simt, mma, tcgen05;
@@ -734,7 +772,8 @@ struct KindChooser {
   /// The tcgen05 configuration, validated once.
   FailureOr<TileConfig> tcgen05Config(std::string &whyNot) {
     if (!tcgen05)
-      tcgen05 = getTcgen05TileConfig(tile, ladderStep, tcgen05Why, target);
+      tcgen05 = getTcgen05TileConfig(tile, ladderStep, stages, tcgen05Why,
+                                     target);
     whyNot = tcgen05Why;
     return *tcgen05;
   }
@@ -822,10 +861,19 @@ struct KindChooser {
       }
       std::string noTma = whyNotTma(g);
       TileConfig config = *c;
-      if (config.ladderStep == 0)
-        config.ladderStep = noTma.empty() ? 4 : 3;
-      if (config.ladderStep == 4 && !noTma.empty()) {
-        whyNot = "ladder-step=4 loads the tiles with TMA, which needs " + noTma;
+      if (config.ladderStep == 0) {
+        config.ladderStep = noTma.empty() ? 6 : 3;
+        if (!noTma.empty())
+          config.stages = 1;
+      } else if (config.ladderStep == 4 && c->stages == 1 && !noTma.empty() &&
+                 stages == 1) {
+        // stages=1 chose rung 4 over 6; without TMA, rung 3.
+        config.ladderStep = 3;
+      }
+      if (config.ladderStep >= 4 && !noTma.empty()) {
+        whyNot = llvm::formatv("ladder-step={0} loads the tiles with TMA, "
+                               "which needs {1}",
+                               config.ladderStep, noTma);
         return failure();
       }
       c = config;
@@ -883,6 +931,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     chooser.threadTile = threadTile;
     chooser.warps = warps;
     chooser.ladderStep = ladderStep;
+    chooser.stages = stages;
     if (failed(chooser.parse(mma, precision, whyNot)) ||
         failed(chooser.validateExplicit(whyNot))) {
       mlir::emitError(getOperation()->getLoc(), "uop-tile: ") << whyNot;

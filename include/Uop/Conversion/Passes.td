@@ -27,12 +27,23 @@ def ConvertUopToGPU : Pass<"convert-uop-to-gpu"> {
     Loops that hold a barrier are marked not-to-unroll by the separate
     `uop-keep-barrier-loops-rolled` pass.
 
-    The static shared memory of a kernel is checked against the limit of
-    static `.shared` arrays, the `max_static_shared` of the module's
-    `uop.target` (48 KiB; larger tiles need dynamic shared memory): a kernel
-    over it is an error naming its size.
+    A kernel's shared buffers up to the limit of static `.shared` arrays,
+    the `max_static_shared` of the module's `uop.target` (48 KiB), are
+    attributions. Past it, a kernel `gpu.func` gets them in dynamic shared
+    memory, up to the chip's `max_shared` per block (227 KiB on sm_90a and
+    sm_100a): one `gpu.dynamic_shared_memory` region, a `memref.view` per
+    buffer at an offset keeping its alignment (largest first), the region's
+    bytes as the `dynamic_shared_memory_size` of every `gpu.launch_func` of
+    the kernel, and the largest alignment as `uop.dynamic_shared_alignment`
+    on the gpu.module, which `uop-align-dynamic-shared` gives the region's
+    `.extern .shared` declaration in the llvm stage. Over `max_shared`, or
+    past 48 KiB in a kernel that is not outlined or already has workgroup
+    attributions, is an error naming the size.
   }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::LLVM::LLVMDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 def ConvertUopToNVGPU : Pass<"convert-uop-to-nvgpu"> {

@@ -85,7 +85,8 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
       llvm::cl::init(UopTileOptions().precision)};
   Option<int64_t> stages{
       *this, "stages",
-      llvm::cl::desc("uop-promote-shared's buffers per operand"),
+      llvm::cl::desc("uop-promote-shared's buffers per operand; the stages "
+                     "of the TMA ring of mma=tcgen05 ladder-step 6"),
       llvm::cl::init(UopPromoteSharedOptions().stages)};
   Option<int64_t> pad{*this, "pad",
                       llvm::cl::desc("uop-promote-shared's row padding"),

@@ -230,6 +230,17 @@ public:
     /// Shared buffers of the kernel by defining op / attribution / symbol,
     /// reused by every block.
     llvm::DenseMap<const void *, Buffer *> shared;
+    /// The launch's dynamic shared memory: its bytes, the alignment of its
+    /// start (the gpu.module's uop.dynamic_shared_alignment, else 16), and
+    /// the typed buffers memref.view made of it, by view op, with their
+    /// byte offsets (views may not overlap).
+    int64_t dynamicSharedBytes = 0;
+    uint64_t dynamicSharedAlignment = 16;
+    struct DynamicView {
+      int64_t offset, bytes;
+      Buffer *buffer;
+    };
+    llvm::DenseMap<const void *, DynamicView> dynamicViews;
   };
   /// The state of the running kernel, or null on the host.
   KernelState *kernel() { return kernelState; }

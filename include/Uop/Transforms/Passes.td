@@ -139,8 +139,15 @@ def UopTile : Pass<"uop-tile"> {
     `uop.mbarrier_arrive ... expect_tx` and issues `uop.tma_load` of both
     boxes, zero-filled past the matrix; every thread waits on that
     mbarrier's phase before the MMA), which needs A stored M x K and B N x K
-    with 16-byte aligned rows; 0 (the default) is 4 where the GEMM allows
-    it, else 3. Each GEMM outside its rung is an error naming it.
+    with 16-byte aligned rows; 5 and 6 turn the one pair of tiles into a
+    ring of S stages (5: S = 2; 6: S = `stages`, by default the deepest
+    that fits the chip's shared memory, at most 6), each with a full
+    mbarrier (the loads' expect_tx) and an empty one (the MMAs' commit):
+    the loads of the next S - 1 k-tiles are in flight while the tensor core
+    works, a stage being refilled as soon as the MMAs of the k-tile before
+    have released it; 0 (the default) is 6 where the GEMM allows TMA, else
+    3. Past 48 KiB the tiles live in dynamic shared memory
+    (convert-uop-to-gpu). Each GEMM outside its rung is an error naming it.
 
     The result runs as it is (every operand read straight from global
     memory); `uop-promote-shared` then stages the tiles in shared memory.
@@ -163,8 +170,13 @@ def UopTile : Pass<"uop-tile"> {
     Option<"ladderStep", "ladder-step", "int64_t", "0",
            "mma=tcgen05: the rung of the Blackwell GEMM ladder, 1 (one "
            "128-row tile, K = 64), 2 (the K-loop), 3 (the 2-D grid), 4 "
-           "(TMA loads with expect_tx), or 0 (the default: 4 where the "
-           "GEMM's layout allows TMA, else 3)">,
+           "(TMA loads with expect_tx), 5 (a ring of 2 TMA stages), 6 (a "
+           "ring of `stages`), or 0 (the default: 6 where the GEMM's layout "
+           "allows TMA, else 3)">,
+    Option<"stages", "stages", "int64_t", "0",
+           "mma=tcgen05, ladder-step 6: the stages of the TMA ring, 2 to 8 "
+           "(0: the deepest that fits the chip's shared memory, at most "
+           "6)">,
     ListOption<"warps", "warps", "int64_t",
                "warps of a block along M and N, WM,WN (default 2,4; "
                "tensor-core GEMMs)">,
@@ -490,6 +502,26 @@ def UopLowerVectorTransfers : Pass<"uop-lower-vector-transfers"> {
   let dependentDialects = ["::mlir::vector::VectorDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];
+}
+
+def UopAlignDynamicShared : Pass<"uop-align-dynamic-shared"> {
+  let summary = "give a kernel's dynamic shared memory the alignment of its "
+                "buffers";
+  let description = [{
+    `convert-uop-to-gpu` places the shared buffers of a kernel that exceeds
+    static shared memory in its dynamic shared memory and records the
+    largest alignment they need as `uop.dynamic_shared_alignment` on the
+    gpu.module (1024 bytes for 128-byte swizzled tiles). After
+    `convert-gpu-to-nvvm`, which declares the region as a zero-length
+    `.shared` array of internal linkage aligned to 16 bytes, this pass gives
+    every zero-length shared array of a gpu.module external linkage (else
+    the NVPTX back end demotes it into its function as a zero-sized
+    `.shared` variable, which ptxas may overlap with the static ones) and
+    raises its alignment to the recorded one, so that the PTX reads
+    `.extern .shared .align 1024 .b8 name[]` and the driver starts the
+    region there, after all static shared memory.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 #endif // UOP_TRANSFORMS_PASSES_TD

@@ -3,7 +3,11 @@
 // Moves a kernel from uop's shared-memory and barrier ops to the gpu dialect:
 // uop.alloc_shared becomes a workgroup attribution of the kernel (which
 // outlining carries to the gpu.func and convert-gpu-to-nvvm turns into a
-// `.shared` global), uop.barrier becomes gpu.barrier.
+// `.shared` global), uop.barrier becomes gpu.barrier. A kernel gpu.func
+// whose buffers exceed the chip's static shared memory (48 KiB) gets them
+// in dynamic shared memory instead, up to the chip's limit per block:
+// `gpu.dynamic_shared_memory` and a `memref.view` per buffer, the size on
+// every launch, the alignment on the gpu.module for uop-align-dynamic-shared.
 //
 // The file has the shape every uop conversion follows: conversion patterns
 // and the legality they establish are exported through
@@ -18,7 +22,9 @@
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 #include "Uop/Target/Targets.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -97,21 +103,108 @@ int64_t mlir::uop::getStaticSharedBytes(Operation *kernel) {
 // rewrite what it matched and what it creates, and the conversion rewriter
 // has no (undoable) way to add an argument to an existing block. The
 // shared-memory limit is also a fact of the whole kernel, not of one alloc.
+/// Places the uop.alloc_shared buffers `allocs` of the kernel gpu.func
+/// `func` in its dynamic shared memory: one `gpu.dynamic_shared_memory`
+/// region, a `memref.view` per buffer at an offset that keeps its alignment
+/// (largest alignment first), the region's size set on every launch of the
+/// kernel in `module`, and the region's alignment recorded on the kernel's
+/// gpu.module (`uop.dynamic_shared_alignment`) for the llvm stage.
+static LogicalResult placeInDynamicShared(gpu::GPUFuncOp func,
+                                         ArrayRef<AllocSharedOp> allocs,
+                                         int64_t bytes, ModuleOp module) {
+  MLIRContext *ctx = func.getContext();
+  auto gpuModule = func->getParentOfType<gpu::GPUModuleOp>();
+  if (!module || !gpuModule)
+    return func.emitOpError("needs ")
+           << bytes
+           << " bytes of shared memory, more than static .shared arrays "
+              "hold; expected a gpu.module in the module that launches it "
+              "to give it dynamic shared memory";
+  SmallVector<AllocSharedOp> order(allocs);
+  auto alignOf = [](AllocSharedOp a) -> int64_t {
+    return std::max<int64_t>(
+        int64_t(a.getAlignment().value_or(0)),
+        getElementBytes(a.getType().getElementType()));
+  };
+  llvm::stable_sort(order, [&](AllocSharedOp a, AllocSharedOp b) {
+    return alignOf(a) > alignOf(b);
+  });
+  int64_t alignment = order.empty() ? 16 : std::max<int64_t>(16, alignOf(order[0]));
+  OpBuilder b(ctx);
+  b.setInsertionPointToStart(&func.getBody().front());
+  Location loc = func.getLoc();
+  Attribute workgroup =
+      gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  Value region = gpu::DynamicSharedMemoryOp::create(
+      b, loc,
+      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                      MemRefLayoutAttrInterface(), workgroup));
+  int64_t offset = 0;
+  for (AllocSharedOp alloc : order) {
+    offset = llvm::alignTo(offset, alignOf(alloc));
+    Value at = arith::ConstantIndexOp::create(b, loc, offset);
+    Value view = memref::ViewOp::create(b, alloc.getLoc(), alloc.getType(),
+                                        region, at, ValueRange());
+    offset += getBufferBytes(alloc.getType());
+    alloc.getBuffer().replaceAllUsesWith(view);
+    alloc.erase();
+  }
+  int64_t total = offset;
+  // One region per kernel, but one alignment per gpu.module (its kernels
+  // share the .extern declaration): the largest any kernel needs.
+  StringRef alignName = "uop.dynamic_shared_alignment";
+  if (auto old = gpuModule->getAttrOfType<IntegerAttr>(alignName))
+    alignment = std::max(alignment, old.getInt());
+  gpuModule->setAttr(alignName, b.getI64IntegerAttr(alignment));
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    if (launch.getKernelModuleName() != gpuModule.getNameAttr() ||
+        launch.getKernelName() != func.getNameAttr())
+      return;
+    OpBuilder lb(launch);
+    launch.getDynamicSharedMemorySizeMutable().assign(
+        arith::ConstantIntOp::create(lb, launch.getLoc(), lb.getI32Type(),
+                                     total));
+  });
+  return success();
+}
+
 LogicalResult
 mlir::uop::convertSharedAllocations(Operation *kernel,
-                                    int64_t maxStaticSharedBytes) {
+                                    int64_t maxStaticSharedBytes,
+                                    int64_t maxSharedBytes) {
   int64_t bytes = getStaticSharedBytes(kernel);
-  if (bytes > maxStaticSharedBytes)
-    return kernel->emitError("kernel needs ")
-           << bytes << " bytes of static shared memory, above the limit of "
-           << maxStaticSharedBytes
-           << " bytes for static .shared arrays; use smaller tiles";
-
   SmallVector<AllocSharedOp> allocs;
   kernel->walk([&](AllocSharedOp alloc) {
     if (getEnclosingKernel(alloc) == kernel)
       allocs.push_back(alloc);
   });
+  if (bytes > maxStaticSharedBytes) {
+    auto func = dyn_cast<gpu::GPUFuncOp>(kernel);
+    // Attributions already there stay static: the dynamic region is for
+    // the uop buffers, and both must fit the chip's limit together.
+    bool attributions =
+        func ? func.getNumWorkgroupAttributions() != 0
+             : !cast<gpu::LaunchOp>(kernel).getWorkgroupAttributions().empty();
+    if (bytes > maxSharedBytes || !func || attributions) {
+      InFlightDiagnostic diag = kernel->emitError("kernel needs ")
+                                << bytes << " bytes of shared memory, above ";
+      if (bytes > maxSharedBytes)
+        diag << "the chip's limit of " << maxSharedBytes
+             << " bytes per block; use smaller tiles or fewer stages";
+      else if (!func)
+        diag << "the limit of " << maxStaticSharedBytes
+             << " bytes for static .shared arrays; dynamic shared memory "
+                "needs an outlined kernel (run gpu-kernel-outlining first)";
+      else
+        diag << "the limit of " << maxStaticSharedBytes
+             << " bytes for static .shared arrays, and its workgroup "
+                "attributions cannot move to dynamic shared memory";
+      return diag;
+    }
+    return placeInDynamicShared(func, allocs, bytes,
+                                kernel->getParentOfType<ModuleOp>());
+  }
+
   for (AllocSharedOp alloc : allocs) {
     BlockArgument buffer;
     std::optional<uint64_t> alignment = alloc.getAlignment();
@@ -171,7 +264,8 @@ struct ConvertUopToGPUPass
     });
     for (Operation *kernel : kernels)
       if (failed(convertSharedAllocations(
-              kernel, getTargetOrDefault(kernel).getMaxStaticShared())))
+              kernel, getTargetOrDefault(kernel).getMaxStaticShared(),
+              getTargetOrDefault(kernel).getMaxShared())))
         return signalPassFailure();
 
     ConversionTarget target(getContext());

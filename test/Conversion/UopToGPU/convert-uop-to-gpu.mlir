@@ -74,10 +74,11 @@ gpu.module @m {
 
 // -----
 
-// Static .shared arrays stop at 48 KiB.
+// Static .shared arrays stop at 48 KiB; past it, dynamic shared memory
+// needs an outlined kernel.
 func.func @too_much_shared() {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel needs 57344 bytes of static shared memory, above the limit of 49152 bytes for static .shared arrays; use smaller tiles}}
+  // expected-error @+1 {{kernel needs 57344 bytes of shared memory, above the limit of 49152 bytes for static .shared arrays; dynamic shared memory needs an outlined kernel (run gpu-kernel-outlining first)}}
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %a = uop.alloc_shared : memref<128x96xf32, #gpu.address_space<workgroup>>
@@ -89,12 +90,12 @@ func.func @too_much_shared() {
 
 // -----
 
-// The limit is the module target's max_static_shared: 4 KiB fits every real
-// chip but not a hypothetical 2 KiB one.
+// The limit is the module target's max_shared: 4 KiB fits every real chip
+// but not a hypothetical 2 KiB one.
 module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 2048, max_shared = 2048, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
   func.func @small_target() {
     %c1 = arith.constant 1 : index
-    // expected-error @+1 {{kernel needs 4096 bytes of static shared memory, above the limit of 2048 bytes for static .shared arrays; use smaller tiles}}
+    // expected-error @+1 {{kernel needs 4096 bytes of shared memory, above the chip's limit of 2048 bytes per block; use smaller tiles or fewer stages}}
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
       %a = uop.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>

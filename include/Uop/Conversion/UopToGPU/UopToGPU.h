@@ -30,12 +30,15 @@ void populateUopToGPUConversionPatterns(RewritePatternSet &patterns);
 void configureUopToGPUConversionLegality(ConversionTarget &target);
 
 /// Turns every uop.alloc_shared of `kernel` (a gpu.launch or kernel gpu.func)
-/// into a workgroup attribution. Fails, with a diagnostic on the kernel, when
-/// the attributions exceed `maxStaticSharedBytes`. Runs before the patterns:
-/// it adds arguments to the kernel's entry block, which a conversion pattern
-/// on the alloc cannot do.
+/// into a workgroup attribution, or, for a kernel gpu.func whose buffers
+/// exceed `maxStaticSharedBytes`, into a view of its dynamic shared memory
+/// (its launches get the size). Fails, with a diagnostic on the kernel,
+/// above `maxSharedBytes` or where dynamic shared memory cannot be used. Runs
+/// before the patterns: it adds arguments to the kernel's entry block, which
+/// a conversion pattern on the alloc cannot do.
 LogicalResult convertSharedAllocations(Operation *kernel,
-                                       int64_t maxStaticSharedBytes);
+                                       int64_t maxStaticSharedBytes,
+                                       int64_t maxSharedBytes);
 
 /// Returns the bytes of static shared memory `kernel` allocates through
 /// uop.alloc_shared and workgroup attributions.

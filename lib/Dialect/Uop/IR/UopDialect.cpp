@@ -11,7 +11,9 @@
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 #include "Uop/Dialect/Uop/IR/UopTypes.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::uop;
@@ -38,6 +40,18 @@ LogicalResult UopDialect::verifyOperationAttribute(Operation *op,
       return op->emitError("expected '")
              << getTargetAttrName() << "' to be a #uop.target, got "
              << attr.getValue();
+    return success();
+  }
+  // convert-uop-to-gpu's record of the alignment a gpu.module's dynamic
+  // shared memory needs (uop-align-dynamic-shared applies it).
+  if (attr.getName() == "uop.dynamic_shared_alignment") {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!isa<gpu::GPUModuleOp>(op) || !value ||
+        !llvm::isPowerOf2_64(value.getValue().getZExtValue()) ||
+        value.getValue().getSExtValue() <= 0)
+      return op->emitError("expected 'uop.dynamic_shared_alignment' to be a "
+                           "power-of-two integer on a gpu.module, got ")
+             << attr.getValue() << " on '" << op->getName() << "'";
     return success();
   }
   return op->emitError("unknown uop attribute '")
