@@ -49,6 +49,10 @@
 // loads of S - 1 k-tiles are in flight while the tensor core multiplies
 // one, and the MMAs of consecutive k-tiles are queued back to back: a stage
 // is refilled once the MMAs of the k-tile before the current one are done.
+// The stages of an operand are one S x rows x 64 buffer and the loop
+// carries the stage index, so each k-tile's tile is a subview at a dynamic
+// offset: one base address per operand stays live across the loop, not
+// one descriptor per stage and k16 slice.
 // Past 48 KiB of tiles the kernel's shared memory becomes dynamic
 // (convert-uop-to-gpu).
 //
@@ -104,17 +108,21 @@ public:
       return MemRefType::get({rows, c.blockK}, g.inputType,
                              MemRefLayoutAttrInterface(), workgroup);
     };
-    // One pair of tiles per stage of the ring (rungs 5 and 6), else one.
+    // The ring (rungs 5 and 6) keeps its S stages of each operand in one
+    // S x rows x 64 buffer (each stage 1024-byte aligned, as the buffer and
+    // the stage size are); the other rungs one tile each.
     bool ring = c.ladderStep >= 5;
     int64_t stages = ring ? c.stages : 1;
-    SmallVector<Value> sAs, sBs;
-    for (int64_t s = 0; s < stages; ++s) {
-      sAs.push_back(AllocSharedOp::create(b, tileType(c.blockM),
-                                          b.getI64IntegerAttr(1024)));
-      sBs.push_back(AllocSharedOp::create(b, tileType(c.blockN),
-                                          b.getI64IntegerAttr(1024)));
-    }
-    Value sA = sAs.front(), sB = sBs.front();
+    auto ringType = [&](int64_t rows) {
+      return MemRefType::get({stages, rows, c.blockK}, g.inputType,
+                             MemRefLayoutAttrInterface(), workgroup);
+    };
+    Value sA = AllocSharedOp::create(
+        b, ring ? ringType(c.blockM) : tileType(c.blockM),
+        b.getI64IntegerAttr(1024));
+    Value sB = AllocSharedOp::create(
+        b, ring ? ringType(c.blockN) : tileType(c.blockN),
+        b.getI64IntegerAttr(1024));
     auto slotType = MemRefType::get({1}, b.getI32Type(),
                                     MemRefLayoutAttrInterface(), workgroup);
     Value slot = AllocSharedOp::create(b, slotType, b.getI64IntegerAttr(4));
@@ -142,7 +150,7 @@ public:
     Value acc = memref::LoadOp::create(b, slot, ValueRange{index(0)});
 
     if (ring) {
-      buildRing(sAs, sBs, bars, acc, warp0, thread0);
+      buildRing(sA, sB, stages, bars, acc, warp0, thread0);
       writeback(acc, warp);
       fencedBarrier();
       ifThen(warp0, [&] {
@@ -242,85 +250,113 @@ private:
     });
   }
 
-  /// Thread 0 announces the bytes of k-tile `kt` (an index) on full[s] and
-  /// loads its boxes of A and B into stage `s`.
-  void loadStage(Value kt, int64_t s, ArrayRef<Value> sAs,
-                 ArrayRef<Value> sBs, Value bars) {
+  /// Stage `stage` (an index) of the ring `ring` (S x rows x 64): a
+  /// contiguous rows x 64 tile at a dynamic offset.
+  Value stageTile(Value ring, Value stage) {
+    auto type = cast<MemRefType>(ring.getType());
+    int64_t rows = type.getDimSize(1), cols = type.getDimSize(2);
+    auto tileType = MemRefType::get(
+        {rows, cols}, type.getElementType(),
+        StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic,
+                               {cols, 1}),
+        type.getMemorySpace());
+    SmallVector<OpFoldResult> offsets = {stage, b.getIndexAttr(0),
+                                         b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1), b.getIndexAttr(rows),
+                                       b.getIndexAttr(cols)};
+    SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+    return memref::SubViewOp::create(b, tileType, ring, offsets, sizes,
+                                     strides);
+  }
+
+  /// Thread 0 announces the bytes of k-tile `kt` on full[stage] (barrier
+  /// `stage`) and loads its boxes of A and B into that stage.
+  void loadStage(Value kt, Value stage, Value ringA, Value ringB,
+                 Value bars) {
     int64_t tileBytes =
         (c.blockM + c.blockN) * c.blockK * getElementBytes(g.inputType);
     Value k0 = arith::MulIOp::create(b, kt, index(c.blockK));
-    MBarrierArriveOp::create(b, bars, index(s), index(tileBytes));
-    TmaLoadOp::create(b, g.a, ValueRange{m0, k0}, sAs[s], bars, index(s),
-                      b.getI64IntegerAttr(128));
-    TmaLoadOp::create(b, g.b, ValueRange{n0, k0}, sBs[s], bars, index(s),
-                      b.getI64IntegerAttr(128));
+    MBarrierArriveOp::create(b, bars, stage, index(tileBytes));
+    TmaLoadOp::create(b, g.a, ValueRange{m0, k0}, stageTile(ringA, stage),
+                      bars, stage, b.getI64IntegerAttr(128));
+    TmaLoadOp::create(b, g.b, ValueRange{n0, k0}, stageTile(ringB, stage),
+                      bars, stage, b.getI64IntegerAttr(128));
   }
 
   /// Rungs 5 and 6: the K-loop over a ring of S stages. Thread 0 first
   /// loads k-tiles 0 .. S-1 into stages 0 .. S-1. K-tile kt lives in stage
-  /// kt mod S and is the (kt / S)-th use of its stage: every thread waits
-  /// for that phase of full[s], one elected thread issues its MMAs and
-  /// commits them to empty[s]; then thread 0 refills the stage of k-tile
-  /// kt - 1 (whose MMAs were queued before these, so the tensor core never
-  /// runs dry) with k-tile kt - 1 + S, once empty[] says its MMAs are done.
-  /// The loop runs over groups of S k-tiles with the stage index unrolled,
-  /// so every stage's tiles are static buffers; the phase of a group's
-  /// uses is carried and toggled per group. At the end everyone waits for
-  /// the last commit, which follows every MMA.
-  void buildRing(ArrayRef<Value> sAs, ArrayRef<Value> sBs, Value bars,
+  /// s = kt mod S and is the (kt / S)-th use of it: every thread waits for
+  /// that phase of full[s] (barrier s), one elected thread issues its MMAs
+  /// and commits them to empty[s] (barrier S + s); then thread 0 refills
+  /// the stage of k-tile kt - 1 (whose MMAs were queued before these, so
+  /// the tensor core never runs dry) with k-tile kt - 1 + S, once empty[]
+  /// says that k-tile's MMAs are done. The loop carries the stage and the
+  /// phase of its use (flipped when the stage wraps around), so the
+  /// operands' addresses and descriptors are computed per k-tile from one
+  /// base each. At the end everyone waits for the last commit, which
+  /// follows every MMA.
+  void buildRing(Value ringA, Value ringB, int64_t stages, Value bars,
                  Value acc, Value warp0, Value thread0) {
-    int64_t stages = int64_t(sAs.size());
     int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
     ifThen(thread0, [&] {
       for (int64_t s = 0; s < std::min(stages, kTiles); ++s)
-        loadStage(index(s), s, sAs, sBs, bars);
+        loadStage(index(s), index(s), ringA, ringB, bars);
     });
-    auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(stages),
-                                   ValueRange{boolean(false)});
+    auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(1),
+                                   ValueRange{index(0), boolean(false)});
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
-      Value group = loop.getInductionVar();
-      Value phase = loop.getRegionIterArgs().front();
+      Value kt = loop.getInductionVar();
+      Value stage = loop.getRegionIterArgs()[0];
+      Value phase = loop.getRegionIterArgs()[1];
+      MBarrierWaitOp::create(b, bars, stage, phase);
+      Value k0 = arith::MulIOp::create(b, kt, index(c.blockK));
+      Value emptyBar = arith::AddIOp::create(b, stage, index(stages));
+      ifThen(warp0, [&] {
+        auto elect = ElectOp::create(b);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(&elect.getBody().emplaceBlock());
+        Value accumulate =
+            arith::CmpIOp::create(b, arith::CmpIPredicate::ne, k0, index(0));
+        Tcgen05MmaOp::create(b, acc, stageTile(ringA, stage),
+                             stageTile(ringB, stage), accumulate);
+        Tcgen05CommitOp::create(b, bars, emptyBar);
+      });
+      // Refill the stage of k-tile kt - 1 with k-tile kt - 1 + S.
+      Value first =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::eq, stage, index(0));
       Value notPhase = arith::XOrIOp::create(b, phase, boolean(true));
-      for (int64_t s = 0; s < stages; ++s) {
-        Value kt = s ? arith::AddIOp::create(b, group, index(s)).getResult()
-                     : group;
-        auto step = [&] {
-          MBarrierWaitOp::create(b, bars, index(s), phase);
-          Value k0 = arith::MulIOp::create(b, kt, index(c.blockK));
-          issueMma(k0, warp0, acc, sAs[s], sBs[s], bars, stages + s);
-          // Refill the stage of k-tile kt - 1 with k-tile kt - 1 + S.
-          int64_t prev = (s + stages - 1) % stages;
-          Value prevPhase = s ? phase : notPhase;
-          Value next = arith::AddIOp::create(b, kt, index(stages - 1));
-          Value refill = arith::AndIOp::create(
-              b, thread0,
+      Value prev = arith::SelectOp::create(
+          b, first, index(stages - 1),
+          arith::SubIOp::create(b, stage, index(1)));
+      Value prevPhase = arith::SelectOp::create(b, first, notPhase, phase);
+      Value next = arith::AddIOp::create(b, kt, index(stages - 1));
+      Value refill = arith::AndIOp::create(
+          b, thread0,
+          arith::AndIOp::create(
+              b,
+              arith::CmpIOp::create(b, arith::CmpIPredicate::ne, kt,
+                                    index(0)),
               arith::CmpIOp::create(b, arith::CmpIPredicate::ult, next,
-                                    index(kTiles)));
-          if (s == 0)
-            refill = arith::AndIOp::create(
-                b, refill,
-                arith::CmpIOp::create(b, arith::CmpIPredicate::ne, kt,
-                                      index(0)));
-          ifThen(refill, [&] {
-            MBarrierWaitOp::create(b, bars, index(stages + prev), prevPhase);
-            loadStage(next, prev, sAs, sBs, bars);
-          });
-        };
-        // The last group may be partial.
-        if (kTiles % stages && s >= kTiles % stages)
-          ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, kt,
-                                       index(kTiles)),
-                 step);
-        else
-          step();
-      }
-      scf::YieldOp::create(b, notPhase);
+                                    index(kTiles))));
+      ifThen(refill, [&] {
+        MBarrierWaitOp::create(
+            b, bars, arith::AddIOp::create(b, prev, index(stages)),
+            prevPhase);
+        loadStage(next, prev, ringA, ringB, bars);
+      });
+      // The next k-tile's stage, and its phase (flipped on wrapping).
+      Value last = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, stage,
+                                         index(stages - 1));
+      Value nextStage = arith::SelectOp::create(
+          b, last, index(0), arith::AddIOp::create(b, stage, index(1)));
+      Value nextPhase = arith::SelectOp::create(b, last, notPhase, phase);
+      scf::YieldOp::create(b, ValueRange{nextStage, nextPhase});
     }
-    int64_t last = kTiles - 1;
-    MBarrierWaitOp::create(b, bars, index(stages + last % stages),
-                           boolean((last / stages) % 2));
+    int64_t lastTile = kTiles - 1;
+    MBarrierWaitOp::create(b, bars, index(stages + lastTile % stages),
+                           boolean((lastTile / stages) % 2));
     Tcgen05FenceOp::create(b, /*after=*/true);
   }
 

@@ -144,9 +144,10 @@ FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
                         : "");
     return failure();
   }
-  if (stages < 0 || stages > 8 || (stages == 1 && ladderStep == 6)) {
+  if (stages < 0 || stages > 4 || (stages == 1 && ladderStep == 6)) {
     whyNot = llvm::formatv("expected 'stages' 0 (the deepest ring that "
-                           "fits), 1 (no ring) or 2 to 8 with mma=tcgen05"
+                           "fits, up to 6), 1 (no ring) or 2 to 4 with "
+                           "mma=tcgen05"
                            "{0}, got {1}",
                            ladderStep == 6 ? " (a ring has 2 or more)" : "",
                            stages);

@@ -174,9 +174,9 @@ def UopTile : Pass<"uop-tile"> {
            "ring of `stages`), or 0 (the default: 6 where the GEMM's layout "
            "allows TMA, else 3)">,
     Option<"stages", "stages", "int64_t", "0",
-           "mma=tcgen05, ladder-step 6: the stages of the TMA ring, 2 to 8 "
-           "(0: the deepest that fits the chip's shared memory, at most "
-           "6)">,
+           "mma=tcgen05, ladder-step 6: the stages of the TMA ring, 2 to 4 "
+           "(0: the deepest that fits the chip's shared memory, at most 6; "
+           "1: no ring, ladder-step 4)">,
     ListOption<"warps", "warps", "int64_t",
                "warps of a block along M and N, WM,WN (default 2,4; "
                "tensor-core GEMMs)">,

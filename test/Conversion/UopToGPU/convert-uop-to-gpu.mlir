@@ -135,3 +135,18 @@ func.func @tile_op(%g: memref<16x16xf32>) {
   }
   return
 }
+
+// -----
+
+// A kernel gpu.func that already has workgroup attributions keeps them
+// static: past 48 KiB its uop buffers cannot join them in dynamic shared
+// memory.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{kernel needs 65536 bytes of shared memory, above the limit of 49152 bytes for static .shared arrays, and its workgroup attributions cannot move to dynamic shared memory}}
+    gpu.func @k() workgroup(%w : memref<4096xf32, #gpu.address_space<workgroup>>) kernel {
+      %a = uop.alloc_shared : memref<12288xf32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}

@@ -311,7 +311,7 @@ func.func @tma_layout(%A: memref<512x512xf16>) {
     %big = uop.alloc_shared {alignment = 1024 : i64} : memref<128x128xf16, #gpu.address_space<workgroup>>
     %d = memref.subview %big[0, 0] [128, 64] [1, 1] : memref<128x128xf16, #gpu.address_space<workgroup>> to memref<128x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>
     %bars = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
-    // expected-error @+1 {{expected the dest to be a static tile with the identity layout (the box is its shape), got 'memref<128x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>'}}
+    // expected-error @+1 {{expected the dest to be a static tile stored contiguously, row after row (the box is its shape), got 'memref<128x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>'}}
     uop.tma_load %A[%c0, %c0], %d, %bars[%c0] : memref<512x512xf16>, memref<128x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>, !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
     gpu.terminator
   }

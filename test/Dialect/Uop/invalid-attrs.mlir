@@ -148,3 +148,15 @@ func.func @unit_without_swizzle(%src: memref<8x8xf32>) {
   }
   return
 }
+
+// -----
+
+// expected-error @+1 {{expected 'uop.dynamic_shared_alignment' to be a power-of-two integer on a gpu.module, got 48 : i64 on 'gpu.module'}}
+gpu.module @bad attributes {uop.dynamic_shared_alignment = 48 : i64} {
+}
+
+// -----
+
+// expected-error @+1 {{expected 'uop.dynamic_shared_alignment' to be a power-of-two integer on a gpu.module, got 1024 : i64 on 'builtin.module'}}
+module attributes {uop.dynamic_shared_alignment = 1024 : i64} {
+}

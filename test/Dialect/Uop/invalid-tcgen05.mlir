@@ -104,7 +104,7 @@ func.func @tile_strided(%t: i32, %acc: i1, %a: memref<128x64xf16, #gpu.address_s
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %c0 = arith.constant 0 : index
-    // expected-error @+1 {{expected B to be a static 2-D tile with the identity layout (rows stored contiguously, one after the other), got 'memref<128x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>'}}
+    // expected-error @+1 {{expected B to be a static 2-D tile stored contiguously, row after row (the identity layout's strides, any offset), got 'memref<128x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>'}}
     uop.tcgen05_mma %t, %a, %b, %acc : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<128x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>
     gpu.terminator
   }

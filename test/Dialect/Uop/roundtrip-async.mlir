@@ -72,3 +72,21 @@ func.func @tma_load(%A: memref<512x512xf16>, %X: memref<?x?x?xf32>) {
   }
   return
 }
+
+// CHECK-LABEL: func.func @tma_load_ring_stage
+func.func @tma_load_ring_stage(%A: memref<512x512xf16>, %s: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %ring = uop.alloc_shared {alignment = 1024 : i64} : memref<4x128x64xf16, #gpu.address_space<workgroup>>
+    %tile = memref.subview %ring[%s, 0, 0] [1, 128, 64] [1, 1, 1] : memref<4x128x64xf16, #gpu.address_space<workgroup>> to memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %bars = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+    // CHECK: uop.tma_load %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}[%{{.*}}] swizzle 128 : memref<512x512xf16>, memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+    uop.tma_load %A[%c0, %c0], %tile, %bars[%s] swizzle 128
+        : memref<512x512xf16>, memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>,
+          !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+    gpu.terminator
+  }
+  return
+}

@@ -54,3 +54,19 @@ func.func @tcgen05(%acc: i1) {
   }
   return
 }
+
+// One stage of a ring of tiles: a contiguous tile at a dynamic offset.
+// CHECK-LABEL: func.func @mma_on_ring_stage
+func.func @mma_on_ring_stage(%t: i32, %acc: i1, %s: index) {
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+    %ring = uop.alloc_shared {alignment = 1024 : i64} : memref<3x128x64xf16, #gpu.address_space<workgroup>>
+    %tile = memref.subview %ring[%s, 0, 0] [1, 128, 64] [1, 1, 1] : memref<3x128x64xf16, #gpu.address_space<workgroup>> to memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+    // CHECK: uop.tcgen05_mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+    uop.tcgen05_mma %t, %tile, %tile, %acc : memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}

@@ -142,9 +142,10 @@ LogicalResult TmaLoadOp::verify() {
     return emitOpError("expected ")
            << rank << " coordinates (one per dimension), got "
            << getCoordinates().size();
-  if (!dest.hasStaticShape() || !dest.getLayout().isIdentity())
-    return emitOpError("expected the dest to be a static tile with the "
-                       "identity layout (the box is its shape), got ")
+  if (!isContiguousTile(dest))
+    return emitOpError("expected the dest to be a static tile stored "
+                       "contiguously, row after row (the box is its shape), "
+                       "got ")
            << dest;
   for (int64_t d : dest.getShape())
     if (d < 1 || d > 256)

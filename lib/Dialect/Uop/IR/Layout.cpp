@@ -67,6 +67,24 @@ bool mlir::uop::isGlobalMemRef(MemRefType type) {
   return false;
 }
 
+bool mlir::uop::isContiguousTile(MemRefType type) {
+  if (!type.hasStaticShape())
+    return false;
+  if (type.getLayout().isIdentity())
+    return true;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  int64_t expect = 1;
+  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+    if (type.getDimSize(d) != 1 && strides[d] != expect)
+      return false;
+    expect *= type.getDimSize(d);
+  }
+  return true;
+}
+
 int64_t mlir::uop::getSwizzledColumn(int64_t row, int64_t col,
                                      SharedLayoutAttr layout) {
   if (!layout)

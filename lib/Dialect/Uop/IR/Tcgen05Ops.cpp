@@ -68,12 +68,11 @@ static LogicalResult verifyOperandTile(Operation *op, StringRef name,
   if (!isWorkgroupMemRef(type))
     return op->emitOpError("expected ")
            << name << " in #gpu.address_space<workgroup>, got " << type;
-  if (type.getRank() != 2 || !type.hasStaticShape() ||
-      !type.getLayout().isIdentity())
+  if (type.getRank() != 2 || !isContiguousTile(type))
     return op->emitOpError("expected ")
            << name
-           << " to be a static 2-D tile with the identity layout (rows "
-              "stored contiguously, one after the other), got "
+           << " to be a static 2-D tile stored contiguously, row after row "
+              "(the identity layout's strides, any offset), got "
            << type;
   Type element = type.getElementType();
   if (!element.isF16() && !element.isBF16())

@@ -45,6 +45,11 @@ bool isWorkgroupMemRef(Type type);
 /// NVVM's numbered space 1.
 bool isGlobalMemRef(MemRefType type);
 
+/// True when `type` is a static tile stored row after row with no gaps (the
+/// strides of the identity layout) at any offset: a whole buffer, or one
+/// stage of a ring of tiles (a subview of its leading dimension).
+bool isContiguousTile(MemRefType type);
+
 //===----------------------------------------------------------------------===//
 // The XOR swizzle of a shared tile (#uop.shared_layout)
 //===----------------------------------------------------------------------===//
