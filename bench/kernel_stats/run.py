@@ -4,7 +4,8 @@
 For each kernel configuration and target, compiles a GEMM with
 `uop-opt --uop-compile` and `uop-translate --uop-to-ptx`, runs `ptxas -v` on
 the PTX, and prints one row per kernel: registers, spill bytes, shared bytes
-and pipeline stages (what limits occupancy), and the instructions of one
+(static and dynamic) and pipeline stages (what limits occupancy), and
+the instructions of one
 k-tile, the body of the K loop in the PTX, in steady state: mma, ldmatrix,
 cp.async, bar.sync, ld.shared, fma and all others, and the FLOPs each
 shared-memory load instruction feeds (the figure tiling and tensor cores
@@ -37,6 +38,7 @@ option the build does not have yet, a size its checks refuse).
                             [--size 1024] [--config NAME=DTYPE:OPTIONS ...]
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -65,7 +67,8 @@ DEFAULT_CONFIGS = [
     "tcgen05-f16=f16:mma=tcgen05",
     "tcgen05-bf16=bf16:mma=tcgen05",
     "tcgen05-f16-bn64=f16:mma=tcgen05 tile=128,64,64",
-    "tcgen05-tma-f16=f16-nk:mma=tcgen05",
+    "tcgen05-ring-f16=f16-nk:mma=tcgen05",
+    "tcgen05-tma-f16=f16-nk:mma=tcgen05 ladder-step=4",
     "tcgen05-step3-f16-nk=f16-nk:mma=tcgen05 ladder-step=3",
 ]
 
@@ -364,8 +367,11 @@ def main():
                     [opt, src, f"--uop-compile=emit=kernel {opts}"])
                 if ok:
                     ok, llvm_ir, err = run([opt, src, f"--uop-compile={opts}"])
+                launch_json = os.path.join(tmp, "launch.json")
                 if ok:
-                    ok, ptx, err = run([translate, "--uop-to-ptx"], llvm_ir)
+                    ok, ptx, err = run([translate, "--uop-to-ptx",
+                                        f"--uop-launch-config={launch_json}"],
+                                       llvm_ir)
                 if not ok:
                     first = (err.strip().splitlines() or ["(no message)"])[0]
                     skipped.append(f"{name} {target}: compile failed: {first}")
@@ -382,6 +388,12 @@ def main():
                     skipped.append(f"{name} {target}: ptxas failed: {first}")
                     continue
                 regs, spill, smem = ptxas_stats(out + err)
+                # Shared memory per block: ptxas's static bytes and the
+                # launch's dynamic bytes (the tcgen05 ring's tiles).
+                with open(launch_json) as f:
+                    launches = json.load(f).get("launches", [])
+                smem += max((l.get("dynamic_shared_bytes") or 0
+                             for l in launches), default=0)
                 mix = ktile_mix(ptx)
                 if mix is None:
                     cells = ["-"] * (len(CLASSES) + 1)
