@@ -77,12 +77,17 @@ def test_gemm_agrees_with_numpy(m, n, k, dtype, out_dtype, options):
 def test_tcgen05_gemm_on_sm100a(m, n, k, out_dtype, transpose_b):
     """sm_100a runs f16 GEMMs on tcgen05 (tensor memory, one elected
     thread, an mbarrier): the PTX has the instructions, the simulated
-    kernel agrees with linalg and with numpy."""
+    kernel agrees with linalg and with numpy. With B stored N x K the tiles
+    come by TMA through the ring of stages in dynamic shared memory; with
+    B K x N (which TMA cannot transpose) by the block's copies."""
     src = uop.matmul_problem(m, n, k, dtype="float16", out_dtype=out_dtype,
                              transpose_b=transpose_b)
     kernel = uop.compile(src, target="sm_100a")
     assert "uop.tcgen05_mma" in kernel.ir("kernel")
     assert "tcgen05.mma.cta_group::1.kind::f16" in kernel.ptx
+    assert ("uop.tma_load" in kernel.ir("kernel")) == transpose_b
+    assert ("cp.async.bulk.tensor.2d" in kernel.ptx) == transpose_b
+    assert ("gpu.dynamic_shared_memory" in kernel.ir("gpu")) == transpose_b
     a = RNG.uniform(-1, 1, (m, k)).astype("float16")
     b = RNG.uniform(-1, 1, (n, k) if transpose_b else (k, n)).astype(
         "float16")
