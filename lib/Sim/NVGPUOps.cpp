@@ -28,6 +28,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Dialect/Uop/IR/TensorMap.h"
 #include "Uop/Sim/MBarrier.h"
 #include "Uop/Sim/TensorCore.h"
 #include "Uop/Sim/Tma.h"
@@ -319,21 +320,6 @@ LogicalResult tmaCreateDescriptorOp(Interpreter &I, Operation *op) {
   return success();
 }
 
-/// The swizzle of a tensor map in bytes.
-int64_t swizzleBytes(nvgpu::TensorMapSwizzleKind kind) {
-  switch (kind) {
-  case nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE:
-    return 0;
-  case nvgpu::TensorMapSwizzleKind::SWIZZLE_32B:
-    return 32;
-  case nvgpu::TensorMapSwizzleKind::SWIZZLE_64B:
-    return 64;
-  case nvgpu::TensorMapSwizzleKind::SWIZZLE_128B:
-    return 128;
-  }
-  return 0;
-}
-
 LogicalResult tmaAsyncLoadOp(Interpreter &I, Operation *op) {
   auto load = cast<nvgpu::TmaAsyncLoadOp>(op);
   if (load.getMulticastMask())
@@ -343,7 +329,8 @@ LogicalResult tmaAsyncLoadOp(Interpreter &I, Operation *op) {
   return tma::load(I, op, load.getTensorMapDescriptor(),
                    load.getCoordinates(), /*innermostFirst=*/true,
                    load.getDst(), load.getBarriers(), load.getMbarId(),
-                   swizzleBytes(type.getSwizzle()), load.getPredicate());
+                   uop::getTensorMapSwizzleBytes(type.getSwizzle()),
+                   load.getPredicate());
 }
 
 /// nvvm.elect.sync: true on the leader of each warp.

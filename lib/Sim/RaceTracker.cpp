@@ -188,13 +188,10 @@ void RaceTracker::asyncReadComplete(Buffer &b, int64_t idx) {
   }
 }
 
-void RaceTracker::tmaIssue(Buffer &b, int64_t idx, uint32_t tid,
-                           Operation *op) {
+void RaceTracker::checkWrite(Buffer &b, int64_t idx, uint32_t tid,
+                             Operation *op, bool overAsyncProxy) {
   if (b.inFlight)
     checkInFlight(b, idx, tid, op, /*write=*/true);
-  // Threads reading the old contents in this interval race with the copy.
-  // A tile a TMA load wrote before is overwritten in the async proxy's
-  // order (its reuse is ordered by the mbarriers of the ring).
   ElemAccess &a = b.access[idx];
   if (a.readEpoch == epoch) {
     if (a.reader1 != tid)
@@ -202,8 +199,20 @@ void RaceTracker::tmaIssue(Buffer &b, int64_t idx, uint32_t tid,
     else if (a.reader2 != UINT32_MAX)
       race(FaultKind::RaceWAR, b, idx, tid, op, a.reader2, a.read2Op);
   }
-  if (a.writeEpoch == epoch && a.writer != tid && a.writer != kAsyncProxy)
+  if (a.writeEpoch != epoch || a.writer == tid)
+    return;
+  if (a.writer != kAsyncProxy)
     race(FaultKind::RaceWAW, b, idx, tid, op, a.writer, a.writeOp);
+  else if (!overAsyncProxy)
+    checkTmaWrite(b, idx, tid, op, /*write=*/true);
+}
+
+void RaceTracker::tmaIssue(Buffer &b, int64_t idx, uint32_t tid,
+                           Operation *op) {
+  // Threads reading the old contents in this interval race with the copy.
+  // A tile a TMA load wrote before is overwritten in the async proxy's
+  // order (its reuse is ordered by the mbarriers of the ring).
+  checkWrite(b, idx, tid, op, /*overAsyncProxy=*/true);
   auto [it, inserted] = inFlight.try_emplace({&b, idx}, InFlight{tid, op, 0});
   if (inserted)
     ++b.inFlight;
@@ -296,19 +305,8 @@ bool RaceTracker::onReadSlow(Buffer &b, int64_t idx, uint32_t tid,
 
 void RaceTracker::onWrite(Buffer &b, int64_t idx, uint32_t tid,
                           Operation *op) {
-  if (b.inFlight)
-    checkInFlight(b, idx, tid, op, /*write=*/true);
+  checkWrite(b, idx, tid, op, /*overAsyncProxy=*/false);
   ElemAccess &a = b.access[idx];
-  if (a.readEpoch == epoch) {
-    if (a.reader1 != tid)
-      race(FaultKind::RaceWAR, b, idx, tid, op, a.reader1, a.read1Op);
-    else if (a.reader2 != UINT32_MAX)
-      race(FaultKind::RaceWAR, b, idx, tid, op, a.reader2, a.read2Op);
-  }
-  if (a.writeEpoch == epoch && a.writer == kAsyncProxy)
-    checkTmaWrite(b, idx, tid, op, /*write=*/true);
-  else if (a.writeEpoch == epoch && a.writer != tid)
-    race(FaultKind::RaceWAW, b, idx, tid, op, a.writer, a.writeOp);
   a.writeEpoch = epoch;
   a.writer = tid;
   a.writeOp = op;

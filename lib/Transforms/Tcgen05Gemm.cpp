@@ -176,7 +176,7 @@ public:
                             b.getI64IntegerAttr(128));
         });
         MBarrierWaitOp::create(b, bars, index(1), phase);
-        issueMma(k0, warp0, acc, sA, sB, bars, 0);
+        issueMma(k0, warp0, acc, sA, sB, bars, index(0));
         MBarrierWaitOp::create(b, bars, index(0), phase);
         Tcgen05FenceOp::create(b, /*after=*/true);
         return arith::XOrIOp::create(b, phase, boolean(true));
@@ -195,7 +195,7 @@ public:
       FenceProxyAsyncOp::create(b);
       BarrierOp::create(b);
       Tcgen05FenceOp::create(b, /*after=*/true);
-      issueMma(k0, warp0, acc, sA, sB, bars, 0);
+      issueMma(k0, warp0, acc, sA, sB, bars, index(0));
       MBarrierWaitOp::create(b, bars, index(0), phase);
       Tcgen05FenceOp::create(b, /*after=*/true);
       return arith::XOrIOp::create(b, phase, boolean(true));
@@ -238,7 +238,7 @@ private:
   /// One elected thread of warp 0 issues the MMA of k-tile `k0`
   /// (accumulating from the second on) and commits it to barrier `commit`.
   void issueMma(Value k0, Value warp0, Value acc, Value sA, Value sB,
-                Value bars, int64_t commit) {
+                Value bars, Value commit) {
     ifThen(warp0, [&] {
       auto elect = ElectOp::create(b);
       OpBuilder::InsertionGuard guard(b);
@@ -246,7 +246,7 @@ private:
       Value accumulate =
           arith::CmpIOp::create(b, arith::CmpIPredicate::ne, k0, index(0));
       Tcgen05MmaOp::create(b, acc, sA, sB, accumulate);
-      Tcgen05CommitOp::create(b, bars, index(commit));
+      Tcgen05CommitOp::create(b, bars, commit);
     });
   }
 
@@ -313,16 +313,8 @@ private:
       MBarrierWaitOp::create(b, bars, stage, phase);
       Value k0 = arith::MulIOp::create(b, kt, index(c.blockK));
       Value emptyBar = arith::AddIOp::create(b, stage, index(stages));
-      ifThen(warp0, [&] {
-        auto elect = ElectOp::create(b);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(&elect.getBody().emplaceBlock());
-        Value accumulate =
-            arith::CmpIOp::create(b, arith::CmpIPredicate::ne, k0, index(0));
-        Tcgen05MmaOp::create(b, acc, stageTile(ringA, stage),
-                             stageTile(ringB, stage), accumulate);
-        Tcgen05CommitOp::create(b, bars, emptyBar);
-      });
+      issueMma(k0, warp0, acc, stageTile(ringA, stage),
+               stageTile(ringB, stage), bars, emptyBar);
       // Refill the stage of k-tile kt - 1 with k-tile kt - 1 + S.
       Value first =
           arith::CmpIOp::create(b, arith::CmpIPredicate::eq, stage, index(0));

@@ -145,6 +145,12 @@ private:
   /// Reports an access by `tid` at `op` to an in-flight element, if it is.
   void checkInFlight(Buffer &b, int64_t idx, uint32_t tid, Operation *op,
                      bool write);
+  /// The checks of a write by thread `tid` at `op` to element `idx` of
+  /// `b` against the interval's other accesses (in-flight copies and reads,
+  /// readers, the writer); a TMA load's write over one of the async proxy
+  /// (`overAsyncProxy`) is ordered by the mbarriers, not checked.
+  void checkWrite(Buffer &b, int64_t idx, uint32_t tid, Operation *op,
+                  bool overAsyncProxy);
   /// Whether thread `tid` may access element `idx` of `b`, last written by
   /// a TMA load in the current interval; reports a race (a read when
   /// `!write`) naming the load when it may not.

@@ -32,6 +32,8 @@
 
 #include "Uop/Conversion/UopToNVGPU/UopToNVGPU.h"
 #include "Uop/Conversion/Passes.h"
+#include "Uop/Dialect/Uop/IR/TensorMap.h"
+#include "Uop/Dialect/Uop/IR/TensorMap.h"
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 #include "Uop/Target/Targets.h"
 
@@ -394,19 +396,6 @@ void mlir::uop::configureUopToNVGPUConversionLegality(
 // TMA: tensor maps as kernel arguments
 //===----------------------------------------------------------------------===//
 
-static nvgpu::TensorMapSwizzleKind getSwizzleKind(int64_t bytes) {
-  switch (bytes) {
-  case 32:
-    return nvgpu::TensorMapSwizzleKind::SWIZZLE_32B;
-  case 64:
-    return nvgpu::TensorMapSwizzleKind::SWIZZLE_64B;
-  case 128:
-    return nvgpu::TensorMapSwizzleKind::SWIZZLE_128B;
-  default:
-    return nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE;
-  }
-}
-
 /// Lowers every uop.tma_load of the kernels under `root` (and in `module`,
 /// the module holding their launches) to nvgpu.tma.async.load on a tensor
 /// map the kernel takes as a new argument and the host creates before each
@@ -473,7 +462,7 @@ static LogicalResult materializeTensorMaps(Operation *root, ModuleOp module) {
     SmallVector<nvgpu::TensorMapDescriptorType> types;
     for (const MapKey &k : maps) {
       types.push_back(nvgpu::TensorMapDescriptorType::get(
-          ctx, k.box, getSwizzleKind(k.swizzle),
+          ctx, k.box, *getTensorMapSwizzleKind(k.swizzle),
           nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
           nvgpu::TensorMapOOBKind::OOB_ZERO,
           nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE));

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Dialect/Uop/IR/TensorMap.h"
 #include "Uop/Dialect/Uop/IR/UopDialect.h"
 #include "Uop/Target/PTX.h"
 #include "Uop/Target/Targets.h"
@@ -173,21 +174,6 @@ static BlockArgument getHostArgument(Value value, FunctionOpInterface host) {
   return arg;
 }
 
-/// The swizzle span of a tensor map in bytes (0 for none).
-static int64_t getSwizzleBytes(nvgpu::TensorMapSwizzleKind kind) {
-  switch (kind) {
-  case nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE:
-    return 0;
-  case nvgpu::TensorMapSwizzleKind::SWIZZLE_32B:
-    return 32;
-  case nvgpu::TensorMapSwizzleKind::SWIZZLE_64B:
-    return 64;
-  case nvgpu::TensorMapSwizzleKind::SWIZZLE_128B:
-    return 128;
-  }
-  llvm_unreachable("every swizzle kind has a span");
-}
-
 /// The L2 promotion of a tensor map in bytes (0 for none).
 static int64_t getL2PromoBytes(nvgpu::TensorMapL2PromoKind kind) {
   switch (kind) {
@@ -253,7 +239,7 @@ static LaunchValue describeTensorMap(Value operand,
       return unknownValue(type, "the box of the tensor map is not constant");
     value.box.push_back(*constant);
   }
-  value.swizzleBytes = getSwizzleBytes(type.getSwizzle());
+  value.swizzleBytes = uop::getTensorMapSwizzleBytes(type.getSwizzle());
   value.l2PromoBytes = getL2PromoBytes(type.getL2promo());
   value.oobFill =
       type.getOob() == nvgpu::TensorMapOOBKind::OOB_NAN ? "nan" : "zero";
