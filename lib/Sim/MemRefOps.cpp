@@ -606,7 +606,8 @@ LogicalResult viewOp(Interpreter &I, Operation *op) {
                              "every thread");
   int64_t offset = shift.at(0).i;
   int64_t elem = uop::getElementBytes(type.getElementType());
-  int64_t bytes = type.getNumElements() * elem;
+  // Saturates rather than wraps for absurd shapes.
+  int64_t bytes = uop::getBufferBytes(type);
   if (offset < 0 || offset > ks->dynamicSharedBytes ||
       bytes > ks->dynamicSharedBytes - offset) {
     std::string msg = "out of bounds: " + I.nameOf(view.getResult()) +

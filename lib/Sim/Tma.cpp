@@ -104,10 +104,12 @@ LogicalResult tma::load(Interpreter &I, Operation *op, Value source,
                         " ends past " + d.buffer->name);
       continue;
     }
+    // The instruction's coordinates are 32-bit signed (the lowering
+    // truncates the index operands), so are the simulator's.
     llvm::SmallVector<int64_t, 5> start(rank);
     for (size_t k = 0; k < rank; ++k)
-      start[k] =
-          I.get(coordinates[innermostFirst ? rank - 1 - k : k]).at(lane).i;
+      start[k] = int32_t(
+          I.get(coordinates[innermostFirst ? rank - 1 - k : k]).at(lane).i);
     PendingTma t{tid, op, g.buffer, bar, d.buffer, boxBytes, {}};
     t.writes.reserve(size_t(boxElems));
     llvm::SmallVector<int64_t, 5> pos(rank, 0);
@@ -115,16 +117,18 @@ LogicalResult tma::load(Interpreter &I, Operation *op, Value source,
       // The box element at `pos`: the source's element at start + pos, or
       // zero outside the tensor.
       bool inside = true;
-      int64_t linear = s.offset(lane);
       for (size_t k = 0; k < rank; ++k) {
         int64_t c = start[k] + pos[k];
         inside = inside && c >= 0 && c < s.sizes[k];
-        linear += c * s.strides[k];
       }
       Word w;
       w.i = 0;
-      if (inside)
+      if (inside) {
+        int64_t linear = s.offset(lane);
+        for (size_t k = 0; k < rank; ++k)
+          linear += (start[k] + pos[k]) * s.strides[k];
         w = I.loadElem(*s.buffer, linear, lane, op);
+      }
       uint64_t addr = swizzledAddress(base, uint64_t(e * elemBytes), swizzle);
       // The XOR stays inside the swizzle's span of a 128-byte aligned
       // tile, so inside the box.

@@ -162,18 +162,13 @@ public:
     // (2)-(3) the k-tiles.
     OpFoldResult mSize = tileExtent(m0, g.m, c.blockM);
     OpFoldResult nSize = tileExtent(n0, g.n, c.blockN);
-    int64_t tileBytes = (c.blockM + c.blockN) * c.blockK *
-                        getElementBytes(g.inputType);
     auto kStep = [&](Value k0, Value phase) -> Value {
       if (tma) {
         // Step 4: one thread announces both boxes' bytes and issues the
         // loads (zero-filled past the matrix); everyone waits for them.
         ifThen(thread0, [&] {
-          MBarrierArriveOp::create(b, bars, index(1), index(tileBytes));
-          TmaLoadOp::create(b, g.a, ValueRange{m0, k0}, sA, bars, index(1),
-                            b.getI64IntegerAttr(128));
-          TmaLoadOp::create(b, g.b, ValueRange{n0, k0}, sB, bars, index(1),
-                            b.getI64IntegerAttr(128));
+          loadTiles(
+              k0, index(1), [&] { return sA; }, [&] { return sB; }, bars);
         });
         MBarrierWaitOp::create(b, bars, index(1), phase);
         issueMma(k0, warp0, acc, sA, sB, bars, index(0));
@@ -269,18 +264,28 @@ private:
                                      strides);
   }
 
-  /// Thread 0 announces the bytes of k-tile `kt` on full[stage] (barrier
-  /// `stage`) and loads its boxes of A and B into that stage.
-  void loadStage(Value kt, Value stage, Value ringA, Value ringB,
-                 Value bars) {
+  /// Announces the bytes of both boxes of the k-tile at `k0` on barrier
+  /// `bar` and loads them by TMA into the tiles `tileA()` and `tileB()`
+  /// (128-byte swizzled, zero past the matrix). Run by one thread.
+  void loadTiles(Value k0, Value bar, llvm::function_ref<Value()> tileA,
+                 llvm::function_ref<Value()> tileB, Value bars) {
     int64_t tileBytes =
         (c.blockM + c.blockN) * c.blockK * getElementBytes(g.inputType);
-    Value k0 = arith::MulIOp::create(b, kt, index(c.blockK));
-    MBarrierArriveOp::create(b, bars, stage, index(tileBytes));
-    TmaLoadOp::create(b, g.a, ValueRange{m0, k0}, stageTile(ringA, stage),
-                      bars, stage, b.getI64IntegerAttr(128));
-    TmaLoadOp::create(b, g.b, ValueRange{n0, k0}, stageTile(ringB, stage),
-                      bars, stage, b.getI64IntegerAttr(128));
+    MBarrierArriveOp::create(b, bars, bar, index(tileBytes));
+    TmaLoadOp::create(b, g.a, ValueRange{m0, k0}, tileA(), bars, bar,
+                      b.getI64IntegerAttr(128));
+    TmaLoadOp::create(b, g.b, ValueRange{n0, k0}, tileB(), bars, bar,
+                      b.getI64IntegerAttr(128));
+  }
+
+  /// loadTiles of k-tile `kt` into stage `stage` of the rings, completing
+  /// on full[stage] (barrier `stage`).
+  void loadStage(Value kt, Value stage, Value ringA, Value ringB,
+                 Value bars) {
+    loadTiles(
+        arith::MulIOp::create(b, kt, index(c.blockK)), stage,
+        [&] { return stageTile(ringA, stage); },
+        [&] { return stageTile(ringB, stage); }, bars);
   }
 
   /// Rungs 5 and 6: the K-loop over a ring of S stages. Thread 0 first

@@ -111,7 +111,8 @@ int64_t mlir::uop::getStaticSharedBytes(Operation *kernel) {
 /// gpu.module (`uop.dynamic_shared_alignment`) for the llvm stage.
 static LogicalResult placeInDynamicShared(gpu::GPUFuncOp func,
                                          ArrayRef<AllocSharedOp> allocs,
-                                         int64_t bytes, ModuleOp module) {
+                                         int64_t bytes, int64_t maxSharedBytes,
+                                         ModuleOp module) {
   MLIRContext *ctx = func.getContext();
   auto gpuModule = func->getParentOfType<gpu::GPUModuleOp>();
   if (!module || !gpuModule)
@@ -121,6 +122,14 @@ static LogicalResult placeInDynamicShared(gpu::GPUFuncOp func,
               "hold; expected a gpu.module in the module that launches it "
               "to give it dynamic shared memory";
   SmallVector<AllocSharedOp> order(allocs);
+  // Alignments past the region's size cannot be honored (and are kept
+  // from wrapping as int64).
+  for (AllocSharedOp alloc : allocs)
+    if (alloc.getAlignment().value_or(0) > uint64_t(maxSharedBytes))
+      return alloc.emitOpError("alignment ")
+             << *alloc.getAlignment()
+             << " cannot be honored in dynamic shared memory of at most "
+             << maxSharedBytes << " bytes";
   auto alignOf = [](AllocSharedOp a) -> int64_t {
     return std::max<int64_t>(
         int64_t(a.getAlignment().value_or(0)),
@@ -129,7 +138,24 @@ static LogicalResult placeInDynamicShared(gpu::GPUFuncOp func,
   llvm::stable_sort(order, [&](AllocSharedOp a, AllocSharedOp b) {
     return alignOf(a) > alignOf(b);
   });
-  int64_t alignment = order.empty() ? 16 : std::max<int64_t>(16, alignOf(order[0]));
+  int64_t alignment =
+      order.empty() ? 16 : std::max<int64_t>(16, alignOf(order[0]));
+  // The offsets first: the padding that keeps each buffer aligned counts
+  // against the limit too, and nothing is rewritten past it.
+  SmallVector<int64_t> offsets;
+  int64_t total = 0;
+  for (AllocSharedOp alloc : order) {
+    total = int64_t(llvm::alignTo(uint64_t(total), uint64_t(alignOf(alloc))));
+    offsets.push_back(total);
+    total += getBufferBytes(alloc.getType());
+    if (total > maxSharedBytes)
+      break;
+  }
+  if (total > maxSharedBytes)
+    return func.emitOpError("needs at least ")
+           << total << " bytes of dynamic shared memory with its buffers "
+           << "aligned, above the chip's limit of " << maxSharedBytes
+           << " bytes per block; use smaller tiles or fewer stages";
   OpBuilder b(ctx);
   b.setInsertionPointToStart(&func.getBody().front());
   Location loc = func.getLoc();
@@ -139,17 +165,13 @@ static LogicalResult placeInDynamicShared(gpu::GPUFuncOp func,
       b, loc,
       MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
                       MemRefLayoutAttrInterface(), workgroup));
-  int64_t offset = 0;
-  for (AllocSharedOp alloc : order) {
-    offset = llvm::alignTo(offset, alignOf(alloc));
+  for (auto [alloc, offset] : llvm::zip(order, offsets)) {
     Value at = arith::ConstantIndexOp::create(b, loc, offset);
     Value view = memref::ViewOp::create(b, alloc.getLoc(), alloc.getType(),
                                         region, at, ValueRange());
-    offset += getBufferBytes(alloc.getType());
     alloc.getBuffer().replaceAllUsesWith(view);
     alloc.erase();
   }
-  int64_t total = offset;
   // One region per kernel, but one alignment per gpu.module (its kernels
   // share the .extern declaration): the largest any kernel needs.
   StringRef alignName = "uop.dynamic_shared_alignment";
@@ -201,7 +223,7 @@ mlir::uop::convertSharedAllocations(Operation *kernel,
                 "attributions cannot move to dynamic shared memory";
       return diag;
     }
-    return placeInDynamicShared(func, allocs, bytes,
+    return placeInDynamicShared(func, allocs, bytes, maxSharedBytes,
                                 kernel->getParentOfType<ModuleOp>());
   }
 

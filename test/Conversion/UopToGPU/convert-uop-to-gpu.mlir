@@ -150,3 +150,33 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Dynamic shared memory counts the padding that keeps buffers aligned:
+// three 1028-byte buffers aligned to 1024 need 5124 bytes of a 4096-byte
+// chip, though their sizes add up to 3084.
+module attributes {gpu.container_module, uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 2048, max_shared = 4096, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'gpu.func' op needs at least 5124 bytes of dynamic shared memory with its buffers aligned, above the chip's limit of 4096 bytes per block; use smaller tiles or fewer stages}}
+    gpu.func @k() kernel {
+      %a = uop.alloc_shared {alignment = 1024 : i64} : memref<257xf32, #gpu.address_space<workgroup>>
+      %b = uop.alloc_shared {alignment = 1024 : i64} : memref<257xf32, #gpu.address_space<workgroup>>
+      %c = uop.alloc_shared {alignment = 1024 : i64} : memref<257xf32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// An alignment larger than the chip's shared memory cannot be honored.
+module attributes {gpu.container_module, uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 2048, max_shared = 4096, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      // expected-error @+1 {{alignment 9223372036854775808 cannot be honored in dynamic shared memory of at most 4096 bytes}}
+      %a = uop.alloc_shared {alignment = 9223372036854775808 : i64} : memref<768xf32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
