@@ -50,9 +50,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 # The SIMT path at its default and at the tilings bench/gemm_traffic uses,
 # then the tensor-core kernels f16 and bf16 get by default (mma.sync on
-# sm_80 and sm_90a, tcgen05 on sm_100a), mma.sync explicitly, and the
-# tcgen05 ladder (sm_100a only; its rows on other targets are skipped: their
-# compile refuses mma=tcgen05). A tcgen05.mma is one instruction of one
+# sm_80, wgmma on sm_90a, tcgen05 on sm_100a), mma.sync explicitly, the
+# wgmma kernels (sm_90a only) and the tcgen05 ladder (sm_100a only; rows of
+# a family on other targets are skipped: their compile refuses it). A tcgen05.mma is one instruction of one
 # elected thread for the whole 128 x BN x 16 step of the CTA, and the tensor
 # core reads the shared tiles itself: the k-tile has no ld.shared.
 DEFAULT_CONFIGS = [
@@ -64,6 +64,10 @@ DEFAULT_CONFIGS = [
     "mma-bf16=bf16:",
     "wmma-f16=f16:mma=wmma",
     "mma-sync-f16=f16:mma=mma_sync",
+    "wgmma-f16-kn=f16:mma=wgmma",
+    "wgmma-ring-f16=f16-nk:mma=wgmma",
+    "wgmma-ring-bf16=bf16-nk:mma=wgmma",
+    "wgmma-ring-f16-bn256=f16-nk:mma=wgmma tile=128,256,64",
     "tcgen05-f16=f16:mma=tcgen05",
     "tcgen05-bf16=bf16:mma=tcgen05",
     "tcgen05-f16-bn64=f16:mma=tcgen05 tile=128,64,64",
@@ -174,6 +178,10 @@ def flops(op):
         # A warp-wide m x n x k multiply-add, a 32nd of it per thread.
         mm, nn, kk = (int(x) for x in m.groups())
         return 2 * mm * nn * kk / 32
+    if m and op.startswith("wgmma.mma_async"):
+        # A warpgroup-wide one, a 128th of it per thread.
+        mm, nn, kk = (int(x) for x in m.groups())
+        return 2 * mm * nn * kk / 128
     return 0
 
 

@@ -44,6 +44,8 @@ const char *mlir::uop::sim::getFaultKindName(FaultKind kind) {
     return "deadlock";
   case FaultKind::TensorMemory:
     return "tensor memory misuse";
+  case FaultKind::Wgmma:
+    return "wgmma misuse";
   }
   return "fault";
 }

@@ -9,6 +9,7 @@
 #include "Uop/Dialect/Uop/IR/Layout.h"
 #include "Uop/Sim/TensorMemory.h"
 #include "Uop/Sim/Tma.h"
+#include "Uop/Sim/Wgmma.h"
 #include "Uop/Target/Targets.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -40,6 +41,7 @@ const HandlerRegistry &HandlerRegistry::get() {
     registerUopAsyncCopyHandlers(r);
     registerUopSyncHandlers(r);
     registerUopTcgen05Handlers(r);
+    registerUopWgmmaHandlers(r);
     registerNVGPUHandlers(r);
     return r;
   }();
@@ -207,6 +209,8 @@ LogicalResult Interpreter::execOp(Operation *op) {
     return failure();
   if (blockState && blockState->tmem && !blockState->tmem->loads.empty())
     tmem::checkPendingLoads(*this, op);
+  if (blockState && blockState->wgmma && !blockState->wgmma->mmas.empty())
+    sim::wgmma::checkPendingResults(*this, op);
   // Vector results are sized by their type: refuse one that would not fit
   // before the handler allocates it. vector.load checks its bounds first (an
   // access wider than its memref is an out-of-bounds fault) and then calls
@@ -232,6 +236,8 @@ LogicalResult Interpreter::execBlock(Block &block) {
   if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>()) {
     if (blockState && blockState->tmem && !blockState->tmem->loads.empty())
       tmem::checkPendingLoads(*this, &block.back());
+    if (blockState && blockState->wgmma && !blockState->wgmma->mmas.empty())
+      sim::wgmma::checkPendingResults(*this, &block.back());
     return step(&block.back(), lanes);
   }
   return success();
@@ -383,6 +389,7 @@ Interpreter::launch(Operation *launchOp, Region &body,
         if (succeeded(result)) {
           tma::endBlock(*this);
           tmem::endBlock(*this, launchOp);
+          sim::wgmma::endBlock(*this);
         }
         blockState = nullptr;
       }

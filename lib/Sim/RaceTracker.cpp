@@ -91,8 +91,11 @@ void RaceTracker::checkInFlight(Buffer &b, int64_t idx, uint32_t tid,
            b.name + elementOf(b, idx) + " in block " + block->name() + ": " +
            f.op->getName().getStringRef() + " by thread " +
            block->threadName(f.tid) + " at " + formatLoc(f.op->getLoc()) +
-           " reads it (in flight until the mbarrier phase of its commit "
-           "completes), write by thread " +
+           " reads it (in flight until " +
+           (f.op->getName().getStringRef() == "uop.wgmma_mma"
+                ? "a wgmma.wait_group completes its group"
+                : "the mbarrier phase of its commit completes") +
+           "), write by thread " +
            block->threadName(tid) + " at " + formatLoc(op->getLoc()))
               .str();
       report(FaultKind::RaceWAR, b, {f.tid, tid}, {f.op, op}, std::move(msg));

@@ -58,19 +58,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Uop/Dialect/Uop/IR/Layout.h"
-#include "Uop/Dialect/Uop/IR/UopOps.h"
-#include "Uop/Transforms/GemmMatcher.h"
-#include "Uop/Transforms/Passes.h"
+#include "SwizzledGemmBuilder.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -78,11 +70,11 @@ using namespace mlir::uop;
 
 namespace {
 
-class Tcgen05KernelBuilder {
+class Tcgen05KernelBuilder : public SwizzledGemmBuilder {
 public:
   Tcgen05KernelBuilder(ImplicitLocOpBuilder &b, const GemmInfo &g,
                        const TileConfig &c)
-      : b(b), g(g), c(c) {}
+      : SwizzledGemmBuilder(b, g, c) {}
 
   void build(gpu::LaunchOp launch) {
     MLIRContext *ctx = b.getContext();
@@ -104,25 +96,13 @@ public:
     }
 
     // (1) ALLOCATE.
-    auto tileType = [&](int64_t rows) {
-      return MemRefType::get({rows, c.blockK}, g.inputType,
-                             MemRefLayoutAttrInterface(), workgroup);
-    };
     // The ring (rungs 5 and 6) keeps its S stages of each operand in one
     // S x rows x 64 buffer (each stage 1024-byte aligned, as the buffer and
     // the stage size are); the other rungs one tile each.
     bool ring = c.ladderStep >= 5;
     int64_t stages = ring ? c.stages : 1;
-    auto ringType = [&](int64_t rows) {
-      return MemRefType::get({stages, rows, c.blockK}, g.inputType,
-                             MemRefLayoutAttrInterface(), workgroup);
-    };
-    Value sA = AllocSharedOp::create(
-        b, ring ? ringType(c.blockM) : tileType(c.blockM),
-        b.getI64IntegerAttr(1024));
-    Value sB = AllocSharedOp::create(
-        b, ring ? ringType(c.blockN) : tileType(c.blockN),
-        b.getI64IntegerAttr(1024));
+    Value sA = allocTiles(c.blockM, ring ? stages : 0);
+    Value sB = allocTiles(c.blockN, ring ? stages : 0);
     auto slotType = MemRefType::get({1}, b.getI32Type(),
                                     MemRefLayoutAttrInterface(), workgroup);
     Value slot = AllocSharedOp::create(b, slotType, b.getI64IntegerAttr(4));
@@ -160,8 +140,6 @@ public:
     }
 
     // (2)-(3) the k-tiles.
-    OpFoldResult mSize = tileExtent(m0, g.m, c.blockM);
-    OpFoldResult nSize = tileExtent(n0, g.n, c.blockN);
     auto kStep = [&](Value k0, Value phase) -> Value {
       if (tma) {
         // Step 4: one thread announces both boxes' bytes and issues the
@@ -176,19 +154,7 @@ public:
         Tcgen05FenceOp::create(b, /*after=*/true);
         return arith::XOrIOp::create(b, phase, boolean(true));
       }
-      OpFoldResult kSize = tileExtent(k0, g.k, c.blockK);
-      Value aTile = g.transposeA
-                        ? transpose(subview(g.a, k0, m0, kSize, mSize))
-                        : subview(g.a, m0, k0, mSize, kSize);
-      Value bTile = g.transposeB
-                        ? subview(g.b, n0, k0, nSize, kSize)
-                        : transpose(subview(g.b, k0, n0, kSize, nSize));
-      auto swizzle128 = SharedLayoutAttr::get(ctx, /*pad=*/0, /*swizzle=*/8,
-                                              /*unit=*/8, /*period=*/1);
-      CopyOp::create(b, aTile, sA, swizzle128, /*async=*/false);
-      CopyOp::create(b, bTile, sB, swizzle128, /*async=*/false);
-      FenceProxyAsyncOp::create(b);
-      BarrierOp::create(b);
+      copyTiles(k0, sA, sB);
       Tcgen05FenceOp::create(b, /*after=*/true);
       issueMma(k0, warp0, acc, sA, sB, bars, index(0));
       MBarrierWaitOp::create(b, bars, index(0), phase);
@@ -217,19 +183,6 @@ public:
   }
 
 private:
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
-  Value boolean(bool v) {
-    return arith::ConstantOp::create(b, b.getBoolAttr(v));
-  }
-
-  template <typename Fn>
-  void ifThen(Value cond, Fn body) {
-    auto ifOp = scf::IfOp::create(b, cond, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    body();
-  }
-
   /// One elected thread of warp 0 issues the MMA of k-tile `k0`
   /// (accumulating from the second on) and commits it to barrier `commit`.
   void issueMma(Value k0, Value warp0, Value acc, Value sA, Value sB,
@@ -243,49 +196,6 @@ private:
       Tcgen05MmaOp::create(b, acc, sA, sB, accumulate);
       Tcgen05CommitOp::create(b, bars, commit);
     });
-  }
-
-  /// Stage `stage` (an index) of the ring `ring` (S x rows x 64): a
-  /// contiguous rows x 64 tile at a dynamic offset.
-  Value stageTile(Value ring, Value stage) {
-    auto type = cast<MemRefType>(ring.getType());
-    int64_t rows = type.getDimSize(1), cols = type.getDimSize(2);
-    auto tileType = MemRefType::get(
-        {rows, cols}, type.getElementType(),
-        StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic,
-                               {cols, 1}),
-        type.getMemorySpace());
-    SmallVector<OpFoldResult> offsets = {stage, b.getIndexAttr(0),
-                                         b.getIndexAttr(0)};
-    SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1), b.getIndexAttr(rows),
-                                       b.getIndexAttr(cols)};
-    SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
-    return memref::SubViewOp::create(b, tileType, ring, offsets, sizes,
-                                     strides);
-  }
-
-  /// Announces the bytes of both boxes of the k-tile at `k0` on barrier
-  /// `bar` and loads them by TMA into the tiles `tileA()` and `tileB()`
-  /// (128-byte swizzled, zero past the matrix). Run by one thread.
-  void loadTiles(Value k0, Value bar, llvm::function_ref<Value()> tileA,
-                 llvm::function_ref<Value()> tileB, Value bars) {
-    int64_t tileBytes =
-        (c.blockM + c.blockN) * c.blockK * getElementBytes(g.inputType);
-    MBarrierArriveOp::create(b, bars, bar, index(tileBytes));
-    TmaLoadOp::create(b, g.a, ValueRange{m0, k0}, tileA(), bars, bar,
-                      b.getI64IntegerAttr(128));
-    TmaLoadOp::create(b, g.b, ValueRange{n0, k0}, tileB(), bars, bar,
-                      b.getI64IntegerAttr(128));
-  }
-
-  /// loadTiles of k-tile `kt` into stage `stage` of the rings, completing
-  /// on full[stage] (barrier `stage`).
-  void loadStage(Value kt, Value stage, Value ringA, Value ringB,
-                 Value bars) {
-    loadTiles(
-        arith::MulIOp::create(b, kt, index(c.blockK)), stage,
-        [&] { return stageTile(ringA, stage); },
-        [&] { return stageTile(ringB, stage); }, bars);
   }
 
   /// Rungs 5 and 6: the K-loop over a ring of S stages. Thread 0 first
@@ -321,13 +231,8 @@ private:
       issueMma(k0, warp0, acc, stageTile(ringA, stage),
                stageTile(ringB, stage), bars, emptyBar);
       // Refill the stage of k-tile kt - 1 with k-tile kt - 1 + S.
-      Value first =
-          arith::CmpIOp::create(b, arith::CmpIPredicate::eq, stage, index(0));
-      Value notPhase = arith::XOrIOp::create(b, phase, boolean(true));
-      Value prev = arith::SelectOp::create(
-          b, first, index(stages - 1),
-          arith::SubIOp::create(b, stage, index(1)));
-      Value prevPhase = arith::SelectOp::create(b, first, notPhase, phase);
+      RingStep step = ringStep(stage, phase, stages);
+      Value prev = step.prev, prevPhase = step.prevPhase;
       Value next = arith::AddIOp::create(b, kt, index(stages - 1));
       Value refill = arith::AndIOp::create(
           b, thread0,
@@ -343,13 +248,7 @@ private:
             prevPhase);
         loadStage(next, prev, ringA, ringB, bars);
       });
-      // The next k-tile's stage, and its phase (flipped on wrapping).
-      Value last = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, stage,
-                                         index(stages - 1));
-      Value nextStage = arith::SelectOp::create(
-          b, last, index(0), arith::AddIOp::create(b, stage, index(1)));
-      Value nextPhase = arith::SelectOp::create(b, last, notPhase, phase);
-      scf::YieldOp::create(b, ValueRange{nextStage, nextPhase});
+      scf::YieldOp::create(b, ValueRange{step.next, step.nextPhase});
     }
     int64_t lastTile = kTiles - 1;
     MBarrierWaitOp::create(b, bars, index(stages + lastTile % stages),
@@ -362,81 +261,6 @@ private:
     Tcgen05FenceOp::create(b, /*after=*/false);
     BarrierOp::create(b);
     Tcgen05FenceOp::create(b, /*after=*/true);
-  }
-
-  OpFoldResult tileExtent(Value origin, int64_t size, int64_t tile) {
-    return buildTileExtent(b, b.getLoc(), origin, size, tile);
-  }
-
-  Value subview(Value source, Value off0, Value off1, OpFoldResult size0,
-                OpFoldResult size1) {
-    return buildTileSubview(b, b.getLoc(), source, off0, off1, size0, size1);
-  }
-
-  Value transpose(Value view) {
-    AffineMap perm = AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0},
-                                                  b.getContext());
-    return memref::TransposeOp::create(b, view, AffineMapAttr::get(perm));
-  }
-
-  /// The condition that `col` (and this thread's row) lies inside C, or
-  /// null when every element of every tile does.
-  Value inBounds(Value col) {
-    Value cond;
-    if (g.m % c.blockM)
-      cond =
-          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, row, index(g.m));
-    if (col && g.n % c.blockN) {
-      Value inN =
-          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, col, index(g.n));
-      cond = cond ? arith::AndIOp::create(b, cond, inN).getResult() : inN;
-    }
-    return cond;
-  }
-
-  /// The value stored at (row, col) for the f32 product `v`: plus the fill
-  /// value or the old C (linalg's C += A B), rounded to C's type and through
-  /// the fused epilogue. Emitted where (row, col) is inside C.
-  Value finalValue(OpBuilder &nb, Location loc, Value v, Value col) {
-    Type f32 = nb.getF32Type();
-    Value init;
-    if (g.fill) {
-      Value f = linalg::FillOp(g.fill).getInputs().front();
-      auto cst = f.getDefiningOp<arith::ConstantOp>();
-      bool isZero = cst && isa<FloatAttr>(cst.getValue()) &&
-                    cast<FloatAttr>(cst.getValue()).getValue().isZero();
-      if (!isZero)
-        init = f;
-    } else {
-      init = memref::LoadOp::create(nb, loc, g.c, ValueRange{row, col});
-    }
-    if (init) {
-      if (init.getType() != f32) {
-        auto ft = cast<FloatType>(init.getType());
-        init = ft.getWidth() < 32
-                   ? arith::ExtFOp::create(nb, loc, f32, init).getResult()
-                   : arith::TruncFOp::create(nb, loc, f32, init).getResult();
-      }
-      v = arith::AddFOp::create(nb, loc, init, v);
-    }
-    return emitEpilogue(nb, loc, g, v, row, col);
-  }
-
-  /// Whether 32 consecutive columns of the output row starting at a
-  /// multiple of 32 may be stored as one vector: a row-major output whose
-  /// rows and offset keep that alignment, and no edge in N.
-  bool vectorStores(int64_t chunk) {
-    auto type = dyn_cast<MemRefType>(g.out.getType());
-    SmallVector<int64_t> strides;
-    int64_t offset;
-    if (!type || g.n % c.blockN ||
-        failed(type.getStridesAndOffset(strides, offset)) ||
-        strides.size() != 2 || strides[1] != 1 ||
-        ShapedType::isDynamic(strides[0]) || ShapedType::isDynamic(offset))
-      return false;
-    int64_t group = 16 / getElementBytes(type.getElementType());
-    return chunk % group == 0 && strides[0] % group == 0 &&
-           offset % group == 0;
   }
 
   void writeback(Value acc, Value warp) {
@@ -481,31 +305,29 @@ private:
         for (int64_t e = 0; e < chunk; ++e) {
           Value v = vector::ExtractOp::create(nb, loc, values,
                                               ArrayRef<int64_t>{e});
-          elems.push_back(finalValue(nb, loc, v, colOf(nb, loc, e)));
+          elems.push_back(finalValue(nb, loc, v, row, colOf(nb, loc, e)));
         }
         Value vec = vector::FromElementsOp::create(
             nb, loc, VectorType::get({chunk}, outElem), elems);
         vector::StoreOp::create(nb, loc, vec, g.out, ValueRange{row, col0},
                                 /*nontemporal=*/false, llvm::MaybeAlign(16));
       };
-      buildGuarded(b, b.getLoc(), inBounds(Value()), store);
+      buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, Value()), store);
       return;
     }
     for (int64_t e = 0; e < chunk; ++e) {
       Value v = vector::ExtractOp::create(b, values, ArrayRef<int64_t>{e});
       Value col = colOf(b, b.getLoc(), e);
       auto store = [&](OpBuilder &nb, Location loc) {
-        memref::StoreOp::create(nb, loc, finalValue(nb, loc, v, col), g.out,
+        memref::StoreOp::create(nb, loc, finalValue(nb, loc, v, row, col), g.out,
                                 ValueRange{row, col});
       };
-      buildGuarded(b, b.getLoc(), inBounds(col), store);
+      buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, col), store);
     }
   }
 
-  ImplicitLocOpBuilder &b;
-  const GemmInfo &g;
-  const TileConfig &c;
-  Value m0, n0, row;
+  /// This thread's row of C.
+  Value row;
   int64_t columns = 0;
 };
 

@@ -217,6 +217,68 @@ FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
   return c;
 }
 
+FailureOr<TileConfig> mlir::uop::getWgmmaTileConfig(ArrayRef<int64_t> tile,
+                                                    int64_t stages,
+                                                    std::string &whyNot,
+                                                    TargetAttr target) {
+  TileConfig c;
+  c.wgmma = true;
+  c.kind = MatmulKind::mma_sync;
+  c.blockM = 128;
+  c.blockN = 128;
+  c.blockK = 64;
+  if (failed(checkCount("tile", "three sizes BM,BN,BK", tile, 3, whyNot)))
+    return failure();
+  if (!tile.empty()) {
+    c.blockM = tile[0];
+    c.blockN = tile[1];
+    c.blockK = tile[2];
+  }
+  if (c.blockM != 64 && c.blockM != 128) {
+    whyNot = llvm::formatv("expected BM = 64 or 128 with mma=wgmma (one or "
+                           "two warpgroups, each accumulating 64 rows), got "
+                           "{0}",
+                           c.blockM);
+    return failure();
+  }
+  if (c.blockK != 64) {
+    whyNot = llvm::formatv("expected BK = 64 with mma=wgmma (a shared row is "
+                           "one 128-byte swizzle atom of f16 / bf16), got {0}",
+                           c.blockK);
+    return failure();
+  }
+  if (c.blockN < 8 || c.blockN > 256 || c.blockN % 8) {
+    whyNot = llvm::formatv("expected BN a multiple of 8 from 8 to 256 with "
+                           "mma=wgmma (the N of wgmma m64nNk16), got {0}",
+                           c.blockN);
+    return failure();
+  }
+  if (stages < 0 || stages > 4) {
+    whyNot = llvm::formatv("expected 'stages' 0 (the deepest TMA ring that "
+                           "fits, up to 6), 1 (no ring) or 2 to 4 with "
+                           "mma=wgmma, got {0}",
+                           stages);
+    return failure();
+  }
+  // A stage is both tiles of 2-byte elements (each 1024-byte aligned); the
+  // mbarriers take the rest of a 1024-byte slot.
+  int64_t stageBytes = (c.blockM + c.blockN) * c.blockK * 2;
+  int64_t room = target.getMaxShared() - 1024;
+  int64_t fits = room / stageBytes;
+  int64_t want = stages == 0 ? std::min<int64_t>(fits, 6) : stages;
+  if (want > fits || want < 1) {
+    whyNot = llvm::formatv(
+        "expected the {0} stages of mma=wgmma within {1}'s {2} bytes of "
+        "shared memory per block ({3} bytes a stage for BM = {4}, BN = {5}), "
+        "which hold {6}; use fewer stages or a smaller tile",
+        std::max<int64_t>(want, 1), target.getChip(), target.getMaxShared(),
+        stageBytes, c.blockM, c.blockN, fits);
+    return failure();
+  }
+  c.stages = want;
+  return c;
+}
+
 FailureOr<TileConfig> mlir::uop::getMmaTileConfig(MatmulKind kind,
                                                   ArrayRef<int64_t> tile,
                                                   ArrayRef<int64_t> warps,
@@ -635,6 +697,8 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
     b.setInsertionPointToStart(&launch.getBody().front());
     if (c.tcgen05)
       buildTcgen05Kernel(b, b.getLoc(), launch, g, c);
+    else if (c.wgmma)
+      buildWgmmaKernel(b, b.getLoc(), launch, g, c);
     else
       KernelBuilder(b, g, c).build(launch);
     gpu::TerminatorOp::create(b);
@@ -642,7 +706,8 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   eraseGemm(rewriter, g);
 }
 
-/// Why the tiles of `g` cannot be loaded by TMA for the tcgen05 kernel, or
+/// Why the tiles of `g` cannot be loaded by TMA for the tcgen05 and wgmma
+/// kernels, or
 /// empty: TMA copies boxes as they are stored (it cannot transpose), so A
 /// must be stored M x K and B N x K, contiguous along K, with rows (and the
 /// start) 16-byte aligned as a tensor map requires.
@@ -673,14 +738,15 @@ namespace {
 /// of the kinds of multiply they may choose, each validated when first
 /// needed (at once for an explicit `mma`, per GEMM for `mma=auto`).
 struct KindChooser {
-  enum class Mode { Simt, MmaSync, Wmma, Tcgen05, Auto } mode = Mode::Simt;
+  enum class Mode { Simt, MmaSync, Wmma, Tcgen05, Wgmma, Auto } mode =
+      Mode::Simt;
   bool tf32 = false;
   int64_t ladderStep = 0;
   int64_t stages = 0;
   TargetAttr target;
   ArrayRef<int64_t> tile, threadTile, warps;
-  std::optional<FailureOr<TileConfig>> simt, mma, tcgen05;
-  std::string simtWhy, mmaWhy, tcgen05Why;
+  std::optional<FailureOr<TileConfig>> simt, mma, tcgen05, wgmma;
+  std::string simtWhy, mmaWhy, tcgen05Why, wgmmaWhy;
 
   /// Parses the options; on failure `whyNot` names the option.
   LogicalResult parse(StringRef mmaOption, StringRef precision,
@@ -693,12 +759,40 @@ struct KindChooser {
       mode = Mode::Wmma;
     else if (mmaOption == "tcgen05")
       mode = Mode::Tcgen05;
+    else if (mmaOption == "wgmma")
+      mode = Mode::Wgmma;
     else if (mmaOption == "auto")
       mode = Mode::Auto;
     else {
       whyNot = llvm::formatv("expected 'mma' to be auto, simt, mma_sync, "
-                             "wmma or tcgen05, got '{0}'",
+                             "wmma, wgmma or tcgen05, got '{0}'",
                              mmaOption);
+      return failure();
+    }
+    if (mode == Mode::Wgmma) {
+      if (!target.hasWgmma()) {
+        whyNot = llvm::formatv(
+            "expected a target with wgmma (sm_90a) for mma=wgmma, got {0} "
+            "(tensor_core = {1})",
+            target.getChip(), stringifyTensorCoreKind(target.getTensorCore()));
+        return failure();
+      }
+      if (!warps.empty() || !threadTile.empty()) {
+        whyNot = "expected no 'warps' or 'thread-tile' with mma=wgmma (BM / "
+                 "64 warpgroups per block, each 64 rows of the tile)";
+        return failure();
+      }
+      if (precision == "tf32") {
+        whyNot = "expected precision=exact with mma=wgmma (the kernel takes "
+                 "f16 and bf16), got tf32";
+        return failure();
+      }
+    }
+    if (mode != Mode::Tcgen05 && mode != Mode::Auto && ladderStep != 0) {
+      whyNot = llvm::formatv("'ladder-step' selects a rung of the Blackwell "
+                             "ladder (mma=tcgen05), got ladder-step={0} with "
+                             "mma={1}",
+                             ladderStep, mmaOption);
       return failure();
     }
     if (mode == Mode::Tcgen05) {
@@ -779,6 +873,14 @@ struct KindChooser {
     return *tcgen05;
   }
 
+  /// The wgmma configuration, validated once.
+  FailureOr<TileConfig> wgmmaConfig(std::string &whyNot) {
+    if (!wgmma)
+      wgmma = getWgmmaTileConfig(tile, stages, wgmmaWhy, target);
+    whyNot = wgmmaWhy;
+    return *wgmma;
+  }
+
   FailureOr<TileConfig> config(MatmulKind kind, std::string &whyNot) {
     if (kind == MatmulKind::simt) {
       if (!simt)
@@ -803,6 +905,8 @@ struct KindChooser {
       return config(MatmulKind::wmma, whyNot);
     if (mode == Mode::Tcgen05)
       return tcgen05Config(whyNot);
+    if (mode == Mode::Wgmma)
+      return wgmmaConfig(whyNot);
     // mma=auto: which checks apply depends on each GEMM's types, but a
     // malformed size list is wrong for every kind, so it is refused before
     // any GEMM (and in a module that has none).
@@ -885,6 +989,39 @@ struct KindChooser {
         return failure();
       }
       return *c;
+    }
+    if (mode == Mode::Wgmma ||
+        (mode == Mode::Auto && half && target.hasWgmma())) {
+      if (!half) {
+        whyNot = llvm::formatv("expected f16 or bf16 inputs for mma=wgmma, "
+                               "got {0}",
+                               g.inputType);
+        return failure();
+      }
+      if (ladderStep != 0) {
+        whyNot = llvm::formatv("'ladder-step' selects a rung of the "
+                               "Blackwell ladder (mma=tcgen05), got "
+                               "ladder-step={0} for a wgmma GEMM on {1}",
+                               ladderStep, target.getChip());
+        return failure();
+      }
+      FailureOr<TileConfig> c = wgmmaConfig(whyNot);
+      if (failed(c)) {
+        whyNot = "for mma=wgmma: " + whyNot;
+        return failure();
+      }
+      TileConfig config = *c;
+      std::string noTma = whyNotTma(g);
+      if (!noTma.empty()) {
+        if (stages > 1) {
+          whyNot = llvm::formatv("for mma=wgmma: stages={0} is a ring of TMA "
+                                 "loads, which needs {1}",
+                                 stages, noTma);
+          return failure();
+        }
+        config.stages = 1;
+      }
+      return config;
     }
     MatmulKind kind = MatmulKind::simt;
     if (mode == Mode::MmaSync) {

@@ -64,10 +64,11 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
       llvm::cl::desc("uop-tile's register tile TM,TN")};
   Option<std::string> mma{
       *this, "mma",
-      llvm::cl::desc("uop-tile's multiply: auto (tcgen05 on sm_100a, else "
-                     "mma_sync, for f16 and bf16; mma_sync for f32 with "
-                     "precision=tf32; else simt), simt, mma_sync, wmma (f16) "
-                     "or tcgen05 (sm_100a)"),
+      llvm::cl::desc("uop-tile's multiply: auto (tcgen05 on sm_100a, wgmma "
+                     "on sm_90a, else mma_sync, for f16 and bf16; mma_sync "
+                     "for f32 with precision=tf32; else simt), simt, "
+                     "mma_sync, wmma (f16), wgmma (sm_90a) or tcgen05 "
+                     "(sm_100a)"),
       llvm::cl::init("auto")};
   Option<int64_t> ladderStep{
       *this, "ladder-step",
@@ -86,7 +87,8 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
   Option<int64_t> stages{
       *this, "stages",
       llvm::cl::desc("uop-promote-shared's buffers per operand; the stages "
-                     "of the TMA ring of mma=tcgen05 ladder-step 6"),
+                     "of the TMA ring of mma=tcgen05 ladder-step 6 and of "
+                     "mma=wgmma (1: no ring)"),
       llvm::cl::init(UopPromoteSharedOptions().stages)};
   Option<int64_t> pad{*this, "pad",
                       llvm::cl::desc("uop-promote-shared's row padding"),

@@ -138,6 +138,37 @@ struct PendingTma {
   std::vector<std::pair<int64_t, Word>> writes;
 };
 
+/// A wgmma.mma_async of one warpgroup not yet completed for every thread
+/// (Wgmma.h): its result value (the opaque pointer of the mlir::Value), the
+/// threads whose wait_group has not yet completed it, and the shared
+/// elements it reads until it completes.
+struct PendingWgmma {
+  const void *value;
+  Operation *op;
+  /// Per lane of the block: the MMA is still in flight for that thread.
+  std::vector<uint8_t> lanes;
+  std::vector<std::pair<Buffer *, int64_t>> reads;
+  /// A use before the wait was reported (once per MMA).
+  bool reported = false;
+};
+
+/// The block's warpgroup MMAs in flight and, per thread, their grouping
+/// (wgmma.commit_group) and whether a wgmma.fence allows its next MMA.
+/// Created by the block's first wgmma op.
+struct WgmmaState {
+  explicit WgmmaState(uint32_t threads)
+      : uncommitted(threads), groups(threads), fenced(threads, 0) {}
+  /// MMAs in flight by id.
+  std::map<uint64_t, PendingWgmma> mmas;
+  uint64_t nextId = 0;
+  /// Per thread: the MMAs issued since its last commit, and its committed
+  /// groups, oldest first.
+  std::vector<std::vector<uint64_t>> uncommitted;
+  std::vector<std::vector<std::vector<uint64_t>>> groups;
+  /// Per thread: a wgmma.fence since its last wait_group (or the start).
+  std::vector<uint8_t> fenced;
+};
+
 /// The state of the block the interpreter is running.
 struct BlockState {
   /// Builds the state of block `blockId` of a kernel with blocks of
@@ -159,6 +190,8 @@ struct BlockState {
   std::vector<PendingTma> tmaLoads;
   /// Tensor memory, made by the first tcgen05 op of the block.
   std::unique_ptr<TMemState> tmem;
+  /// Warpgroup MMAs, made by the first wgmma op of the block.
+  std::unique_ptr<WgmmaState> wgmma;
 
   uint32_t numThreads() const {
     return uint32_t(blockDim[0] * blockDim[1] * blockDim[2]);

@@ -69,6 +69,11 @@ enum class FaultKind {
   /// more than one thread; the accumulator read before its MMA completed;
   /// a tcgen05.ld result used before tcgen05.wait::ld.
   TensorMemory,
+  /// A warpgroup MMA (wgmma) used against the ISA: executed by part of a
+  /// warpgroup or with tiles that differ between its threads, without a
+  /// wgmma.fence before it, or its result used before the wgmma.wait_group
+  /// that completes its group.
+  Wgmma,
 };
 
 /// Returns the report name of `kind` ("RAW race", "out of bounds", ...).

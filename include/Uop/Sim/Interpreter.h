@@ -85,6 +85,8 @@ void registerUopAsyncCopyHandlers(HandlerRegistry &registry);
 void registerUopSyncHandlers(HandlerRegistry &registry);
 /// The tensor-memory and tcgen05 ops (lib/Sim/Uop/Tcgen05Ops.cpp).
 void registerUopTcgen05Handlers(HandlerRegistry &registry);
+/// The warpgroup MMA ops (lib/Sim/Uop/WgmmaOps.cpp).
+void registerUopWgmmaHandlers(HandlerRegistry &registry);
 /// Tensor-core, cp.async and mbarrier ops of nvgpu and gpu.subgroup_mma_*
 /// (NVGPUOps.cpp).
 void registerNVGPUHandlers(HandlerRegistry &registry);

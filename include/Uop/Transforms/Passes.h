@@ -51,15 +51,21 @@ struct TileConfig {
   bool tcgen05 = false;
   int64_t ladderStep = 3;
   int64_t stages = 1;
+  /// The warpgroup tensor core (mma=wgmma, sm_90a): BM / 64 warpgroups per
+  /// block, each accumulating 64 rows in registers; `stages` >= 2 is the
+  /// depth of the TMA ring, 1 the block's copies. `kind` is then unused.
+  bool wgmma = false;
 
   /// The block: x fastest (along N), y along M.
   int64_t getBlockThreadsX() const {
     if (tcgen05)
       return 128;
+    if (wgmma)
+      return 2 * blockM;
     return kind == MatmulKind::simt ? blockN / threadN : 32 * warpsN;
   }
   int64_t getBlockThreadsY() const {
-    if (tcgen05)
+    if (tcgen05 || wgmma)
       return 1;
     return kind == MatmulKind::simt ? blockM / threadM : warpsM;
   }
@@ -78,6 +84,16 @@ FailureOr<TileConfig> getTcgen05TileConfig(ArrayRef<int64_t> tile,
                                            int64_t stages,
                                            std::string &whyNot,
                                            TargetAttr target);
+
+/// Reads and checks uop-tile's `tile` and `stages` for mma=wgmma (default
+/// tile 128,128,64): BM = 64 or 128 (one or two warpgroups of 64 rows), BK
+/// = one 128-byte row of the inputs (64 f16 / bf16), BN a multiple of 8
+/// from 8 to 256, `stages` 0 (the deepest TMA ring that fits `target`'s
+/// shared memory, at most 6), 1 (no ring: the block's copies) or 2 to 4.
+/// On failure `whyNot` names the option.
+FailureOr<TileConfig> getWgmmaTileConfig(ArrayRef<int64_t> tile,
+                                         int64_t stages, std::string &whyNot,
+                                         TargetAttr target);
 
 /// Reads and checks uop-tile's `tile` and `thread-tile` options (sizes
 /// given, divisibility, thread count and block shape against the launch
@@ -135,6 +151,11 @@ void buildGuarded(OpBuilder &b, Location loc, Value cond,
 void buildTcgen05Kernel(OpBuilder &builder, Location loc,
                         gpu::LaunchOp launch, const GemmInfo &gemm,
                         const TileConfig &config);
+
+/// Builds, in the body of `launch`, the wgmma kernel of `gemm` for the
+/// configuration `config` (WgmmaGemm.cpp).
+void buildWgmmaKernel(OpBuilder &builder, Location loc, gpu::LaunchOp launch,
+                      const GemmInfo &gemm, const TileConfig &config);
 
 /// Replaces the GEMM `gemm` (and its absorbed fill) by a tiled gpu.launch.
 void tileGemm(RewriterBase &rewriter, const GemmInfo &gemm,

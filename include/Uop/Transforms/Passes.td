@@ -149,6 +149,18 @@ def UopTile : Pass<"uop-tile"> {
     3. Past 48 KiB the tiles live in dynamic shared memory
     (convert-uop-to-gpu). Each GEMM outside its rung is an error naming it.
 
+    With `mma=wgmma` (f16 / bf16 inputs on sm_90a; `mma=auto` picks it
+    there) the kernel is built in its final uop form too (WgmmaGemm.cpp):
+    BM / 64 warpgroups per BM x BN tile (default 128,128,64; BM = 64 or
+    128, BK = 64, BN a multiple of 8 up to 256), each accumulating its 64
+    rows in a `vector<BN/2 x f32>` per thread (the wgmma fragment) through
+    `uop.wgmma_mma` on 128-byte-swizzled shared tiles. Where TMA applies
+    (as above) the tiles are a ring of `stages` TMA stages (0: the deepest
+    that fits, at most 6) with full and empty mbarriers, one k-tile's MMAs
+    kept in flight (`uop.wgmma_wait_group 1`) while its predecessor's stage
+    is released and refilled; otherwise, or with `stages=1`, the block
+    copies each k-tile (transposing where needed) before the MMA.
+
     The result runs as it is (every operand read straight from global
     memory); `uop-promote-shared` then stages the tiles in shared memory.
     Anything that only looks like a GEMM is left alone with a remark saying
@@ -164,9 +176,10 @@ def UopTile : Pass<"uop-tile"> {
     ListOption<"threadTile", "thread-tile", "int64_t",
                "register tile of one thread TM,TN (default 8,8; mma=simt)">,
     Option<"mma", "mma", "std::string", "\"simt\"",
-           "the units of the multiply: simt, mma_sync, wmma, tcgen05, or "
-           "auto (tcgen05 on sm_100a, else mma_sync, where the inputs and "
-           "the target allow it; else simt)">,
+           "the units of the multiply: simt, mma_sync, wmma, wgmma, "
+           "tcgen05, or auto (tcgen05 on sm_100a, wgmma on sm_90a, else "
+           "mma_sync, where the inputs and the target allow it; else "
+           "simt)">,
     Option<"ladderStep", "ladder-step", "int64_t", "0",
            "mma=tcgen05: the rung of the Blackwell GEMM ladder, 1 (one "
            "128-row tile, K = 64), 2 (the K-loop), 3 (the 2-D grid), 4 "
@@ -174,9 +187,10 @@ def UopTile : Pass<"uop-tile"> {
            "ring of `stages`), or 0 (the default: 6 where the GEMM's layout "
            "allows TMA, else 3)">,
     Option<"stages", "stages", "int64_t", "0",
-           "mma=tcgen05, ladder-step 6: the stages of the TMA ring, 2 to 4 "
-           "(0: the deepest that fits the chip's shared memory, at most 6; "
-           "1: no ring, ladder-step 4)">,
+           "mma=tcgen05 ladder-step 6 and mma=wgmma: the stages of the TMA "
+           "ring, 2 to 4 (0: the deepest that fits the chip's shared "
+           "memory, at most 6; 1: no ring, tcgen05's ladder-step 4 or "
+           "wgmma's block copies)">,
     ListOption<"warps", "warps", "int64_t",
                "warps of a block along M and N, WM,WN (default 2,4; "
                "tensor-core GEMMs)">,

@@ -551,7 +551,8 @@ struct ConvertUopToNVGPUPass
     // tensor-core families have no instruction for uop.mbarrier_wait.
     // So did elect.sync; tensor memory and tcgen05 came with sm_100a (the
     // tcgen05 ops stay uop ops here, for convert-uop-to-nvvm, but a chip
-    // without them is refused now).
+    // without them is refused now). wgmma exists on sm_90a alone: sm_100a
+    // has tcgen05 instead.
     WalkResult oldChip = getOperation()->walk([](Operation *op) {
       const char *what = nullptr;
       TensorCoreKind needs = TensorCoreKind::wgmma;
@@ -569,10 +570,15 @@ struct ConvertUopToNVGPUPass
         what = "tensor memory and tcgen05 (sm_100a)";
         needs = TensorCoreKind::tcgen05;
       }
+      bool wgmmaOp =
+          isa<WgmmaFenceOp, WgmmaMmaOp, WgmmaCommitGroupOp, WgmmaWaitGroupOp>(
+              op);
+      if (wgmmaOp)
+        what = "wgmma (sm_90a alone)";
       if (!what)
         return WalkResult::advance();
       TargetAttr target = getTargetOrDefault(op);
-      if (target.hasTensorCore(needs))
+      if (wgmmaOp ? target.hasWgmma() : target.hasTensorCore(needs))
         return WalkResult::advance();
       op->emitOpError("expected a target with ")
           << what << ", got " << target.getChip();

@@ -13,10 +13,15 @@
 //   uop.tcgen05_wait_ld   -> nvvm.tcgen05.wait <load>
 //   uop.tcgen05_fence     -> nvvm.tcgen05.fence <before|after>
 //   uop.fence_proxy_async -> nvvm.fence.proxy async.shared, cta
+//   uop.wgmma_fence       -> nvvm.wgmma.fence.aligned
+//   uop.wgmma_mma         -> K/16 x nvvm.wgmma.mma_async (m64nNk16, f32 D)
+//                            on the accumulator as a struct of N/2 f32
+//   uop.wgmma_commit_group-> nvvm.wgmma.commit.group.sync.aligned
+//   uop.wgmma_wait_group  -> nvvm.wgmma.wait.group.sync.aligned
 //
-// The descriptors are the words of Tcgen05.h, which uop-sim decodes: the
-// constant upper bits of a shared-memory descriptor or-ed with the start
-// address's bits [4, 18).
+// The descriptors are the words of Tcgen05.h and Wgmma.h, which uop-sim
+// decodes: the constant upper bits of a shared-memory descriptor or-ed with
+// the start address's bits [4, 18).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +29,7 @@
 #include "Uop/Conversion/Passes.h"
 #include "Uop/Dialect/Uop/IR/Tcgen05.h"
 #include "Uop/Dialect/Uop/IR/UopOps.h"
+#include "Uop/Dialect/Uop/IR/Wgmma.h"
 
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
@@ -117,43 +123,44 @@ struct TMemRelinquishLowering
   }
 };
 
+/// The shared address of element [0, 0] of the 2-D tile `desc` of type
+/// `type`, as an i64.
+Value sharedAddress(ConversionPatternRewriter &rewriter, Location loc,
+                    MemRefType type, Value desc,
+                    const LLVMTypeConverter &converter) {
+  Value zero = i64Constant(rewriter, loc, 0);
+  Value ptr = LLVM::getStridedElementPtr(
+      rewriter, loc, converter, type, desc, ValueRange{zero, zero});
+  return LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), ptr);
+}
+
+/// A shared-memory matrix descriptor: the constant bits `high` or-ed with
+/// bits [4, 18) of `address + offset` (tcgen05 and wgmma share the start
+/// field; Tcgen05.h and Wgmma.h give the rest).
+Value matrixDescriptor(ConversionPatternRewriter &rewriter, Location loc,
+                       Value address, int64_t offset, uint64_t high) {
+  Value start = LLVM::AddOp::create(rewriter, loc, address,
+                                    i64Constant(rewriter, loc, offset));
+  Value field = LLVM::AndOp::create(
+      rewriter, loc,
+      LLVM::LShrOp::create(rewriter, loc, start,
+                           i64Constant(rewriter, loc, 4)),
+      i64Constant(rewriter, loc, 0x3FFF));
+  return LLVM::OrOp::create(rewriter, loc, field,
+                            i64Constant(rewriter, loc, int64_t(high)));
+}
+
 struct Tcgen05MmaLowering : public ConvertOpToLLVMPattern<Tcgen05MmaOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-
-  /// The shared address of element [0, 0] of `tile`, as an i64.
-  Value sharedAddress(ConversionPatternRewriter &rewriter, Location loc,
-                      MemRefType type, Value desc) const {
-    Value zero = i64Constant(rewriter, loc, 0);
-    Value ptr =
-        getStridedElementPtr(rewriter, loc, type, desc, ValueRange{zero, zero});
-    return LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), ptr);
-  }
-
-  /// The descriptor of the k16 slice `s` of the tile at `address`.
-  Value descriptor(ConversionPatternRewriter &rewriter, Location loc,
-                   Value address, int64_t s) const {
-    Value start = LLVM::AddOp::create(
-        rewriter, loc, address,
-        i64Constant(rewriter, loc, s * tc05::kInstrKBytes));
-    Value field = LLVM::AndOp::create(
-        rewriter, loc,
-        LLVM::LShrOp::create(rewriter, loc, start,
-                             i64Constant(rewriter, loc, 4)),
-        i64Constant(rewriter, loc, 0x3FFF));
-    return LLVM::OrOp::create(
-        rewriter, loc, field,
-        i64Constant(rewriter, loc,
-                    int64_t(tc05::kMajorSwizzle128Descriptor(0))));
-  }
 
   LogicalResult
   matchAndRewrite(Tcgen05MmaOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value addrA =
-        sharedAddress(rewriter, loc, op.getAType(), adaptor.getA());
-    Value addrB =
-        sharedAddress(rewriter, loc, op.getBType(), adaptor.getB());
+    Value addrA = sharedAddress(rewriter, loc, op.getAType(), adaptor.getA(),
+                                *getTypeConverter());
+    Value addrB = sharedAddress(rewriter, loc, op.getBType(), adaptor.getB(),
+                                *getTypeConverter());
     auto format = op.getAType().getElementType().isBF16()
                       ? tc05::F16Format::BF16
                       : tc05::F16Format::F16;
@@ -165,8 +172,11 @@ struct Tcgen05MmaLowering : public ConvertOpToLLVMPattern<Tcgen05MmaOp> {
     Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                             rewriter.getBoolAttr(true));
     for (int64_t s = 0; s < op.getK() / tc05::kInstrK; ++s) {
-      Value descA = descriptor(rewriter, loc, addrA, s);
-      Value descB = descriptor(rewriter, loc, addrB, s);
+      uint64_t high = tc05::kMajorSwizzle128Descriptor(0);
+      Value descA = matrixDescriptor(rewriter, loc, addrA,
+                                     s * tc05::kInstrKBytes, high);
+      Value descB = matrixDescriptor(rewriter, loc, addrB,
+                                     s * tc05::kInstrKBytes, high);
       NVVM::Tcgen05MMAOp::create(
           rewriter, loc, NVVM::Tcgen05MMAKind::F16,
           NVVM::CTAGroupKind::CTA_1, NVVM::Tcgen05MMACollectorOp::DISCARD,
@@ -264,6 +274,99 @@ struct FenceProxyAsyncLowering
   }
 };
 
+struct WgmmaFenceLowering : public ConvertOpToLLVMPattern<WgmmaFenceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(WgmmaFenceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::WgmmaFenceAlignedOp>(op);
+    return success();
+  }
+};
+
+struct WgmmaMmaLowering : public ConvertOpToLLVMPattern<WgmmaMmaOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(WgmmaMmaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = getContext();
+    Value addrA = sharedAddress(rewriter, loc, op.getAType(), adaptor.getA(),
+                                *getTypeConverter());
+    Value addrB = sharedAddress(rewriter, loc, op.getBType(), adaptor.getB(),
+                                *getTypeConverter());
+    int64_t n = op.getN(), regs = n / 2;
+    // The accumulator's registers as the struct of f32 wgmma takes.
+    Type f32 = rewriter.getF32Type();
+    auto structType = LLVM::LLVMStructType::getLiteral(
+        ctx, SmallVector<Type>(size_t(regs), f32));
+    Value acc = LLVM::UndefOp::create(rewriter, loc, structType);
+    for (int64_t i = 0; i < regs; ++i) {
+      Value e = LLVM::ExtractElementOp::create(
+          rewriter, loc, adaptor.getC(), i64Constant(rewriter, loc, i));
+      acc = LLVM::InsertValueOp::create(rewriter, loc, acc, e, i);
+    }
+    auto inType = NVVM::WGMMATypesAttr::get(
+        ctx, op.getAType().getElementType().isBF16() ? NVVM::WGMMATypes::bf16
+                                                     : NVVM::WGMMATypes::f16);
+    uint64_t high = wgmma::kMajorSwizzle128Descriptor(0);
+    for (int64_t s = 0; s < op.getK() / wgmma::kInstrK; ++s) {
+      Value descA = matrixDescriptor(rewriter, loc, addrA,
+                                     s * wgmma::kInstrKBytes, high);
+      Value descB = matrixDescriptor(rewriter, loc, addrB,
+                                     s * wgmma::kInstrKBytes, high);
+      acc = NVVM::WgmmaMmaAsyncOp::create(
+          rewriter, loc, structType, acc, descA, descB,
+          NVVM::MMAShapeAttr::get(ctx, int(wgmma::kMmaM), int(n),
+                                  int(wgmma::kInstrK)),
+          inType, inType,
+          NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
+          NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),
+          NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
+          NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
+          // K-major A is "row", K-major B "col".
+          NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),
+          NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::col),
+          /*satfinite=*/NVVM::MMAIntOverflowAttr());
+    }
+    Value result = LLVM::UndefOp::create(rewriter, loc, op.getType());
+    for (int64_t i = 0; i < regs; ++i) {
+      Value e = LLVM::ExtractValueOp::create(rewriter, loc, acc, i);
+      result = LLVM::InsertElementOp::create(rewriter, loc, result, e,
+                                             i64Constant(rewriter, loc, i));
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct WgmmaCommitGroupLowering
+    : public ConvertOpToLLVMPattern<WgmmaCommitGroupOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(WgmmaCommitGroupOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::WgmmaGroupSyncAlignedOp>(op);
+    return success();
+  }
+};
+
+struct WgmmaWaitGroupLowering
+    : public ConvertOpToLLVMPattern<WgmmaWaitGroupOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(WgmmaWaitGroupOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::WgmmaWaitGroupSyncOp>(
+        op, rewriter.getI64IntegerAttr(op.getPending()));
+    return success();
+  }
+};
+
 struct ConvertUopToNVVMPass
     : public mlir::uop::impl::ConvertUopToNVVMBase<ConvertUopToNVVMPass> {
   void runOnOperation() override {
@@ -292,7 +395,8 @@ struct ConvertUopToNVVMPass
     target.addIllegalOp<TMemAllocOp, TMemDeallocOp,
                         TMemRelinquishAllocPermitOp, Tcgen05MmaOp,
                         Tcgen05CommitOp, Tcgen05LdOp, Tcgen05WaitLdOp,
-                        Tcgen05FenceOp, FenceProxyAsyncOp>();
+                        Tcgen05FenceOp, FenceProxyAsyncOp, WgmmaFenceOp,
+                        WgmmaMmaOp, WgmmaCommitGroupOp, WgmmaWaitGroupOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
@@ -307,5 +411,6 @@ void mlir::uop::populateUopToNVVMConversionPatterns(
   patterns.add<TMemAllocLowering, TMemDeallocLowering, TMemRelinquishLowering,
                Tcgen05MmaLowering, Tcgen05CommitLowering, Tcgen05LdLowering,
                Tcgen05WaitLdLowering, Tcgen05FenceLowering,
-               FenceProxyAsyncLowering>(converter);
+               FenceProxyAsyncLowering, WgmmaFenceLowering, WgmmaMmaLowering,
+               WgmmaCommitGroupLowering, WgmmaWaitGroupLowering>(converter);
 }

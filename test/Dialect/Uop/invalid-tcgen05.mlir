@@ -118,7 +118,7 @@ func.func @tile_f32(%t: i32, %acc: i1, %a: memref<128x32xf32, #gpu.address_space
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %c0 = arith.constant 0 : index
-    // expected-error @+1 {{expected A of f16 or bf16 (kind::f16), got 'f32'}}
+    // expected-error @+1 {{expected A of f16 or bf16, got 'f32'}}
     uop.tcgen05_mma %t, %a, %a, %acc : memref<128x32xf32, #gpu.address_space<workgroup>>, memref<128x32xf32, #gpu.address_space<workgroup>>
     gpu.terminator
   }

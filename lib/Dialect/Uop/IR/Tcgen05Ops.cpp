@@ -19,7 +19,7 @@
 using namespace mlir;
 using namespace mlir::uop;
 
-static LogicalResult verifyInKernel(Operation *op) {
+LogicalResult mlir::uop::verifyInKernel(Operation *op) {
   if (!getEnclosingKernel(op))
     return op->emitOpError(
         "expected to be nested in a gpu.launch or a kernel gpu.func");
@@ -61,10 +61,9 @@ LogicalResult TMemRelinquishAllocPermitOp::verify() {
   return verifyInKernel(*this);
 }
 
-/// A tcgen05 operand tile: a static, contiguous, row-major 2-D shared tile
-/// of f16 or bf16 with rows of 128 bytes.
-static LogicalResult verifyOperandTile(Operation *op, StringRef name,
-                                       MemRefType type) {
+LogicalResult mlir::uop::verifySwizzledOperandTile(Operation *op,
+                                                  StringRef name,
+                                                  MemRefType type) {
   if (!isWorkgroupMemRef(type))
     return op->emitOpError("expected ")
            << name << " in #gpu.address_space<workgroup>, got " << type;
@@ -77,7 +76,7 @@ static LogicalResult verifyOperandTile(Operation *op, StringRef name,
   Type element = type.getElementType();
   if (!element.isF16() && !element.isBF16())
     return op->emitOpError("expected ")
-           << name << " of f16 or bf16 (kind::f16), got " << element;
+           << name << " of f16 or bf16, got " << element;
   if (type.getDimSize(1) * getElementBytes(element) != tcgen05::kRowBytes)
     return op->emitOpError("expected ")
            << name << " rows of " << tcgen05::kRowBytes
@@ -88,8 +87,8 @@ static LogicalResult verifyOperandTile(Operation *op, StringRef name,
 
 LogicalResult Tcgen05MmaOp::verify() {
   if (failed(verifyInKernel(*this)) ||
-      failed(verifyOperandTile(*this, "A", getAType())) ||
-      failed(verifyOperandTile(*this, "B", getBType())))
+      failed(verifySwizzledOperandTile(*this, "A", getAType())) ||
+      failed(verifySwizzledOperandTile(*this, "B", getBType())))
     return failure();
   if (getAType().getElementType() != getBType().getElementType())
     return emitOpError("expected A and B of one element type, got ")

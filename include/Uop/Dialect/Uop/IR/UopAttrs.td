@@ -113,11 +113,15 @@ def Uop_TargetAttr : Uop_Attr<"Target", "target"> {
     /// The PTX feature string of the NVPTX backend for `ptx` ("+ptx80").
     std::string getPtxFeature() const;
     /// True when the chip has the tensor-core family `kind` (each family
-    /// includes the ones before it).
+    /// includes the ones before it, except wgmma: see hasWgmma). For
+    /// `wgmma` it says "sm_90a or newer" (TMA, mbarrier.try_wait).
     bool hasTensorCore(TensorCoreKind kind) const {
       return static_cast<uint32_t>(getTensorCore()) >=
              static_cast<uint32_t>(kind);
     }
+    /// True when the chip has the wgmma instructions: sm_90a alone (sm_100a
+    /// replaced them by tcgen05).
+    bool hasWgmma() const { return getTensorCore() == TensorCoreKind::wgmma; }
   }];
 }
 

@@ -34,6 +34,17 @@ LogicalResult verifyMBarrierOperand(Operation *op,
                                     nvgpu::MBarrierGroupType group,
                                     Value index);
 
+/// Fails, naming the requirement, when `op` is not nested in a gpu.launch
+/// or a kernel gpu.func.
+LogicalResult verifyInKernel(Operation *op);
+
+/// Checks a shared operand tile `name` of a tensor-core op reading through
+/// 128-byte-swizzled K-major descriptors (tcgen05.mma, wgmma.mma_async): a
+/// static 2-D workgroup tile stored contiguously, f16 or bf16, rows of one
+/// 128-byte swizzle atom.
+LogicalResult verifySwizzledOperandTile(Operation *op, StringRef name,
+                                        MemRefType type);
+
 /// If `op` sits under control flow that not every thread of its block takes
 /// alike, returns the op that owns that control flow; otherwise null. A region
 /// with several blocks (unstructured control flow) is reported as divergent

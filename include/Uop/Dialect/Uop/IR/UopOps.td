@@ -22,5 +22,6 @@ include "Uop/Dialect/Uop/IR/UopTensorCoreOps.td"
 include "Uop/Dialect/Uop/IR/UopAsyncCopyOps.td"
 include "Uop/Dialect/Uop/IR/UopSyncOps.td"
 include "Uop/Dialect/Uop/IR/UopTcgen05Ops.td"
+include "Uop/Dialect/Uop/IR/UopWgmmaOps.td"
 
 #endif // UOP_DIALECT_UOP_IR_UOPOPS_TD

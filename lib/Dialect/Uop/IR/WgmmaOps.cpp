@@ -1,0 +1,61 @@
+//===- WgmmaOps.cpp - verifiers of the uop wgmma family -------------------===//
+//
+// Verifiers of uop.wgmma_fence / wgmma_mma / wgmma_commit_group /
+// wgmma_wait_group: the static rules of wgmma.mma_async m64nNk16 with f16 /
+// bf16 inputs and f32 accumulation (tile shapes and types, the fragment's
+// size, the wait depth). What depends on run-time values (which threads
+// execute together, the order of fence, commit and wait, the tiles'
+// alignment) is checked by uop-sim.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Uop/Dialect/Uop/IR/Layout.h"
+#include "Uop/Dialect/Uop/IR/UopOps.h"
+#include "Uop/Dialect/Uop/IR/Wgmma.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+using namespace mlir::uop;
+
+LogicalResult WgmmaFenceOp::verify() { return verifyInKernel(*this); }
+
+LogicalResult WgmmaMmaOp::verify() {
+  if (failed(verifyInKernel(*this)) ||
+      failed(verifySwizzledOperandTile(*this, "A", getAType())) ||
+      failed(verifySwizzledOperandTile(*this, "B", getBType())))
+    return failure();
+  if (getAType().getElementType() != getBType().getElementType())
+    return emitOpError("expected A and B of one element type, got ")
+           << getAType().getElementType() << " and "
+           << getBType().getElementType();
+  if (getM() != wgmma::kMmaM)
+    return emitOpError("expected M = 64 (A with 64 rows, one warpgroup's "
+                       "accumulator), got ")
+           << getM();
+  int64_t n = getN();
+  if (n < 8 || n > 256 || n % 8 != 0)
+    return emitOpError("expected N (the rows of B) a multiple of 8 from 8 "
+                       "to 256, got ")
+           << n;
+  int64_t elements = getC().getType().getNumElements();
+  if (elements != n / 2)
+    return emitOpError("expected the accumulator fragment to hold N / 2 = ")
+           << n / 2 << " f32 per thread (64 x " << n
+           << " over 128 threads), got " << elements;
+  return success();
+}
+
+LogicalResult WgmmaCommitGroupOp::verify() { return verifyInKernel(*this); }
+
+LogicalResult WgmmaWaitGroupOp::verify() {
+  if (failed(verifyInKernel(*this)))
+    return failure();
+  // The attribute's getter is unsigned; the value is read as written.
+  int64_t pending = int64_t(getPending());
+  if (pending < 0 || pending > 7)
+    return emitOpError("expected 'pending' from 0 to 7 (the wait_group "
+                       "immediate), got ")
+           << pending;
+  return success();
+}

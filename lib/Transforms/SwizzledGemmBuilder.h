@@ -1,0 +1,253 @@
+//===- SwizzledGemmBuilder.h - shared parts of uop-tile's async kernels ---===//
+//
+// What the tcgen05 kernel (Tcgen05Gemm.cpp) and the wgmma kernel
+// (WgmmaGemm.cpp) of uop-tile share: both stage BM x 64 and BN x 64 tiles of
+// A and B^T (K-major rows of 128 bytes, 128-byte swizzled, 1024-byte
+// aligned) that the tensor core reads through descriptors; both load them
+// by TMA into a ring of stages when the GEMM's layout allows; both finish
+// every element of C alike (the fill value or the old C, the output cast,
+// the fused epilogue). Internal to lib/Transforms.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_LIB_TRANSFORMS_SWIZZLEDGEMMBUILDER_H
+#define UOP_LIB_TRANSFORMS_SWIZZLEDGEMMBUILDER_H
+
+#include "Uop/Dialect/Uop/IR/Layout.h"
+#include "Uop/Dialect/Uop/IR/UopOps.h"
+#include "Uop/Transforms/GemmMatcher.h"
+#include "Uop/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+namespace mlir::uop {
+
+class SwizzledGemmBuilder {
+protected:
+  SwizzledGemmBuilder(ImplicitLocOpBuilder &b, const GemmInfo &g,
+                      const TileConfig &c)
+      : b(b), g(g), c(c) {}
+
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
+  Value boolean(bool v) {
+    return arith::ConstantOp::create(b, b.getBoolAttr(v));
+  }
+
+  template <typename Fn>
+  void ifThen(Value cond, Fn body) {
+    auto ifOp = scf::IfOp::create(b, cond, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    body();
+  }
+
+  /// A shared tile of `rows` x BK (or, with `stages`, a ring of them: one
+  /// stages x rows x BK buffer whose stages stay 1024-byte aligned).
+  Value allocTiles(int64_t rows, int64_t stages) {
+    Attribute workgroup = gpu::AddressSpaceAttr::get(
+        b.getContext(), gpu::AddressSpace::Workgroup);
+    SmallVector<int64_t> shape = {rows, c.blockK};
+    if (stages)
+      shape.insert(shape.begin(), stages);
+    auto type = MemRefType::get(shape, g.inputType,
+                                MemRefLayoutAttrInterface(), workgroup);
+    return AllocSharedOp::create(b, type, b.getI64IntegerAttr(1024));
+  }
+
+  /// Rows [first, first + rows) of the contiguous 2-D tile `tile`: again a
+  /// contiguous tile, at a dynamic offset.
+  Value rowsOf(Value tile, OpFoldResult first, int64_t rows) {
+    auto type = cast<MemRefType>(tile.getType());
+    int64_t cols = type.getDimSize(1);
+    auto rowsType = MemRefType::get(
+        {rows, cols}, type.getElementType(),
+        StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic,
+                               {cols, 1}),
+        type.getMemorySpace());
+    SmallVector<OpFoldResult> offsets = {first, b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes = {b.getIndexAttr(rows),
+                                       b.getIndexAttr(cols)};
+    SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
+    return memref::SubViewOp::create(b, rowsType, tile, offsets, sizes,
+                                     strides);
+  }
+
+  /// Stage `stage` (an index) of the ring `ring` (S x rows x 64): a
+  /// contiguous rows x 64 tile at a dynamic offset.
+  Value stageTile(Value ring, Value stage) {
+    auto type = cast<MemRefType>(ring.getType());
+    int64_t rows = type.getDimSize(1), cols = type.getDimSize(2);
+    auto tileType = MemRefType::get(
+        {rows, cols}, type.getElementType(),
+        StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic,
+                               {cols, 1}),
+        type.getMemorySpace());
+    SmallVector<OpFoldResult> offsets = {stage, b.getIndexAttr(0),
+                                         b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1), b.getIndexAttr(rows),
+                                       b.getIndexAttr(cols)};
+    SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+    return memref::SubViewOp::create(b, tileType, ring, offsets, sizes,
+                                     strides);
+  }
+
+  /// Announces the bytes of both boxes of the k-tile at `k0` on barrier
+  /// `bar` and loads them by TMA into the tiles `tileA()` and `tileB()`
+  /// (128-byte swizzled, zero past the matrix). Run by one thread.
+  void loadTiles(Value k0, Value bar, llvm::function_ref<Value()> tileA,
+                 llvm::function_ref<Value()> tileB, Value bars) {
+    int64_t tileBytes =
+        (c.blockM + c.blockN) * c.blockK * getElementBytes(g.inputType);
+    MBarrierArriveOp::create(b, bars, bar, index(tileBytes));
+    TmaLoadOp::create(b, g.a, ValueRange{m0, k0}, tileA(), bars, bar,
+                      b.getI64IntegerAttr(128));
+    TmaLoadOp::create(b, g.b, ValueRange{n0, k0}, tileB(), bars, bar,
+                      b.getI64IntegerAttr(128));
+  }
+
+  /// loadTiles of k-tile `kt` into stage `stage` of the rings, completing
+  /// on full[stage] (barrier `stage`).
+  void loadStage(Value kt, Value stage, Value ringA, Value ringB,
+                 Value bars) {
+    loadTiles(
+        arith::MulIOp::create(b, kt, index(c.blockK)), stage,
+        [&] { return stageTile(ringA, stage); },
+        [&] { return stageTile(ringB, stage); }, bars);
+  }
+
+  /// The block's synchronous copy of the k-tile at `k0` into the swizzled
+  /// tiles `sA` and `sB` (through a transposed view where the GEMM stores A
+  /// as K x M or B as K x N; zero-filled past the matrix), fenced for the
+  /// async proxy the tensor core reads through and published by a barrier.
+  void copyTiles(Value k0, Value sA, Value sB) {
+    OpFoldResult mSize = tileExtent(m0, g.m, c.blockM);
+    OpFoldResult nSize = tileExtent(n0, g.n, c.blockN);
+    OpFoldResult kSize = tileExtent(k0, g.k, c.blockK);
+    Value aTile = g.transposeA ? transpose(subview(g.a, k0, m0, kSize, mSize))
+                               : subview(g.a, m0, k0, mSize, kSize);
+    Value bTile = g.transposeB ? subview(g.b, n0, k0, nSize, kSize)
+                               : transpose(subview(g.b, k0, n0, kSize, nSize));
+    auto swizzle128 = SharedLayoutAttr::get(b.getContext(), /*pad=*/0,
+                                            /*swizzle=*/8, /*unit=*/8,
+                                            /*period=*/1);
+    CopyOp::create(b, aTile, sA, swizzle128, /*async=*/false);
+    CopyOp::create(b, bTile, sB, swizzle128, /*async=*/false);
+    FenceProxyAsyncOp::create(b);
+    BarrierOp::create(b);
+  }
+
+  /// The ring's bookkeeping after the k-tile in `stage` with parity
+  /// `phase`: the stage before it and that stage's parity (the previous
+  /// k-tile's), and the next k-tile's stage and parity (flipped on
+  /// wrapping around).
+  struct RingStep {
+    Value prev, prevPhase, next, nextPhase;
+  };
+  RingStep ringStep(Value stage, Value phase, int64_t stages) {
+    RingStep r;
+    Value first =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, stage, index(0));
+    Value notPhase = arith::XOrIOp::create(b, phase, boolean(true));
+    r.prev = arith::SelectOp::create(b, first, index(stages - 1),
+                                     arith::SubIOp::create(b, stage, index(1)));
+    r.prevPhase = arith::SelectOp::create(b, first, notPhase, phase);
+    Value last = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, stage,
+                                       index(stages - 1));
+    r.next = arith::SelectOp::create(b, last, index(0),
+                                     arith::AddIOp::create(b, stage, index(1)));
+    r.nextPhase = arith::SelectOp::create(b, last, notPhase, phase);
+    return r;
+  }
+
+  OpFoldResult tileExtent(Value origin, int64_t size, int64_t tile) {
+    return buildTileExtent(b, b.getLoc(), origin, size, tile);
+  }
+
+  Value subview(Value source, Value off0, Value off1, OpFoldResult size0,
+                OpFoldResult size1) {
+    return buildTileSubview(b, b.getLoc(), source, off0, off1, size0, size1);
+  }
+
+  Value transpose(Value view) {
+    AffineMap perm = AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0},
+                                                  b.getContext());
+    return memref::TransposeOp::create(b, view, AffineMapAttr::get(perm));
+  }
+
+  /// The condition that (`row`, `col`) lies inside C (`col` null: the row
+  /// alone), or null when every element of every tile does.
+  Value inBounds(OpBuilder &nb, Location loc, Value row, Value col) {
+    Value cond;
+    if (g.m % c.blockM)
+      cond = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::ult, row,
+                                   arith::ConstantIndexOp::create(nb, loc, g.m));
+    if (col && g.n % c.blockN) {
+      Value inN =
+          arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::ult, col,
+                                arith::ConstantIndexOp::create(nb, loc, g.n));
+      cond = cond ? arith::AndIOp::create(nb, loc, cond, inN).getResult() : inN;
+    }
+    return cond;
+  }
+
+  /// The value stored at (row, col) for the f32 product `v`: plus the fill
+  /// value or the old C (linalg's C += A B), rounded to C's type and through
+  /// the fused epilogue. Emitted where (row, col) is inside C.
+  Value finalValue(OpBuilder &nb, Location loc, Value v, Value row,
+                   Value col) {
+    Type f32 = nb.getF32Type();
+    Value init;
+    if (g.fill) {
+      Value f = linalg::FillOp(g.fill).getInputs().front();
+      auto cst = f.getDefiningOp<arith::ConstantOp>();
+      bool isZero = cst && isa<FloatAttr>(cst.getValue()) &&
+                    cast<FloatAttr>(cst.getValue()).getValue().isZero();
+      if (!isZero)
+        init = f;
+    } else {
+      init = memref::LoadOp::create(nb, loc, g.c, ValueRange{row, col});
+    }
+    if (init) {
+      if (init.getType() != f32) {
+        auto ft = cast<FloatType>(init.getType());
+        init = ft.getWidth() < 32
+                   ? arith::ExtFOp::create(nb, loc, f32, init).getResult()
+                   : arith::TruncFOp::create(nb, loc, f32, init).getResult();
+      }
+      v = arith::AddFOp::create(nb, loc, init, v);
+    }
+    return emitEpilogue(nb, loc, g, v, row, col);
+  }
+
+  /// Whether `chunk` consecutive columns of an output row starting at a
+  /// multiple of `chunk` may be stored as one vector: a row-major output
+  /// whose rows and offset keep that alignment, and no edge in N.
+  bool vectorStores(int64_t chunk) {
+    auto type = dyn_cast<MemRefType>(g.out.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (!type || g.n % c.blockN ||
+        failed(type.getStridesAndOffset(strides, offset)) ||
+        strides.size() != 2 || strides[1] != 1 ||
+        ShapedType::isDynamic(strides[0]) || ShapedType::isDynamic(offset))
+      return false;
+    int64_t group =
+        std::min<int64_t>(chunk, 16 / getElementBytes(type.getElementType()));
+    return chunk % group == 0 && strides[0] % group == 0 &&
+           offset % group == 0;
+  }
+
+  ImplicitLocOpBuilder &b;
+  const GemmInfo &g;
+  const TileConfig &c;
+  /// The block tile's origin in C.
+  Value m0, n0;
+};
+
+} // namespace mlir::uop
+
+#endif // UOP_LIB_TRANSFORMS_SWIZZLEDGEMMBUILDER_H

@@ -1,0 +1,267 @@
+//===- WgmmaGemm.cpp - the Hopper GEMM kernel of uop-tile -----------------===//
+//
+// uop-tile with mma=wgmma (sm_90a) builds a warpgroup-MMA kernel in uop IR.
+// A block computes a BM x BN tile of C (BM = 64 or 128, BN a multiple of 8
+// up to 256, BK = 64) with BM / 64 warpgroups; warpgroup w owns rows
+// 64 w .. 64 w + 63 of the tile, its accumulator a vector<BN/2 x f32> per
+// thread in the wgmma fragment (Wgmma.h) carried through the K-loop.
+//
+// With TMA (A stored M x K and B N x K, 16-byte aligned rows), the tiles are
+// a ring of S stages (`stages`, by default the deepest that fits the chip's
+// shared memory, at most 6), each stage one BM x 64 box of A and one BN x 64
+// box of B, 128-byte swizzled by the TMA unit, with a full mbarrier (one
+// arrival with the boxes' transaction bytes) and an empty one (one arrival
+// per thread of the block):
+//
+//   thread 0: init the barriers; fence; block barrier; load k-tiles 0..S-1
+//   per k-tile kt in stage s (the loop carries s, its parity and the
+//   accumulator):
+//     wait full[s]; wgmma.fence; acc = wgmma(A rows of the warpgroup, B,
+//     acc); commit_group; wait_group 1 (the MMA of k-tile kt - 1 is done,
+//     kt's stays in flight behind it);
+//     every thread arrives on empty[s - 1] (its reads of k-tile kt - 1 are
+//     over); thread 0 waits for that phase of empty[s - 1] and refills the
+//     stage with k-tile kt - 1 + S
+//   wait_group 0; writeback
+//
+// so the tensor core always has the next k-tile's MMA queued while a stage
+// is refilled, and S - 1 k-tiles of loads are in flight.
+//
+// Without TMA (a transposed operand, unaligned rows, or stages=1), the block
+// copies each k-tile into one pair of swizzled tiles (transposing where the
+// GEMM stores A as K x M or B as K x N, zero-filling past the matrix),
+// fences them for the async proxy and publishes them with a barrier; then
+// fence, MMA, commit, wait_group 0, and a barrier before the next copy.
+//
+// Writeback: thread t of warpgroup w holds, in register i, the element at
+// row 64 w + fragmentRow(t, i), column fragmentCol(t, i); pairs of adjacent
+// columns are stored as one 2-element vector where N is a multiple of BN,
+// each element guarded at the edges otherwise, after the fill value or the
+// old C, the output cast and the fused epilogue.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SwizzledGemmBuilder.h"
+#include "Uop/Dialect/Uop/IR/Wgmma.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::uop;
+
+namespace {
+
+class WgmmaKernelBuilder : public SwizzledGemmBuilder {
+public:
+  WgmmaKernelBuilder(ImplicitLocOpBuilder &b, const GemmInfo &g,
+                     const TileConfig &c)
+      : SwizzledGemmBuilder(b, g, c) {}
+
+  void build(gpu::LaunchOp launch) {
+    Value tx = launch.getThreadIds().x;
+    gpu::KernelDim3 blockIds = launch.getBlockIds();
+    m0 = arith::MulIOp::create(b, blockIds.y, index(c.blockM));
+    n0 = arith::MulIOp::create(b, blockIds.x, index(c.blockN));
+    auto accType = VectorType::get({c.blockN / 2}, b.getF32Type());
+    Value zero = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(accType, b.getF32FloatAttr(0.0f)));
+
+    // K = 0: nothing to multiply; the zero accumulator is written back.
+    if (g.k == 0) {
+      writeback(tx, zero);
+      return;
+    }
+
+    bool ring = c.stages > 1;
+    int64_t warpgroups = c.blockM / wgmma::kMmaM;
+    Value sA = allocTiles(c.blockM, ring ? c.stages : 0);
+    Value sB = allocTiles(c.blockN, ring ? c.stages : 0);
+    Value warpgroup = arith::DivUIOp::create(
+        b, tx, index(wgmma::kWarpgroupThreads));
+    // The warpgroup's 64 rows of a BM x 64 tile of A: a 1024-byte-aligned
+    // contiguous tile (64 rows of 128 bytes).
+    Value firstRow =
+        arith::MulIOp::create(b, warpgroup, index(wgmma::kMmaM));
+    auto rowsOfA = [&](Value tile) -> Value {
+      if (warpgroups == 1)
+        return tile;
+      return rowsOf(tile, firstRow, wgmma::kMmaM);
+    };
+
+    Value acc;
+    if (ring) {
+      acc = buildRing(tx, sA, sB, zero, rowsOfA);
+    } else {
+      auto loop = scf::ForOp::create(b, index(0), index(g.k), index(c.blockK),
+                                     ValueRange{zero});
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(loop.getBody());
+        copyTiles(loop.getInductionVar(), sA, sB);
+        WgmmaFenceOp::create(b);
+        Value c = loop.getRegionIterArgs().front();
+        Value next = WgmmaMmaOp::create(b, c.getType(), rowsOfA(sA), sB, c);
+        WgmmaCommitGroupOp::create(b);
+        WgmmaWaitGroupOp::create(b, 0);
+        // Nobody overwrites the tiles before every warpgroup read them.
+        BarrierOp::create(b);
+        scf::YieldOp::create(b, next);
+      }
+      acc = loop.getResult(0);
+    }
+    writeback(tx, acc);
+  }
+
+private:
+  /// The ring of TMA stages (see the file comment); returns the final
+  /// accumulator, completed.
+  Value buildRing(Value tx, Value ringA, Value ringB, Value zero,
+                  llvm::function_ref<Value(Value)> rowsOfA) {
+    MLIRContext *ctx = b.getContext();
+    Attribute workgroup =
+        gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+    int64_t stages = c.stages;
+    int64_t threads = c.getBlockThreadsX();
+    auto barsType = nvgpu::MBarrierGroupType::get(ctx, workgroup, 2 * stages);
+    Value bars = nvgpu::MBarrierCreateOp::create(b, barsType);
+    Value thread0 =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
+    ifThen(thread0, [&] {
+      for (int64_t s = 0; s < stages; ++s) {
+        MBarrierInitOp::create(b, bars, index(s), index(1));
+        MBarrierInitOp::create(b, bars, index(stages + s), index(threads));
+      }
+      // The initialization, visible to the TMA unit's complete_tx.
+      FenceProxyAsyncOp::create(b);
+    });
+    BarrierOp::create(b);
+    int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
+    ifThen(thread0, [&] {
+      for (int64_t s = 0; s < std::min(stages, kTiles); ++s)
+        loadStage(index(s), index(s), ringA, ringB, bars);
+    });
+    auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(1),
+                                   ValueRange{index(0), boolean(false), zero});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value kt = loop.getInductionVar();
+      Value stage = loop.getRegionIterArgs()[0];
+      Value phase = loop.getRegionIterArgs()[1];
+      Value acc = loop.getRegionIterArgs()[2];
+      MBarrierWaitOp::create(b, bars, stage, phase);
+      WgmmaFenceOp::create(b);
+      Value next =
+          WgmmaMmaOp::create(b, acc.getType(), rowsOfA(stageTile(ringA, stage)),
+                             stageTile(ringB, stage), acc);
+      WgmmaCommitGroupOp::create(b);
+      // The MMA of k-tile kt - 1 is complete; kt's stays in flight.
+      WgmmaWaitGroupOp::create(b, 1);
+      RingStep step = ringStep(stage, phase, stages);
+      Value notFirst =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ne, kt, index(0));
+      // Every thread is done with the stage of k-tile kt - 1 ...
+      ifThen(notFirst, [&] {
+        MBarrierArriveOp::create(
+            b, bars, arith::AddIOp::create(b, step.prev, index(stages)),
+            /*txCount=*/Value());
+      });
+      // ... and thread 0 refills it with k-tile kt - 1 + S once all are.
+      Value refillTile = arith::AddIOp::create(b, kt, index(stages - 1));
+      Value refill = arith::AndIOp::create(
+          b, thread0,
+          arith::AndIOp::create(
+              b, notFirst,
+              arith::CmpIOp::create(b, arith::CmpIPredicate::ult, refillTile,
+                                    index(kTiles))));
+      ifThen(refill, [&] {
+        MBarrierWaitOp::create(
+            b, bars, arith::AddIOp::create(b, step.prev, index(stages)),
+            step.prevPhase);
+        loadStage(refillTile, step.prev, ringA, ringB, bars);
+      });
+      scf::YieldOp::create(b, ValueRange{step.next, step.nextPhase, next});
+    }
+    WgmmaWaitGroupOp::create(b, 0);
+    return loop.getResult(2);
+  }
+
+  /// Stores the accumulator fragment `acc` of thread `tx` into C.
+  void writeback(Value tx, Value acc) {
+    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
+    Value warpgroup =
+        arith::DivUIOp::create(b, tx, index(wgmma::kWarpgroupThreads));
+    Value t = arith::RemUIOp::create(b, tx, index(wgmma::kWarpgroupThreads));
+    // fragmentRow(t, i) = 16 (t / 32) + (t % 32) / 4 + 8 ((i / 2) % 2);
+    // fragmentCol(t, i) = 8 (i / 4) + 2 (t % 4) + i % 2 (Wgmma.h).
+    Value rowBase = arith::AddIOp::create(
+        b, m0,
+        arith::AddIOp::create(
+            b, arith::MulIOp::create(b, warpgroup, index(wgmma::kMmaM)),
+            arith::AddIOp::create(
+                b,
+                arith::MulIOp::create(
+                    b, arith::DivUIOp::create(b, t, index(32)), index(16)),
+                arith::DivUIOp::create(
+                    b, arith::RemUIOp::create(b, t, index(32)), index(4)))));
+    Value colBase = arith::AddIOp::create(
+        b, n0,
+        arith::MulIOp::create(b, arith::RemUIOp::create(b, t, index(4)),
+                              index(2)));
+    static_assert(wgmma::fragmentRow(0, 2) == 8 &&
+                      wgmma::fragmentCol(0, 4) == 8 &&
+                      wgmma::fragmentCol(1, 0) == 2 &&
+                      wgmma::fragmentRow(32, 0) == 16 &&
+                      wgmma::fragmentRow(4, 0) == 1,
+                  "the writeback's index math is Wgmma.h's fragment map");
+    bool vectors = vectorStores(2);
+    int64_t regs = c.blockN / 2;
+    for (int64_t i = 0; i < regs; i += 2) {
+      // Registers i and i + 1: row fragmentRow(t, i), columns
+      // fragmentCol(t, i) and fragmentCol(t, i) + 1.
+      Value row = arith::AddIOp::create(b, rowBase,
+                                        index(wgmma::fragmentRow(0, i)));
+      Value col = arith::AddIOp::create(b, colBase,
+                                        index(wgmma::fragmentCol(0, i)));
+      Value v0 = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i});
+      Value v1 = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i + 1});
+      if (vectors) {
+        auto store = [&](OpBuilder &nb, Location loc) {
+          Value col1 = arith::AddIOp::create(
+              nb, loc, col, arith::ConstantIndexOp::create(nb, loc, 1));
+          Value pair = vector::FromElementsOp::create(
+              nb, loc, VectorType::get({2}, outElem),
+              ValueRange{finalValue(nb, loc, v0, row, col),
+                         finalValue(nb, loc, v1, row, col1)});
+          vector::StoreOp::create(
+              nb, loc, pair, g.out, ValueRange{row, col},
+              /*nontemporal=*/false,
+              llvm::MaybeAlign(2 * getElementBytes(outElem)));
+        };
+        buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, Value()),
+                     store);
+        continue;
+      }
+      for (int64_t e = 0; e < 2; ++e) {
+        Value colE = e == 0 ? col : arith::AddIOp::create(b, col, index(1));
+        Value v = e == 0 ? v0 : v1;
+        auto store = [&](OpBuilder &nb, Location loc) {
+          memref::StoreOp::create(nb, loc, finalValue(nb, loc, v, row, colE),
+                                  g.out, ValueRange{row, colE});
+        };
+        buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, colE), store);
+      }
+    }
+  }
+};
+
+} // namespace
+
+void mlir::uop::buildWgmmaKernel(OpBuilder &builder, Location loc,
+                                 gpu::LaunchOp launch, const GemmInfo &gemm,
+                                 const TileConfig &config) {
+  ImplicitLocOpBuilder b(loc, builder);
+  WgmmaKernelBuilder(b, gemm, config).build(launch);
+}

@@ -1,0 +1,47 @@
+// RUN: uop-opt %s --convert-uop-to-nvvm | FileCheck %s
+// The wgmma family in NVVM: an MMA of K = 64 is four wgmma.mma_async of
+// shape m64nNk16, one per k16 slice, on descriptors whose start address
+// advances 32 bytes (2 in 16-byte units) per slice, with the constant upper
+// bits of Wgmma.h: 0x4000004000010000 = 4611686293305360384 (128-byte
+// swizzle in the 2-bit field at bit 62, stride 1024 bytes, leading 16
+// bytes), chaining the accumulator as a struct of N/2 f32 between them;
+// K-major A is "row" and K-major B "col".
+
+!a = memref<64x64xf16, #gpu.address_space<workgroup>>
+!b = memref<128x64xf16, #gpu.address_space<workgroup>>
+!bb = memref<16x64xbf16, #gpu.address_space<workgroup>>
+!ab = memref<64x64xbf16, #gpu.address_space<workgroup>>
+
+gpu.module @kernels {
+  // CHECK-LABEL: gpu.func @wgmma
+  gpu.func @wgmma(%c: vector<64xf32>, %c8: vector<8xf32>) workgroup(%sA: !a, %sB: !b, %tA: !ab, %tB: !bb) kernel {
+    // CHECK: nvvm.wgmma.fence.aligned
+    uop.wgmma_fence
+    // CHECK: %[[A:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i64
+    // CHECK: %[[B:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i64
+    // CHECK: llvm.extractelement
+    // CHECK: llvm.insertvalue {{.*}} : !llvm.struct<(f32, f32,
+    // CHECK: %[[HI:.*]] = llvm.mlir.constant(4611686293305360384 : i64) : i64
+    // CHECK: %[[DA0:.*]] = llvm.or %{{.*}}, %[[HI]] : i64
+    // CHECK: %[[DB0:.*]] = llvm.or %{{.*}}, %{{.*}} : i64
+    // CHECK: %[[S0:.*]] = nvvm.wgmma.mma_async %[[DA0]], %[[DB0]], %{{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>]
+    // CHECK: llvm.mlir.constant(32 : i64) : i64
+    // CHECK: nvvm.wgmma.mma_async {{.*}}, %[[S0]], <m = 64, n = 128, k = 16>
+    // CHECK: llvm.mlir.constant(64 : i64) : i64
+    // CHECK: nvvm.wgmma.mma_async
+    // CHECK: llvm.mlir.constant(96 : i64) : i64
+    // CHECK: %[[S3:.*]] = nvvm.wgmma.mma_async
+    // CHECK: llvm.extractvalue %[[S3]][0]
+    // CHECK: llvm.insertelement
+    %d = uop.wgmma_mma %sA, %sB, %c : !a, !b, vector<64xf32>
+    // CHECK: nvvm.wgmma.commit.group.sync.aligned
+    uop.wgmma_commit_group
+    // CHECK: nvvm.wgmma.wait.group.sync.aligned 1
+    uop.wgmma_wait_group 1
+    // bf16, N = 16.
+    // CHECK: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 16, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <col>]
+    %e = uop.wgmma_mma %tA, %tB, %c8 : !ab, !bb, vector<8xf32>
+    // CHECK-NOT: uop.
+    gpu.return
+  }
+}
