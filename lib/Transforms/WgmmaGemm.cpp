@@ -33,11 +33,13 @@
 // fences them for the async proxy and publishes them with a barrier; then
 // fence, MMA, commit, wait_group 0, and a barrier before the next copy.
 //
-// Writeback: thread t of warpgroup w holds, in register i, the element at
-// row 64 w + fragmentRow(t, i), column fragmentCol(t, i); pairs of adjacent
-// columns are stored as one 2-element vector where N is a multiple of BN,
-// each element guarded at the edges otherwise, after the fill value or the
-// old C, the output cast and the fused epilogue.
+// Thread t of warpgroup w holds, in register i, the element at row
+// 64 w + fragmentRow(t, i), column fragmentCol(t, i) of the tile. The
+// accumulator starts at the fill value or the old C (read through that map,
+// so the sum is linalg's: C + the products in k order); the writeback stores
+// pairs of adjacent columns as one 2-element vector where N is a multiple
+// of BN, each element guarded at the edges otherwise, after the output cast
+// and the fused epilogue.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,13 +66,14 @@ public:
     gpu::KernelDim3 blockIds = launch.getBlockIds();
     m0 = arith::MulIOp::create(b, blockIds.y, index(c.blockM));
     n0 = arith::MulIOp::create(b, blockIds.x, index(c.blockN));
-    auto accType = VectorType::get({c.blockN / 2}, b.getF32Type());
-    Value zero = arith::ConstantOp::create(
-        b, DenseElementsAttr::get(accType, b.getF32FloatAttr(0.0f)));
+    fragmentOrigin(tx);
+    // The accumulator starts as linalg's sum does: at the fill value or the
+    // old C.
+    Value zero = initialAccumulator();
 
-    // K = 0: nothing to multiply; the zero accumulator is written back.
+    // K = 0: nothing to multiply; the initial accumulator is written back.
     if (g.k == 0) {
-      writeback(tx, zero);
+      writeback(zero);
       return;
     }
 
@@ -111,7 +114,7 @@ public:
       }
       acc = loop.getResult(0);
     }
-    writeback(tx, acc);
+    writeback(acc);
   }
 
 private:
@@ -188,15 +191,15 @@ private:
     return loop.getResult(2);
   }
 
-  /// Stores the accumulator fragment `acc` of thread `tx` into C.
-  void writeback(Value tx, Value acc) {
-    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
+  /// The first row and column of C the fragment of thread `tx` holds:
+  /// fragmentRow(t, i) = 16 (t / 32) + (t % 32) / 4 + 8 ((i / 2) % 2) and
+  /// fragmentCol(t, i) = 8 (i / 4) + 2 (t % 4) + i % 2 (Wgmma.h) for
+  /// thread t of warpgroup w, whose rows start at 64 w.
+  void fragmentOrigin(Value tx) {
     Value warpgroup =
         arith::DivUIOp::create(b, tx, index(wgmma::kWarpgroupThreads));
     Value t = arith::RemUIOp::create(b, tx, index(wgmma::kWarpgroupThreads));
-    // fragmentRow(t, i) = 16 (t / 32) + (t % 32) / 4 + 8 ((i / 2) % 2);
-    // fragmentCol(t, i) = 8 (i / 4) + 2 (t % 4) + i % 2 (Wgmma.h).
-    Value rowBase = arith::AddIOp::create(
+    rowBase = arith::AddIOp::create(
         b, m0,
         arith::AddIOp::create(
             b, arith::MulIOp::create(b, warpgroup, index(wgmma::kMmaM)),
@@ -206,7 +209,7 @@ private:
                     b, arith::DivUIOp::create(b, t, index(32)), index(16)),
                 arith::DivUIOp::create(
                     b, arith::RemUIOp::create(b, t, index(32)), index(4)))));
-    Value colBase = arith::AddIOp::create(
+    colBase = arith::AddIOp::create(
         b, n0,
         arith::MulIOp::create(b, arith::RemUIOp::create(b, t, index(4)),
                               index(2)));
@@ -215,16 +218,80 @@ private:
                       wgmma::fragmentCol(1, 0) == 2 &&
                       wgmma::fragmentRow(32, 0) == 16 &&
                       wgmma::fragmentRow(4, 0) == 1,
-                  "the writeback's index math is Wgmma.h's fragment map");
+                  "the index math is Wgmma.h's fragment map");
+  }
+
+  /// The row and column of C of register `i` of this thread's fragment.
+  std::pair<Value, Value> fragmentElement(int64_t i) {
+    Value row =
+        arith::AddIOp::create(b, rowBase, index(wgmma::fragmentRow(0, i)));
+    Value col =
+        arith::AddIOp::create(b, colBase, index(wgmma::fragmentCol(0, i)));
+    return {row, col};
+  }
+
+  /// The accumulator before the first MMA: zero, the fill value, or (C
+  /// accumulated into) the old C, read through the fragment map where it
+  /// lies inside C.
+  Value initialAccumulator() {
+    auto accType = VectorType::get({c.blockN / 2}, b.getF32Type());
+    Type f32 = b.getF32Type();
+    auto toF32 = [&](OpBuilder &nb, Location loc, Value v) -> Value {
+      if (v.getType() == f32)
+        return v;
+      auto ft = cast<FloatType>(v.getType());
+      return ft.getWidth() < 32
+                 ? arith::ExtFOp::create(nb, loc, f32, v).getResult()
+                 : arith::TruncFOp::create(nb, loc, f32, v).getResult();
+    };
+    if (g.fill) {
+      Value f = linalg::FillOp(g.fill).getInputs().front();
+      if (auto cst = f.getDefiningOp<arith::ConstantOp>())
+        if (auto fa = dyn_cast<FloatAttr>(cst.getValue()))
+          return arith::ConstantOp::create(
+              b, DenseElementsAttr::get(
+                     accType, b.getF32FloatAttr(float(
+                                  fa.getValue().convertToDouble()))));
+      return vector::BroadcastOp::create(b, accType, toF32(b, b.getLoc(), f));
+    }
+    SmallVector<Value> elems;
+    for (int64_t i = 0; i < c.blockN / 2; ++i) {
+      auto [row, col] = fragmentElement(i);
+      Value cond = inBounds(b, b.getLoc(), row, col);
+      auto load = [&](OpBuilder &nb, Location loc) -> Value {
+        return toF32(nb, loc,
+                     memref::LoadOp::create(nb, loc, g.c, ValueRange{row, col}));
+      };
+      if (!cond) {
+        elems.push_back(load(b, b.getLoc()));
+        continue;
+      }
+      auto ifOp = scf::IfOp::create(
+          b, cond,
+          [&](OpBuilder &nb, Location loc) {
+            scf::YieldOp::create(nb, loc, load(nb, loc));
+          },
+          [&](OpBuilder &nb, Location loc) {
+            scf::YieldOp::create(
+                nb, loc,
+                arith::ConstantOp::create(nb, loc, nb.getF32FloatAttr(0.0f))
+                    .getResult());
+          });
+      elems.push_back(ifOp.getResult(0));
+    }
+    return vector::FromElementsOp::create(b, accType, elems);
+  }
+
+  /// Stores this thread's accumulator fragment `acc` into C: the output
+  /// cast and the fused epilogue (the initial value is in the sum).
+  void writeback(Value acc) {
+    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
     bool vectors = vectorStores(2);
     int64_t regs = c.blockN / 2;
     for (int64_t i = 0; i < regs; i += 2) {
       // Registers i and i + 1: row fragmentRow(t, i), columns
       // fragmentCol(t, i) and fragmentCol(t, i) + 1.
-      Value row = arith::AddIOp::create(b, rowBase,
-                                        index(wgmma::fragmentRow(0, i)));
-      Value col = arith::AddIOp::create(b, colBase,
-                                        index(wgmma::fragmentCol(0, i)));
+      auto [row, col] = fragmentElement(i);
       Value v0 = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i});
       Value v1 = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i + 1});
       if (vectors) {
@@ -233,8 +300,8 @@ private:
               nb, loc, col, arith::ConstantIndexOp::create(nb, loc, 1));
           Value pair = vector::FromElementsOp::create(
               nb, loc, VectorType::get({2}, outElem),
-              ValueRange{finalValue(nb, loc, v0, row, col),
-                         finalValue(nb, loc, v1, row, col1)});
+              ValueRange{emitEpilogue(nb, loc, g, v0, row, col),
+                         emitEpilogue(nb, loc, g, v1, row, col1)});
           vector::StoreOp::create(
               nb, loc, pair, g.out, ValueRange{row, col},
               /*nontemporal=*/false,
@@ -248,13 +315,16 @@ private:
         Value colE = e == 0 ? col : arith::AddIOp::create(b, col, index(1));
         Value v = e == 0 ? v0 : v1;
         auto store = [&](OpBuilder &nb, Location loc) {
-          memref::StoreOp::create(nb, loc, finalValue(nb, loc, v, row, colE),
+          memref::StoreOp::create(nb, loc, emitEpilogue(nb, loc, g, v, row, colE),
                                   g.out, ValueRange{row, colE});
         };
         buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, colE), store);
       }
     }
   }
+
+  /// The first row and column of C this thread's fragment holds.
+  Value rowBase, colBase;
 };
 
 } // namespace

@@ -193,6 +193,15 @@ int cuLaunchKernel(void *, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
       d[m].stride[i] = *(int64_t *)p[5 + i];
     }
   }
+  // A kernel takes its arguments in the order its body first uses them,
+  // which need not be the host function's (uop-run binds them through the
+  // launch JSON): C comes last, and A is the operand with C's M rows.
+  auto hasDim = [](const Desc &x, int64_t n) {
+    return x.size[0] == n || x.size[1] == n;
+  };
+  if (d[0].size[0] != d[2].size[0] && d[1].size[0] == d[2].size[0] &&
+      hasDim(d[0], d[2].size[1]))
+    std::swap(d[0], d[1]);
   bool transposeB = std::getenv("UOP_FAKE_TRANSPOSE_B") != nullptr;
   std::string in = fakeType(0), out = fakeType(1);
   int64_t M = d[0].size[0], K = d[0].size[1], N = d[2].size[1];
