@@ -748,6 +748,36 @@ struct KindChooser {
   std::optional<FailureOr<TileConfig>> simt, mma, tcgen05, wgmma;
   std::string simtWhy, mmaWhy, tcgen05Why, wgmmaWhy;
 
+  /// What an explicit mma=tcgen05 or mma=wgmma (`name`) asks of the
+  /// target (`available`, described as `needs`) and of the options those
+  /// block-level kernels do not take (`warpsWhy`, `tf32Why` say why).
+  LogicalResult checkBlockKernel(StringRef name, bool available,
+                                 StringRef needs, StringRef warpsWhy,
+                                 StringRef tf32Why, StringRef precision,
+                                 std::string &whyNot) {
+    if (!available) {
+      whyNot = llvm::formatv(
+          "expected a target with {0} for mma={1}, got {2} (tensor_core = "
+          "{3})",
+          needs, name, target.getChip(),
+          stringifyTensorCoreKind(target.getTensorCore()));
+      return failure();
+    }
+    if (!warps.empty() || !threadTile.empty()) {
+      whyNot = llvm::formatv("expected no 'warps' or 'thread-tile' with "
+                             "mma={0} ({1})",
+                             name, warpsWhy);
+      return failure();
+    }
+    if (precision == "tf32") {
+      whyNot = llvm::formatv("expected precision=exact with mma={0} ({1}), "
+                             "got tf32",
+                             name, tf32Why);
+      return failure();
+    }
+    return success();
+  }
+
   /// Parses the options; on failure `whyNot` names the option.
   LogicalResult parse(StringRef mmaOption, StringRef precision,
                       std::string &whyNot) {
@@ -769,25 +799,12 @@ struct KindChooser {
                              mmaOption);
       return failure();
     }
-    if (mode == Mode::Wgmma) {
-      if (!target.hasWgmma()) {
-        whyNot = llvm::formatv(
-            "expected a target with wgmma (sm_90a) for mma=wgmma, got {0} "
-            "(tensor_core = {1})",
-            target.getChip(), stringifyTensorCoreKind(target.getTensorCore()));
-        return failure();
-      }
-      if (!warps.empty() || !threadTile.empty()) {
-        whyNot = "expected no 'warps' or 'thread-tile' with mma=wgmma (BM / "
-                 "64 warpgroups per block, each 64 rows of the tile)";
-        return failure();
-      }
-      if (precision == "tf32") {
-        whyNot = "expected precision=exact with mma=wgmma (the kernel takes "
-                 "f16 and bf16), got tf32";
-        return failure();
-      }
-    }
+    if (mode == Mode::Wgmma &&
+        failed(checkBlockKernel(
+            "wgmma", target.hasWgmma(), "wgmma (sm_90a)",
+            "BM / 64 warpgroups per block, each 64 rows of the tile",
+            "the kernel takes f16 and bf16", precision, whyNot)))
+      return failure();
     if (mode != Mode::Tcgen05 && mode != Mode::Auto && ladderStep != 0) {
       whyNot = llvm::formatv("'ladder-step' selects a rung of the Blackwell "
                              "ladder (mma=tcgen05), got ladder-step={0} with "
@@ -795,25 +812,13 @@ struct KindChooser {
                              ladderStep, mmaOption);
       return failure();
     }
-    if (mode == Mode::Tcgen05) {
-      if (!target.hasTensorCore(TensorCoreKind::tcgen05)) {
-        whyNot = llvm::formatv(
-            "expected a target with tcgen05 for mma=tcgen05, got {0} "
-            "(tensor_core = {1})",
-            target.getChip(), stringifyTensorCoreKind(target.getTensorCore()));
-        return failure();
-      }
-      if (!warps.empty() || !threadTile.empty()) {
-        whyNot = "expected no 'warps' or 'thread-tile' with mma=tcgen05 (one "
-                 "warpgroup per block, the accumulator in tensor memory)";
-        return failure();
-      }
-      if (precision == "tf32") {
-        whyNot = "expected precision=exact with mma=tcgen05 (kind::f16 takes "
-                 "f16 and bf16), got tf32";
-        return failure();
-      }
-    }
+    if (mode == Mode::Tcgen05 &&
+        failed(checkBlockKernel(
+            "tcgen05", target.hasTensorCore(TensorCoreKind::tcgen05),
+            "tcgen05",
+            "one warpgroup per block, the accumulator in tensor memory",
+            "kind::f16 takes f16 and bf16", precision, whyNot)))
+      return failure();
     if (precision != "exact" && precision != "tf32") {
       whyNot = llvm::formatv("expected 'precision' to be exact or tf32, got "
                              "'{0}'",
@@ -990,8 +995,12 @@ struct KindChooser {
       }
       return *c;
     }
-    if (mode == Mode::Wgmma ||
-        (mode == Mode::Auto && half && target.hasWgmma())) {
+    // mma=auto takes wgmma on sm_90a unless the options are the
+    // warp-level path's: `warps`, or a tile wgmma cannot use.
+    std::string autoWhy;
+    bool autoWgmma = mode == Mode::Auto && half && target.hasWgmma() &&
+                     warps.empty() && succeeded(wgmmaConfig(autoWhy));
+    if (mode == Mode::Wgmma || autoWgmma) {
       if (!half) {
         whyNot = llvm::formatv("expected f16 or bf16 inputs for mma=wgmma, "
                                "got {0}",

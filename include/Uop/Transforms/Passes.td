@@ -150,7 +150,8 @@ def UopTile : Pass<"uop-tile"> {
     (convert-uop-to-gpu). Each GEMM outside its rung is an error naming it.
 
     With `mma=wgmma` (f16 / bf16 inputs on sm_90a; `mma=auto` picks it
-    there) the kernel is built in its final uop form too (WgmmaGemm.cpp):
+    there unless `warps` is given or the tile does not suit it, which keep
+    the warp-level mma_sync path) the kernel is built in its final uop form too (WgmmaGemm.cpp):
     BM / 64 warpgroups per BM x BN tile (default 128,128,64; BM = 64 or
     128, BK = 64, BN a multiple of 8 up to 256), each accumulating its 64
     rows in a `vector<BN/2 x f32>` per thread (the wgmma fragment) through
