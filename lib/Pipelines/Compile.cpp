@@ -95,6 +95,7 @@ UopTileOptions CompileOptions::getTileOptions() const {
   options.precision = precision;
   options.ladderStep = ladderStep;
   options.stages = stages;
+  options.warpSpecialize = warpSpecialize;
   // The pipeline compiles GEMMs; a contraction it cannot compile is an
   // error, not something to leave on the host.
   options.requireMatch = true;

@@ -46,6 +46,8 @@ const char *mlir::uop::sim::getFaultKindName(FaultKind kind) {
     return "tensor memory misuse";
   case FaultKind::Wgmma:
     return "wgmma misuse";
+  case FaultKind::SetMaxNReg:
+    return "setmaxnreg misuse";
   }
   return "fault";
 }

@@ -37,6 +37,7 @@ LogicalResult noOp(Interpreter &, Operation *) { return success(); }
 
 void mlir::uop::sim::registerFuncHandlers(HandlerRegistry &r) {
   r.add<func::CallOp>(callOp);
+  r.addWaiting<func::CallOp>();
   r.add<func::ReturnOp>(noOp);
   r.add<func::FuncOp>(noOp);
 }

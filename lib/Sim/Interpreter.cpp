@@ -54,7 +54,8 @@ const HandlerRegistry &HandlerRegistry::get() {
 
 Interpreter::Interpreter(ModuleOp module, const InterpreterConfig &config,
                          FaultLog &faults)
-    : module(module), config(config), faults(faults), races(faults) {
+    : module(module), config(config), faults(faults), races(faults),
+      pathScheduler(std::make_unique<PathScheduler>(*this)) {
   frame = &hostFrame;
   // Unless the driver says otherwise, lanes form the warps of the chip the
   // module was compiled for.
@@ -64,6 +65,18 @@ Interpreter::Interpreter(ModuleOp module, const InterpreterConfig &config,
 }
 
 Interpreter::~Interpreter() = default;
+
+bool Interpreter::mayWaitForOtherPaths(Operation *op) {
+  auto [it, inserted] = waitsForOtherPaths.try_emplace(op, false);
+  if (inserted) {
+    const HandlerRegistry &registry = HandlerRegistry::get();
+    it->second = op->walk([&](Operation *inner) {
+                      return registry.mayWait(inner) ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+                    }).wasInterrupted();
+  }
+  return it->second;
+}
 
 SimValue &Interpreter::def(Value v) {
   auto [it, inserted] = frame->slots.try_emplace(v, nullptr);

@@ -67,6 +67,24 @@ bool takesPart(Interpreter &I, Value predicate, unsigned lane) {
   return I.isActive(lane) && (!predicate || I.get(predicate).at(lane).i & 1);
 }
 
+/// Whether the phase of parity `want` of barrier `index` of `group` has
+/// completed, completing first what is asynchronously in flight on it
+/// (TMA loads, tcgen05 commits) as far as the wait needs. An absent or
+/// uninitialized barrier counts as complete (the wait reports it).
+bool phaseDone(Interpreter &I, const Buffer *group, int64_t index,
+               unsigned want) {
+  auto found = I.block()->mbarriers.find({group, index});
+  if (found == I.block()->mbarriers.end() || !found->second.initialized)
+    return true;
+  MBarrierState &b = found->second;
+  auto completed = [&] { return (b.phase & 1) != want; };
+  if (!completed())
+    tma::completeLoads(I, group, index, completed);
+  if (!completed())
+    tmem::completeCommits(I, group, index, completed);
+  return completed();
+}
+
 /// Completes the phase of `b` when nothing is pending.
 void maybeComplete(MBarrierState &b) {
   if (b.pendingArrivals == 0 && b.pendingBytes == 0) {
@@ -161,6 +179,31 @@ LogicalResult mbarrier::wait(Interpreter &I, Operation *op, Value group,
     return failure();
   const SimValue &g = I.get(group), &idx = I.get(index), &p = I.get(parity);
   bool orders = I.allActive();
+  // Among interleaved paths (warp specialization), the phase may still be
+  // completed by another path: wait for it (the barriers and parities the
+  // active lanes wait for, once each).
+  bool paths = I.getPaths().active();
+  if (paths) {
+    std::vector<std::pair<int64_t, unsigned>> waits;
+    int64_t groupSize = g.sizes.empty() ? 0 : g.sizes[0];
+    for (unsigned lane = 0; lane < I.numLanes(); ++lane) {
+      if (!I.isActive(lane))
+        continue;
+      std::pair<int64_t, unsigned> w = {idx.at(lane).i,
+                                        unsigned(p.at(lane).i & 1)};
+      if (w.first >= 0 && w.first < groupSize && !llvm::is_contained(waits, w))
+        waits.push_back(w);
+    }
+    const Buffer *buffer = g.buffer;
+    auto ready = [&I, buffer, waits] {
+      for (auto [i, want] : waits)
+        if (!phaseDone(I, buffer, i, want))
+          return false;
+      return true;
+    };
+    if (I.getPaths().waitUntil(ready) == WaitOutcome::Aborted)
+      return failure();
+  }
   for (unsigned lane = 0; lane < I.numLanes(); ++lane) {
     if (!I.isActive(lane))
       continue;
@@ -187,8 +230,8 @@ LogicalResult mbarrier::wait(Interpreter &I, Operation *op, Value group,
       I.getRaces().observe(g.buffer, i, I.threadOf(lane), b->phase);
       continue;
     }
-    // Every thread that will reach this wait has (lockstep): nothing can
-    // arrive any more.
+    // Every thread that will reach this wait has (lockstep), or every
+    // other path has finished or waits too: nothing can arrive any more.
     std::string msg =
         "deadlock at " + formatLoc(op->getLoc()) + " in block " +
         I.block()->name() + ": thread " +
@@ -198,9 +241,12 @@ LogicalResult mbarrier::wait(Interpreter &I, Operation *op, Value group,
         std::to_string(b->pendingArrivals) + " of " +
         std::to_string(b->expected) + " arrivals and " +
         std::to_string(b->pendingBytes) +
-        " transaction bytes that no thread can provide (the threads of a "
-        "block run in lockstep: every thread that arrives before this wait "
-        "has)";
+        " transaction bytes that no thread can provide " +
+        (paths ? std::string("(every other path of the block has finished "
+                             "or waits too)")
+               : std::string("(the threads of a block run in lockstep: "
+                             "every thread that arrives before this wait "
+                             "has)"));
     return I.fatalFault(FaultKind::Deadlock, g.buffer, op, std::move(msg));
   }
   // A wait of the whole block on a barrier every thread arrives on is a

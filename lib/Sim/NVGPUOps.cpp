@@ -357,6 +357,7 @@ void mlir::uop::sim::registerNVGPUHandlers(HandlerRegistry &r) {
   r.add<nvgpu::MBarrierArriveOp>(mbarrierArriveOp);
   r.add<nvgpu::MBarrierArriveExpectTxOp>(mbarrierArriveExpectTxOp);
   r.add<nvgpu::MBarrierTryWaitParityOp>(mbarrierTryWaitParityOp);
+  r.addWaiting<nvgpu::MBarrierTryWaitParityOp>();
   r.add<nvgpu::TmaCreateDescriptorOp>(tmaCreateDescriptorOp);
   r.add<nvgpu::TmaAsyncLoadOp>(tmaAsyncLoadOp);
   r.add<nvgpu::LdMatrixOp>(ldmatrixOp);

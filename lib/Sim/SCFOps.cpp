@@ -131,14 +131,31 @@ LogicalResult ifOp(Interpreter &I, Operation *op) {
   std::vector<uint8_t> tm, em;
   unsigned tn = selectLanes(I, c, true, nullptr, tm);
   unsigned en = selectLanes(I, c, false, nullptr, em);
-  if (tn && failed(I.withMask(tm, [&] {
-        return I.runRegion(f.getThenRegion(), {}, thenRes);
-      })))
-    return failure();
-  if (en && hasElse && failed(I.withMask(em, [&] {
-        return I.runRegion(f.getElseRegion(), {}, elseRes);
-      })))
-    return failure();
+  if (tn && en && hasElse && I.isInKernel() && I.mayWaitForOtherPaths(op)) {
+    // Warp specialization: the branches may wait on each other (one
+    // arrives on an mbarrier the other waits for), so they run as
+    // interleaved paths that reconverge here (Paths.h).
+    std::function<LogicalResult()> paths[] = {
+        [&] {
+          return I.withMask(
+              tm, [&] { return I.runRegion(f.getThenRegion(), {}, thenRes); });
+        },
+        [&] {
+          return I.withMask(
+              em, [&] { return I.runRegion(f.getElseRegion(), {}, elseRes); });
+        }};
+    if (failed(I.getPaths().run(op, paths)))
+      return failure();
+  } else {
+    if (tn && failed(I.withMask(tm, [&] {
+          return I.runRegion(f.getThenRegion(), {}, thenRes);
+        })))
+      return failure();
+    if (en && hasElse && failed(I.withMask(em, [&] {
+          return I.runRegion(f.getElseRegion(), {}, elseRes);
+        })))
+      return failure();
+  }
   for (auto [i, res] : llvm::enumerate(f.getResults())) {
     SimValue &r = I.def(res);
     if (tn && en) {

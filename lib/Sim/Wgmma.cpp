@@ -24,6 +24,8 @@ namespace wg = mlir::uop::wgmma;
 namespace {
 
 constexpr uint32_t kWarpgroup = uint32_t(wg::kWarpgroupThreads);
+/// 32-bit registers of an SM of sm_90a / sm_100a.
+constexpr int64_t kRegisterFile = 65536;
 
 LogicalResult requireKernel(Interpreter &I, Operation *op) {
   if (!I.isInKernel() || !I.block())
@@ -359,4 +361,61 @@ void sim::wgmma::endBlock(Interpreter &I) {
     for (auto &[buf, idx] : p.reads)
       I.getRaces().asyncReadComplete(*buf, idx);
   w.mmas.clear();
+}
+
+LogicalResult sim::wgmma::setMaxNReg(Interpreter &I, Operation *op,
+                                     bool increase, int64_t count) {
+  if (failed(requireKernel(I, op)))
+    return failure();
+  WgmmaState &w = state(I);
+  uint32_t threads = I.block()->numThreads();
+  for (uint32_t first = 0; first < threads; first += kWarpgroup) {
+    uint32_t end = std::min(first + kWarpgroup, threads);
+    uint32_t active = 0, lead = 0;
+    for (uint32_t t = first; t < end; ++t)
+      if (I.isActive(t) && active++ == 0)
+        lead = t;
+    if (active == 0)
+      continue;
+    uint32_t group = first / kWarpgroup;
+    auto report = [&](const std::string &what) {
+      std::string msg = "setmaxnreg misuse at " + formatLoc(op->getLoc()) +
+                        " in block " + I.block()->name() + ": thread " +
+                        I.block()->threadName(lead) + " " + what;
+      I.reportFault(FaultKind::SetMaxNReg, nullptr, op, {lead},
+                    std::move(msg));
+    };
+    if (active != kWarpgroup) {
+      report("executes setmaxnreg with " + std::to_string(active) +
+             " of the 128 threads of warpgroup " + std::to_string(group) +
+             " (setmaxnreg is warpgroup-collective, .sync.aligned)");
+      continue;
+    }
+    auto [it, fresh] = w.registerBudget.try_emplace(group, count);
+    if (!fresh) {
+      int64_t current = it->second;
+      if (increase ? count < current : count > current) {
+        report(std::string(increase ? "increases" : "decreases") +
+               " the register budget of warpgroup " + std::to_string(group) +
+               " to " + std::to_string(count) + " from " +
+               std::to_string(current) + " (setmaxnreg." +
+               (increase ? "inc" : "dec") + " may only " +
+               (increase ? "raise" : "lower") + " it)");
+        continue;
+      }
+      it->second = count;
+    }
+    // The budgets come out of the SM's register file.
+    int64_t total = 0;
+    for (auto [g, budget] : w.registerBudget)
+      total += budget * kWarpgroup;
+    if (increase && total > kRegisterFile)
+      report("raises the register budget of warpgroup " +
+             std::to_string(group) + " to " + std::to_string(count) +
+             ", so that the block's warpgroups hold " +
+             std::to_string(total) + " registers, more than the " +
+             std::to_string(kRegisterFile) +
+             " of an SM (the increase would wait forever)");
+  }
+  return success();
 }

@@ -743,6 +743,7 @@ struct KindChooser {
   bool tf32 = false;
   int64_t ladderStep = 0;
   int64_t stages = 0;
+  bool warpSpecialize = true;
   TargetAttr target;
   ArrayRef<int64_t> tile, threadTile, warps;
   std::optional<FailureOr<TileConfig>> simt, mma, tcgen05, wgmma;
@@ -1030,6 +1031,10 @@ struct KindChooser {
         }
         config.stages = 1;
       }
+      // The producer warpgroup feeds a TMA ring; without one (or without
+      // a K to load) every thread copies and multiplies.
+      config.warpSpecialize =
+          warpSpecialize && config.stages > 1 && g.k > 0;
       return config;
     }
     MatmulKind kind = MatmulKind::simt;
@@ -1079,6 +1084,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     chooser.warps = warps;
     chooser.ladderStep = ladderStep;
     chooser.stages = stages;
+    chooser.warpSpecialize = warpSpecialize;
     if (failed(chooser.parse(mma, precision, whyNot)) ||
         failed(chooser.validateExplicit(whyNot))) {
       mlir::emitError(getOperation()->getLoc(), "uop-tile: ") << whyNot;

@@ -27,6 +27,23 @@
 // so the tensor core always has the next k-tile's MMA queued while a stage
 // is refilled, and S - 1 k-tiles of loads are in flight.
 //
+// Warp-specialized (`warp-specialize`, the default with a ring), the block
+// has one more warpgroup, the producer, after the BM / 64 consumers; the
+// roles are the two branches of one scf.if:
+//
+//   thread 0: init the barriers (empty[s] expects one arrival per consumer
+//   thread); fence; block barrier
+//   producer: setmaxnreg decrease 40 (with two consumers); its first
+//     thread, per k-tile kt in stage s: wait empty[s] for the round before
+//     (the first round's wait, on the other parity, returns at once); load
+//     kt into stage s
+//   consumers: setmaxnreg increase 232 (with two consumers); per k-tile:
+//     wait full[s]; fence; MMA; commit; wait_group 1; arrive on empty[s-1];
+//   then wait_group 0 and the writeback
+//
+// so the loads run ahead of the MMAs by up to S k-tiles without any
+// consumer thread issuing them, and the registers go to the accumulators.
+//
 // Without TMA (a transposed operand, unaligned rows, or stages=1), the block
 // copies each k-tile into one pair of swizzled tiles (transposing where the
 // GEMM stores A as K x M or B as K x N, zero-filling past the matrix),
@@ -55,6 +72,19 @@ using namespace mlir::uop;
 
 namespace {
 
+/// The register budgets of the warp-specialized kernel with two consumer
+/// warpgroups (setmaxnreg): the producer's, which only issues loads, and
+/// the consumers', which hold the accumulators. A block of 384 threads
+/// starts with 168 registers per thread (65536 / 384, rounded down to a
+/// multiple of 8; ptxas gives the kernel that many, which
+/// test/Pipelines/wgmma-ptxas.test checks); setmaxnreg.inc blocks until the
+/// block's pool holds what it asks, which only the producer's decrease
+/// fills: 128 x (168 - 40) = 2 x 128 x (232 - 168), so the consumers never
+/// wait. With one consumer warpgroup (256 threads, up to 255 registers
+/// each) nothing needs moving and the kernel has no setmaxnreg.
+constexpr int64_t kProducerRegisters = 40;
+constexpr int64_t kConsumerRegisters = 232;
+
 class WgmmaKernelBuilder : public SwizzledGemmBuilder {
 public:
   WgmmaKernelBuilder(ImplicitLocOpBuilder &b, const GemmInfo &g,
@@ -67,6 +97,16 @@ public:
     m0 = arith::MulIOp::create(b, blockIds.y, index(c.blockM));
     n0 = arith::MulIOp::create(b, blockIds.x, index(c.blockN));
     fragmentOrigin(tx);
+    bool ring = c.stages > 1;
+    Value sA, sB;
+    if (g.k > 0) {
+      sA = allocTiles(c.blockM, ring ? c.stages : 0);
+      sB = allocTiles(c.blockN, ring ? c.stages : 0);
+    }
+    if (c.warpSpecialize) {
+      buildSpecialized(tx, sA, sB);
+      return;
+    }
     // The accumulator starts as linalg's sum does: at the fill value or the
     // old C.
     Value zero = initialAccumulator();
@@ -77,21 +117,7 @@ public:
       return;
     }
 
-    bool ring = c.stages > 1;
-    int64_t warpgroups = c.blockM / wgmma::kMmaM;
-    Value sA = allocTiles(c.blockM, ring ? c.stages : 0);
-    Value sB = allocTiles(c.blockN, ring ? c.stages : 0);
-    Value warpgroup = arith::DivUIOp::create(
-        b, tx, index(wgmma::kWarpgroupThreads));
-    // The warpgroup's 64 rows of a BM x 64 tile of A: a 1024-byte-aligned
-    // contiguous tile (64 rows of 128 bytes).
-    Value firstRow =
-        arith::MulIOp::create(b, warpgroup, index(wgmma::kMmaM));
-    auto rowsOfA = [&](Value tile) -> Value {
-      if (warpgroups == 1)
-        return tile;
-      return rowsOf(tile, firstRow, wgmma::kMmaM);
-    };
+    auto rowsOfA = [&](Value tile) { return warpgroupRowsOfA(tx, tile); };
 
     Value acc;
     if (ring) {
@@ -118,6 +144,112 @@ public:
   }
 
 private:
+  /// The 64 rows of a BM x 64 tile of A that the warpgroup of thread `tx`
+  /// multiplies: a 1024-byte-aligned contiguous tile (64 rows of 128
+  /// bytes).
+  Value warpgroupRowsOfA(Value tx, Value tile) {
+    if (c.blockM == wgmma::kMmaM)
+      return tile;
+    Value warpgroup =
+        arith::DivUIOp::create(b, tx, index(wgmma::kWarpgroupThreads));
+    Value firstRow = arith::MulIOp::create(b, warpgroup, index(wgmma::kMmaM));
+    return rowsOf(tile, firstRow, wgmma::kMmaM);
+  }
+
+  /// The warp-specialized ring (see the file comment): the last warpgroup
+  /// produces, the BM / 64 before it multiply and write C back.
+  void buildSpecialized(Value tx, Value ringA, Value ringB) {
+    MLIRContext *ctx = b.getContext();
+    Attribute workgroup =
+        gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+    int64_t stages = c.stages;
+    int64_t consumers = 2 * c.blockM;
+    bool twoConsumers = c.blockM == 2 * wgmma::kMmaM;
+    int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
+    auto barsType = nvgpu::MBarrierGroupType::get(ctx, workgroup, 2 * stages);
+    Value bars = nvgpu::MBarrierCreateOp::create(b, barsType);
+    Value thread0 =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
+    ifThen(thread0, [&] {
+      for (int64_t s = 0; s < stages; ++s) {
+        MBarrierInitOp::create(b, bars, index(s), index(1));
+        MBarrierInitOp::create(b, bars, index(stages + s), index(consumers));
+      }
+      FenceProxyAsyncOp::create(b);
+    });
+    BarrierOp::create(b);
+
+    Value producer = arith::CmpIOp::create(b, arith::CmpIPredicate::uge, tx,
+                                           index(consumers));
+    auto roles = scf::IfOp::create(b, producer, /*withElseRegion=*/true);
+    {
+      // The producer: one thread loads k-tile kt into stage kt mod S once
+      // the consumers have released the stage's previous k-tile (its
+      // empty barrier's phase of the round before; the first round's wait
+      // on the other parity returns at once).
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(roles.thenBlock()->getTerminator());
+      if (twoConsumers)
+        SetMaxNRegOp::create(b, /*increase=*/false, kProducerRegisters);
+      Value leader = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx,
+                                           index(consumers));
+      ifThen(leader, [&] {
+        auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(1),
+                                       ValueRange{index(0), boolean(false)});
+        OpBuilder::InsertionGuard loopGuard(b);
+        b.setInsertionPointToStart(loop.getBody());
+        Value kt = loop.getInductionVar();
+        Value stage = loop.getRegionIterArgs()[0];
+        Value phase = loop.getRegionIterArgs()[1];
+        MBarrierWaitOp::create(
+            b, bars, arith::AddIOp::create(b, stage, index(stages)),
+            arith::XOrIOp::create(b, phase, boolean(true)));
+        loadStage(kt, stage, ringA, ringB, bars);
+        RingStep step = ringStep(stage, phase, stages);
+        scf::YieldOp::create(b, ValueRange{step.next, step.nextPhase});
+      });
+    }
+    {
+      // The consumers: per k-tile, wait for its stage, multiply, keep the
+      // MMA in flight behind the previous one, and release the previous
+      // k-tile's stage.
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(roles.elseBlock()->getTerminator());
+      if (twoConsumers)
+        SetMaxNRegOp::create(b, /*increase=*/true, kConsumerRegisters);
+      Value zero = initialAccumulator();
+      auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(1),
+                                     ValueRange{index(0), boolean(false), zero});
+      {
+        OpBuilder::InsertionGuard loopGuard(b);
+        b.setInsertionPointToStart(loop.getBody());
+        Value kt = loop.getInductionVar();
+        Value stage = loop.getRegionIterArgs()[0];
+        Value phase = loop.getRegionIterArgs()[1];
+        Value acc = loop.getRegionIterArgs()[2];
+        MBarrierWaitOp::create(b, bars, stage, phase);
+        WgmmaFenceOp::create(b);
+        Value next = WgmmaMmaOp::create(
+            b, acc.getType(), warpgroupRowsOfA(tx, stageTile(ringA, stage)),
+            stageTile(ringB, stage), acc);
+        WgmmaCommitGroupOp::create(b);
+        // The MMA of k-tile kt - 1 is complete; kt's stays in flight.
+        WgmmaWaitGroupOp::create(b, 1);
+        RingStep step = ringStep(stage, phase, stages);
+        Value notFirst =
+            arith::CmpIOp::create(b, arith::CmpIPredicate::ne, kt, index(0));
+        ifThen(notFirst, [&] {
+          MBarrierArriveOp::create(
+              b, bars, arith::AddIOp::create(b, step.prev, index(stages)),
+              /*txCount=*/Value());
+        });
+        scf::YieldOp::create(b, ValueRange{step.next, step.nextPhase, next});
+      }
+      WgmmaWaitGroupOp::create(b, 0);
+      writeback(loop.getResult(2));
+    }
+  }
+
   /// The ring of TMA stages (see the file comment); returns the final
   /// accumulator, completed.
   Value buildRing(Value tx, Value ringA, Value ringB, Value zero,

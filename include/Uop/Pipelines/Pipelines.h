@@ -76,6 +76,12 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                      "tcgen05: 1 (one tile, K <= 64), 2 (the K-loop) or 3 "
                      "(the 2-D grid)"),
       llvm::cl::init(UopTileOptions().ladderStep)};
+  Option<bool> warpSpecialize{
+      *this, "warp-specialize",
+      llvm::cl::desc("uop-tile's warp specialization of the mma=wgmma TMA "
+                     "ring: a producer warpgroup loads, the MMA warpgroups "
+                     "multiply"),
+      llvm::cl::init(UopTileOptions().warpSpecialize)};
   ListOption<int64_t> warps{
       *this, "warps",
       llvm::cl::desc("uop-tile's warps WM,WN of a tensor-core block")};

@@ -167,6 +167,9 @@ struct WgmmaState {
   std::vector<std::vector<std::vector<uint64_t>>> groups;
   /// Per thread: a wgmma.fence since its last wait_group (or the start).
   std::vector<uint8_t> fenced;
+  /// Per warpgroup: the register budget its last setmaxnreg set (absent
+  /// before the first: the kernel's allocation, unknown here).
+  std::map<uint32_t, int64_t> registerBudget;
 };
 
 /// The state of the block the interpreter is running.

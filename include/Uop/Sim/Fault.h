@@ -74,6 +74,9 @@ enum class FaultKind {
   /// wgmma.fence before it, or its result used before the wgmma.wait_group
   /// that completes its group.
   Wgmma,
+  /// setmaxnreg executed by part of a warpgroup, or an `increase` below
+  /// (a `decrease` above) the warpgroup's current register budget.
+  SetMaxNReg,
 };
 
 /// Returns the report name of `kind` ("RAW race", "out of bounds", ...).

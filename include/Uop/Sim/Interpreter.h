@@ -19,6 +19,7 @@
 
 #include "Uop/Sim/BlockState.h"
 #include "Uop/Sim/Fault.h"
+#include "Uop/Sim/Paths.h"
 #include "Uop/Sim/RaceTracker.h"
 #include "Uop/Sim/SimValue.h"
 
@@ -27,6 +28,7 @@
 #include "mlir/Support/LLVM.h"
 #include "mlir/Support/TypeID.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <array>
@@ -61,9 +63,20 @@ public:
     auto found = handlers.find(op->getName().getTypeID());
     return found == handlers.end() ? nullptr : found->second;
   }
+  /// Marks the op classes `OpTys` as ones that may wait for another path
+  /// of the block (mbarrier waits; calls, whose callee may): a divergent
+  /// branch holding one runs as a path of its own (Paths.h).
+  template <typename... OpTys>
+  void addWaiting() {
+    (waiting.insert(TypeID::get<OpTys>()), ...);
+  }
+  bool mayWait(Operation *op) const {
+    return waiting.contains(op->getName().getTypeID());
+  }
 
 private:
   llvm::DenseMap<TypeID, OpHandler> handlers;
+  llvm::DenseSet<TypeID> waiting;
 };
 
 void registerArithHandlers(HandlerRegistry &registry);
@@ -166,6 +179,19 @@ public:
     mask = saved;
     return r;
   }
+  /// The divergent paths of the running block (Paths.h).
+  PathScheduler &getPaths() { return *pathScheduler; }
+  /// Whether `op`'s regions hold an operation that may wait for another
+  /// path (an mbarrier wait, a call); cached per op.
+  bool mayWaitForOtherPaths(Operation *op);
+  /// The state of the running path, and its restoration (PathScheduler).
+  PathContext saveContext() const { return {mask, frame, callDepth}; }
+  void restoreContext(const PathContext &c) {
+    mask = c.mask;
+    frame = static_cast<Frame *>(c.frame);
+    callDepth = c.callDepth;
+  }
+
   /// Computes `active & (cond != 0)` (or `== 0` when `negate`) into `out`
   /// for a varying i1 value; returns the number of lanes set.
   unsigned maskFrom(const SimValue &cond, bool negate,
@@ -409,6 +435,8 @@ private:
   /// Counts `n` steps at `op`; fails with a step-limit fault past the budget.
   LogicalResult step(Operation *op, uint64_t n);
   llvm::StringMap<Buffer *> globals;
+  std::unique_ptr<PathScheduler> pathScheduler;
+  llvm::DenseMap<Operation *, bool> waitsForOtherPaths;
   /// Set when an internal invariant broke (e.g. a value used before it was
   /// defined); reported as bad input.
   bool brokenInvariant = false;

@@ -45,6 +45,12 @@ LogicalResult commitGroup(Interpreter &I, Operation *op);
 /// wgmma.wait_group `pending` by the active threads.
 LogicalResult waitGroup(Interpreter &I, Operation *op, int64_t pending);
 
+/// setmaxnreg (`increase` or decrease to `count` registers per thread) by
+/// the active threads: whole warpgroups, moving their budget the way the
+/// action says.
+LogicalResult setMaxNReg(Interpreter &I, Operation *op, bool increase,
+                         int64_t count);
+
 /// Reports a use at `op` of a wgmma result before its wait_group.
 void checkPendingResults(Interpreter &I, Operation *op);
 

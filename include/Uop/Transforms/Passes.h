@@ -55,13 +55,17 @@ struct TileConfig {
   /// block, each accumulating 64 rows in registers; `stages` >= 2 is the
   /// depth of the TMA ring, 1 the block's copies. `kind` is then unused.
   bool wgmma = false;
+  /// With the wgmma TMA ring: one more warpgroup, the producer, issues the
+  /// loads while the BM / 64 consumer warpgroups multiply (warp
+  /// specialization, with the register budget moved by setmaxnreg).
+  bool warpSpecialize = false;
 
   /// The block: x fastest (along N), y along M.
   int64_t getBlockThreadsX() const {
     if (tcgen05)
       return 128;
     if (wgmma)
-      return 2 * blockM;
+      return 2 * blockM + (warpSpecialize ? 128 : 0);
     return kind == MatmulKind::simt ? blockN / threadN : 32 * warpsN;
   }
   int64_t getBlockThreadsY() const {

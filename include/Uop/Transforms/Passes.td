@@ -192,6 +192,10 @@ def UopTile : Pass<"uop-tile"> {
            "ring, 2 to 4 (0: the deepest that fits the chip's shared "
            "memory, at most 6; 1: no ring, tcgen05's ladder-step 4 or "
            "wgmma's block copies)">,
+    Option<"warpSpecialize", "warp-specialize", "bool", "true",
+           "mma=wgmma with a TMA ring: a producer warpgroup issues the "
+           "loads while the MMA warpgroups multiply, the register budget "
+           "moved to them by setmaxnreg (false: every thread does both)">,
     ListOption<"warps", "warps", "int64_t",
                "warps of a block along M and N, WM,WN (default 2,4; "
                "tensor-core GEMMs)">,

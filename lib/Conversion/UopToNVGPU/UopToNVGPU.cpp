@@ -575,10 +575,17 @@ struct ConvertUopToNVGPUPass
               op);
       if (wgmmaOp)
         what = "wgmma (sm_90a alone)";
+      bool setmaxnreg = isa<SetMaxNRegOp>(op);
+      if (setmaxnreg)
+        what = "setmaxnreg (sm_90a or sm_100a)";
       if (!what)
         return WalkResult::advance();
       TargetAttr target = getTargetOrDefault(op);
-      if (wgmmaOp ? target.hasWgmma() : target.hasTensorCore(needs))
+      bool has = wgmmaOp ? target.hasWgmma() : target.hasTensorCore(needs);
+      if (setmaxnreg)
+        has = target.hasWgmma() ||
+              target.hasTensorCore(TensorCoreKind::tcgen05);
+      if (has)
         return WalkResult::advance();
       op->emitOpError("expected a target with ")
           << what << ", got " << target.getChip();

@@ -18,6 +18,7 @@
 //                            on the accumulator as a struct of N/2 f32
 //   uop.wgmma_commit_group-> nvvm.wgmma.commit.group.sync.aligned
 //   uop.wgmma_wait_group  -> nvvm.wgmma.wait.group.sync.aligned
+//   uop.setmaxnreg        -> nvvm.setmaxregister
 //
 // The descriptors are the words of Tcgen05.h and Wgmma.h, which uop-sim
 // decodes: the constant upper bits of a shared-memory descriptor or-ed with
@@ -367,6 +368,20 @@ struct WgmmaWaitGroupLowering
   }
 };
 
+struct SetMaxNRegLowering : public ConvertOpToLLVMPattern<SetMaxNRegOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(SetMaxNRegOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::SetMaxRegisterOp>(
+        op, int32_t(op.getCount()),
+        op.getIncrease() ? NVVM::SetMaxRegisterAction::increase
+                         : NVVM::SetMaxRegisterAction::decrease);
+    return success();
+  }
+};
+
 struct ConvertUopToNVVMPass
     : public mlir::uop::impl::ConvertUopToNVVMBase<ConvertUopToNVVMPass> {
   void runOnOperation() override {
@@ -396,7 +411,8 @@ struct ConvertUopToNVVMPass
                         TMemRelinquishAllocPermitOp, Tcgen05MmaOp,
                         Tcgen05CommitOp, Tcgen05LdOp, Tcgen05WaitLdOp,
                         Tcgen05FenceOp, FenceProxyAsyncOp, WgmmaFenceOp,
-                        WgmmaMmaOp, WgmmaCommitGroupOp, WgmmaWaitGroupOp>();
+                        WgmmaMmaOp, WgmmaCommitGroupOp, WgmmaWaitGroupOp,
+                        SetMaxNRegOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
@@ -412,5 +428,6 @@ void mlir::uop::populateUopToNVVMConversionPatterns(
                Tcgen05MmaLowering, Tcgen05CommitLowering, Tcgen05LdLowering,
                Tcgen05WaitLdLowering, Tcgen05FenceLowering,
                FenceProxyAsyncLowering, WgmmaFenceLowering, WgmmaMmaLowering,
-               WgmmaCommitGroupLowering, WgmmaWaitGroupLowering>(converter);
+               WgmmaCommitGroupLowering, WgmmaWaitGroupLowering,
+               SetMaxNRegLowering>(converter);
 }

@@ -60,4 +60,5 @@ void mlir::uop::sim::registerUopSyncHandlers(HandlerRegistry &r) {
   r.add<MBarrierInitOp>(initOp);
   r.add<MBarrierArriveOp>(arriveOp);
   r.add<MBarrierWaitOp>(waitOp);
+  r.addWaiting<MBarrierWaitOp>();
 }

@@ -3,7 +3,7 @@
 // The warpgroup MMA family of the uop dialect, run by the semantics of
 // Wgmma.h: uop.wgmma_fence, uop.wgmma_mma (executed at issue from its
 // descriptors, its reads and result in flight until the wait),
-// uop.wgmma_commit_group and uop.wgmma_wait_group.
+// uop.wgmma_commit_group and uop.wgmma_wait_group; and uop.setmaxnreg.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +33,11 @@ LogicalResult waitOp(Interpreter &I, Operation *op) {
   return sim::wgmma::waitGroup(I, op, cast<WgmmaWaitGroupOp>(op).getPending());
 }
 
+LogicalResult setMaxNRegOp(Interpreter &I, Operation *op) {
+  auto s = cast<SetMaxNRegOp>(op);
+  return sim::wgmma::setMaxNReg(I, op, s.getIncrease(), int64_t(s.getCount()));
+}
+
 } // namespace
 
 void mlir::uop::sim::registerUopWgmmaHandlers(HandlerRegistry &r) {
@@ -40,4 +45,5 @@ void mlir::uop::sim::registerUopWgmmaHandlers(HandlerRegistry &r) {
   r.add<WgmmaMmaOp>(mmaOp);
   r.add<WgmmaCommitGroupOp>(commitOp);
   r.add<WgmmaWaitGroupOp>(waitOp);
+  r.add<SetMaxNRegOp>(setMaxNRegOp);
 }

@@ -137,3 +137,20 @@ module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_co
     return
   }
 }
+
+// -----
+
+// setmaxnreg came with sm_90a (and sm_100a has it): sm_80 has none.
+module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 166912, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  func.func @setmaxnreg_on_sm80() {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+      // expected-error @+1 {{expected a target with setmaxnreg (sm_90a or sm_100a), got sm_80}}
+      uop.setmaxnreg decrease 40
+      gpu.terminator
+    }
+    return
+  }
+}

@@ -41,6 +41,11 @@ gpu.module @kernels {
     // bf16, N = 16.
     // CHECK: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 16, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <col>]
     %e = uop.wgmma_mma %tA, %tB, %c8 : !ab, !bb, vector<8xf32>
+    // setmaxnreg.
+    // CHECK: nvvm.setmaxregister decrease 40
+    uop.setmaxnreg decrease 40
+    // CHECK: nvvm.setmaxregister increase 232
+    uop.setmaxnreg increase 232
     // CHECK-NOT: uop.
     gpu.return
   }

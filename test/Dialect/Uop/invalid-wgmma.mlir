@@ -1,6 +1,6 @@
 // RUN: uop-opt %s -split-input-file -verify-diagnostics
 // Every diagnostic of the wgmma family (fence, the warpgroup MMA,
-// commit_group, wait_group).
+// commit_group, wait_group) and of setmaxnreg.
 
 func.func @fence_outside_a_kernel() {
   // expected-error @+1 {{expected to be nested in a gpu.launch or a kernel gpu.func}}
@@ -172,5 +172,52 @@ func.func @wait_negative() {
     uop.wgmma_wait_group -1
     gpu.terminator
   }
+  return
+}
+
+// -----
+
+func.func @setmaxnreg_below_24() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a register count that is a multiple of 8 from 24 to 256, got 16}}
+    uop.setmaxnreg decrease 16
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @setmaxnreg_above_256() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a register count that is a multiple of 8 from 24 to 256, got 264}}
+    uop.setmaxnreg increase 264
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @setmaxnreg_not_multiple_of_8() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a register count that is a multiple of 8 from 24 to 256, got 100}}
+    uop.setmaxnreg increase 100
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @setmaxnreg_outside_a_kernel() {
+  // expected-error @+1 {{expected to be nested in a gpu.launch or a kernel gpu.func}}
+  uop.setmaxnreg decrease 40
   return
 }

@@ -1,7 +1,7 @@
 // RUN: uop-opt %s | uop-opt | FileCheck %s
 // RUN: uop-opt %s --mlir-print-op-generic | uop-opt | FileCheck %s
 // The wgmma family (fence, the warpgroup MMA, commit_group, wait_group)
-// parses, verifies and prints back unchanged.
+// and setmaxnreg parse, verifies and prints back unchanged.
 
 !a = memref<64x64xf16, #gpu.address_space<workgroup>>
 !b = memref<128x64xf16, #gpu.address_space<workgroup>>
@@ -40,6 +40,10 @@ func.func @wgmma() {
     %f = uop.wgmma_mma %tile, %small, %z4 : !stage, memref<8x64xbf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<4xf32>
     uop.wgmma_commit_group
     uop.wgmma_wait_group 0
+    // CHECK: uop.setmaxnreg decrease 40
+    uop.setmaxnreg decrease 40
+    // CHECK: uop.setmaxnreg increase 232
+    uop.setmaxnreg increase 232
     gpu.terminator
   }
   return

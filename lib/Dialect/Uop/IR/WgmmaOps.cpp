@@ -59,3 +59,14 @@ LogicalResult WgmmaWaitGroupOp::verify() {
            << pending;
   return success();
 }
+
+LogicalResult SetMaxNRegOp::verify() {
+  if (failed(verifyInKernel(*this)))
+    return failure();
+  int64_t count = int64_t(getCount());
+  if (count < 24 || count > 256 || count % 8 != 0)
+    return emitOpError("expected a register count that is a multiple of 8 "
+                       "from 24 to 256, got ")
+           << count;
+  return success();
+}

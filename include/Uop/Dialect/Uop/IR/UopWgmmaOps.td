@@ -161,4 +161,37 @@ def Uop_WgmmaWaitGroupOp : Uop_Op<"wgmma_wait_group", [
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// SetMaxNRegOp
+//===----------------------------------------------------------------------===//
+
+def Uop_SetMaxNRegOp : Uop_Op<"setmaxnreg"> {
+  let summary = "moves the warpgroup's per-thread register budget "
+                "(setmaxnreg.inc / .dec.sync.aligned.u32)";
+  let description = [{
+    Sets the number of registers each thread of the executing warpgroup
+    may use to `count` (24 to 256, a multiple of 8): `decrease` releases
+    registers to the block's pool, `increase` takes them from it (waiting
+    until the pool holds enough). A warp-specialized kernel gives its
+    producer warpgroup, which only issues TMA copies, a small budget and
+    its MMA warpgroups, which hold the accumulators, a large one.
+
+    Warpgroup-collective (.sync.aligned): the four warps of a warpgroup
+    execute it together. uop-sim checks that, and that an `increase` does
+    not lower nor a `decrease` raise the warpgroup's budget set by its
+    previous setmaxnreg. Lowers to `nvvm.setmaxregister`; sm_90a and
+    sm_100a have it.
+
+    ```mlir
+    uop.setmaxnreg decrease 40
+    uop.setmaxnreg increase 232
+    ```
+  }];
+  let arguments = (ins UnitAttr:$increase, I64Attr:$count);
+  let assemblyFormat = [{
+    (`increase` $increase^) : (`decrease`)? $count attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // UOP_DIALECT_UOP_IR_UOPWGMMAOPS_TD
