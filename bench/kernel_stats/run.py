@@ -68,10 +68,13 @@ DEFAULT_CONFIGS = [
     "wgmma-ring-f16=f16-nk:mma=wgmma",
     "wgmma-ring-bf16=bf16-nk:mma=wgmma",
     "wgmma-ring-f16-bn256=f16-nk:mma=wgmma tile=128,256,64",
+    "wgmma-ring-1role-f16=f16-nk:mma=wgmma warp-specialize=false",
+    "wgmma-ring-f16-bm64=f16-nk:mma=wgmma tile=64,128,64",
     "tcgen05-f16=f16:mma=tcgen05",
     "tcgen05-bf16=bf16:mma=tcgen05",
     "tcgen05-f16-bn64=f16:mma=tcgen05 tile=128,64,64",
     "tcgen05-ring-f16=f16-nk:mma=tcgen05",
+    "tcgen05-step6-f16=f16-nk:mma=tcgen05 ladder-step=6",
     "tcgen05-tma-f16=f16-nk:mma=tcgen05 ladder-step=4",
     "tcgen05-step3-f16-nk=f16-nk:mma=tcgen05 ladder-step=3",
 ]

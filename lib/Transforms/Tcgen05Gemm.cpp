@@ -53,6 +53,19 @@
 // carries the stage index, so each k-tile's tile is a subview at a dynamic
 // offset: one base address per operand stays live across the loop, not
 // one descriptor per stage and k16 slice.
+// Step 7 specializes the warps of that ring (buildSpecialized): warp 0 is
+// the producer, whose first thread waits for a stage's empty barrier (the
+// commit of the MMAs that read its previous k-tile; the first round's wait,
+// on the other parity, returns at once) and loads the next k-tile into it;
+// warp 1 is the MMA warp, which waits for the stage's full barrier and
+// issues its MMAs from one elected thread, committed to the stage's empty
+// barrier. Neither waits for the other except through the barriers, so the
+// producer runs up to S k-tiles ahead and the MMA warp never stalls on a
+// refill it does not need. The two roles are the branches of one scf.if
+// (warp 0 | the rest), which uop-sim runs as interleaved paths; after it the
+// whole block waits for the last commit and every warp reads its lanes of
+// the accumulator back (the epilogue warps). The register budget is not
+// moved: setmaxnreg works on whole warpgroups, and the block is one.
 // Past 48 KiB of tiles the kernel's shared memory becomes dynamic
 // (convert-uop-to-gpu).
 //
@@ -100,6 +113,7 @@ public:
     // S x rows x 64 buffer (each stage 1024-byte aligned, as the buffer and
     // the stage size are); the other rungs one tile each.
     bool ring = c.ladderStep >= 5;
+    bool specialized = c.ladderStep == 7;
     int64_t stages = ring ? c.stages : 1;
     Value sA = allocTiles(c.blockM, ring ? stages : 0);
     Value sB = allocTiles(c.blockN, ring ? stages : 0);
@@ -130,7 +144,10 @@ public:
     Value acc = memref::LoadOp::create(b, slot, ValueRange{index(0)});
 
     if (ring) {
-      buildRing(sA, sB, stages, bars, acc, warp0, thread0);
+      if (specialized)
+        buildSpecialized(sA, sB, stages, bars, acc, tx, warp);
+      else
+        buildRing(sA, sB, stages, bars, acc, warp0, thread0);
       writeback(acc, warp);
       fencedBarrier();
       ifThen(warp0, [&] {
@@ -249,6 +266,72 @@ private:
         loadStage(next, prev, ringA, ringB, bars);
       });
       scf::YieldOp::create(b, ValueRange{step.next, step.nextPhase});
+    }
+    int64_t lastTile = kTiles - 1;
+    MBarrierWaitOp::create(b, bars, index(stages + lastTile % stages),
+                           boolean((lastTile / stages) % 2));
+    Tcgen05FenceOp::create(b, /*after=*/true);
+  }
+
+  /// Rung 7: the ring of rung 6 with the warps specialized (see the file
+  /// comment). The roles are the branches of one scf.if (warp 0 | the
+  /// rest, in which warp 1 issues), so they meet only at the mbarriers; the
+  /// block reconverges after it and waits, as rung 6 does, for the commit
+  /// of the last k-tile, which follows every MMA.
+  void buildSpecialized(Value ringA, Value ringB, int64_t stages, Value bars,
+                        Value acc, Value tx, Value warp) {
+    int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
+    Value producer =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, warp, index(0));
+    auto roles = scf::IfOp::create(b, producer, /*withElseRegion=*/true);
+    {
+      // The producer: its first thread loads k-tile kt into stage kt mod S
+      // once the MMAs of the stage's previous k-tile have completed (their
+      // commit to empty[s]; the first round's wait, on the other parity,
+      // returns at once).
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(roles.thenBlock()->getTerminator());
+      Value leader =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
+      ifThen(leader, [&] {
+        auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(1),
+                                       ValueRange{index(0), boolean(false)});
+        OpBuilder::InsertionGuard loopGuard(b);
+        b.setInsertionPointToStart(loop.getBody());
+        Value kt = loop.getInductionVar();
+        Value stage = loop.getRegionIterArgs()[0];
+        Value phase = loop.getRegionIterArgs()[1];
+        MBarrierWaitOp::create(
+            b, bars, arith::AddIOp::create(b, stage, index(stages)),
+            arith::XOrIOp::create(b, phase, boolean(true)));
+        loadStage(kt, stage, ringA, ringB, bars);
+        RingStep step = ringStep(stage, phase, stages);
+        scf::YieldOp::create(b, ValueRange{step.next, step.nextPhase});
+      });
+    }
+    {
+      // The MMA warp: per k-tile, wait for its stage and issue its MMAs,
+      // committed to the stage's empty barrier, from one elected thread.
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(roles.elseBlock()->getTerminator());
+      Value issuer =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::eq, warp, index(1));
+      ifThen(issuer, [&] {
+        auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(1),
+                                       ValueRange{index(0), boolean(false)});
+        OpBuilder::InsertionGuard loopGuard(b);
+        b.setInsertionPointToStart(loop.getBody());
+        Value kt = loop.getInductionVar();
+        Value stage = loop.getRegionIterArgs()[0];
+        Value phase = loop.getRegionIterArgs()[1];
+        MBarrierWaitOp::create(b, bars, stage, phase);
+        Value k0 = arith::MulIOp::create(b, kt, index(c.blockK));
+        Value emptyBar = arith::AddIOp::create(b, stage, index(stages));
+        issueMma(k0, /*warp0=*/boolean(true), acc, stageTile(ringA, stage),
+                 stageTile(ringB, stage), bars, emptyBar);
+        RingStep step = ringStep(stage, phase, stages);
+        scf::YieldOp::create(b, ValueRange{step.next, step.nextPhase});
+      });
     }
     int64_t lastTile = kTiles - 1;
     MBarrierWaitOp::create(b, bars, index(stages + lastTile % stages),

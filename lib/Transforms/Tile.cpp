@@ -134,28 +134,27 @@ FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
     c.blockN = tile[1];
     c.blockK = tile[2];
   }
-  if (ladderStep < 0 || ladderStep > 6) {
+  if (ladderStep < 0 || ladderStep > 7) {
     whyNot = llvm::formatv(
         "expected 'ladder-step' 0 (the highest rung the GEMM allows), 1 (one "
         "tile), 2 (the K-loop), 3 (the 2-D grid), 4 (TMA loads), 5 (a ring "
-        "of 2 TMA stages) or 6 (a ring of 'stages'), got {0}{1}",
-        ladderStep,
-        ladderStep == 7 ? " (step 7, warp specialization, is not built yet)"
-                        : "");
+        "of 2 TMA stages), 6 (a ring of 'stages') or 7 (the ring with a "
+        "producer warp and an MMA warp), got {0}",
+        ladderStep);
     return failure();
   }
-  if (stages < 0 || stages > 4 || (stages == 1 && ladderStep == 6)) {
+  bool deepRing = ladderStep == 6 || ladderStep == 7;
+  if (stages < 0 || stages > 4 || (stages == 1 && deepRing)) {
     whyNot = llvm::formatv("expected 'stages' 0 (the deepest ring that "
                            "fits, up to 6), 1 (no ring) or 2 to 4 with "
                            "mma=tcgen05"
                            "{0}, got {1}",
-                           ladderStep == 6 ? " (a ring has 2 or more)" : "",
-                           stages);
+                           deepRing ? " (a ring has 2 or more)" : "", stages);
     return failure();
   }
-  if (stages > 1 && ladderStep != 0 && ladderStep != 6) {
+  if (stages > 1 && ladderStep != 0 && !deepRing) {
     whyNot = llvm::formatv("'stages' sets the depth of the TMA ring of "
-                           "ladder-step 6, got ladder-step={0}",
+                           "ladder-steps 6 and 7, got ladder-step={0}",
                            ladderStep);
     return failure();
   }
@@ -973,7 +972,7 @@ struct KindChooser {
       std::string noTma = whyNotTma(g);
       TileConfig config = *c;
       if (config.ladderStep == 0) {
-        config.ladderStep = noTma.empty() ? 6 : 3;
+        config.ladderStep = noTma.empty() ? 7 : 3;
         if (!noTma.empty())
           config.stages = 1;
       } else if (config.ladderStep == 4 && c->stages == 1 && !noTma.empty() &&

@@ -73,8 +73,10 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
   Option<int64_t> ladderStep{
       *this, "ladder-step",
       llvm::cl::desc("uop-tile's rung of the Blackwell GEMM ladder with "
-                     "tcgen05: 1 (one tile, K <= 64), 2 (the K-loop) or 3 "
-                     "(the 2-D grid)"),
+                     "tcgen05: 1 (one tile, K <= 64), 2 (the K-loop), 3 "
+                     "(the 2-D grid), 4 (TMA loads), 5 and 6 (a ring of TMA "
+                     "stages), 7 (the ring with a producer warp and an MMA "
+                     "warp), 0 (the highest the GEMM allows)"),
       llvm::cl::init(UopTileOptions().ladderStep)};
   Option<bool> warpSpecialize{
       *this, "warp-specialize",
@@ -93,7 +95,8 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
   Option<int64_t> stages{
       *this, "stages",
       llvm::cl::desc("uop-promote-shared's buffers per operand; the stages "
-                     "of the TMA ring of mma=tcgen05 ladder-step 6 and of "
+                     "of the TMA ring of mma=tcgen05 ladder-steps 6 and 7 "
+                     "and of "
                      "mma=wgmma (1: no ring)"),
       llvm::cl::init(UopPromoteSharedOptions().stages)};
   Option<int64_t> pad{*this, "pad",

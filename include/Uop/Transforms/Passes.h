@@ -47,7 +47,8 @@ struct TileConfig {
   /// accumulator in tensor memory, one warpgroup per block, and the rung of
   /// the Blackwell GEMM ladder built (1: one tile with K = 64, 2: the
   /// K-loop, 3: the 2-D grid, 4: TMA loads, 5 and 6: a ring of `stages`
-  /// TMA stages). `kind` is then unused.
+  /// TMA stages, 7: the ring with a producer warp and an MMA warp). `kind`
+  /// is then unused.
   bool tcgen05 = false;
   int64_t ladderStep = 3;
   int64_t stages = 1;
@@ -78,10 +79,10 @@ struct TileConfig {
 /// Reads and checks uop-tile's `tile`, `ladder-step` and `stages` for
 /// mma=tcgen05 (default tile 128,128,64): BM = 128 (the accumulator's 128
 /// lanes), BK = one 128-byte row of the inputs (64 f16 / bf16), BN a
-/// multiple of 16 from 16 to 256, a rung from 0 (chosen per GEMM) to 6,
-/// `stages` 0 or 2 to 8, the stages' tiles within `target`'s shared memory
-/// per block. `stages` of the result is the ring's depth for rungs 5 and 6
-/// (for rung 0, that of rung 6), else 1. On failure `whyNot` names the
+/// multiple of 16 from 16 to 256, a rung from 0 (chosen per GEMM) to 7,
+/// `stages` 0 or 2 to 4, the stages' tiles within `target`'s shared memory
+/// per block. `stages` of the result is the ring's depth for rungs 5 to 7
+/// (for rung 0, that of rung 7), else 1. On failure `whyNot` names the
 /// option.
 FailureOr<TileConfig> getTcgen05TileConfig(ArrayRef<int64_t> tile,
                                            int64_t ladderStep,

@@ -145,8 +145,12 @@ def UopTile : Pass<"uop-tile"> {
     mbarrier (the loads' expect_tx) and an empty one (the MMAs' commit):
     the loads of the next S - 1 k-tiles are in flight while the tensor core
     works, a stage being refilled as soon as the MMAs of the k-tile before
-    have released it; 0 (the default) is 6 where the GEMM allows TMA, else
-    3. Past 48 KiB the tiles live in dynamic shared memory
+    have released it; 7 specializes the warps of that ring: warp 0's
+    first thread only loads (waiting on a stage's empty barrier before
+    refilling it), warp 1 only issues the MMAs (waiting on the full
+    barrier), and after the K-loop every warp reads the accumulator back;
+    the roles meet only at the mbarriers; 0 (the default) is 7 where the
+    GEMM allows TMA, else 3. Past 48 KiB the tiles live in dynamic shared memory
     (convert-uop-to-gpu). Each GEMM outside its rung is an error naming it.
 
     With `mma=wgmma` (f16 / bf16 inputs on sm_90a; `mma=auto` picks it
@@ -185,10 +189,11 @@ def UopTile : Pass<"uop-tile"> {
            "mma=tcgen05: the rung of the Blackwell GEMM ladder, 1 (one "
            "128-row tile, K = 64), 2 (the K-loop), 3 (the 2-D grid), 4 "
            "(TMA loads with expect_tx), 5 (a ring of 2 TMA stages), 6 (a "
-           "ring of `stages`), or 0 (the default: 6 where the GEMM's layout "
+           "ring of `stages`), 7 (the ring with a producer warp and an MMA "
+           "warp), or 0 (the default: 7 where the GEMM's layout "
            "allows TMA, else 3)">,
     Option<"stages", "stages", "int64_t", "0",
-           "mma=tcgen05 ladder-step 6 and mma=wgmma: the stages of the TMA "
+           "mma=tcgen05 ladder-steps 6 and 7 and mma=wgmma: the stages of the TMA "
            "ring, 2 to 4 (0: the deepest that fits the chip's shared "
            "memory, at most 6; 1: no ring, tcgen05's ladder-step 4 or "
            "wgmma's block copies)">,
