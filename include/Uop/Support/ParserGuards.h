@@ -13,7 +13,8 @@
 //   - `vector.from_elements` whose vector type has 2^32 elements or more,
 //     `: vector<4x4294967295xf32>`: its parser sizes a SmallVector, whose
 //     size is 32-bit, by the element count, and LLVM aborts ("SmallVector
-//     unable to grow").
+//     unable to grow"); with fewer, but more than the input has characters
+//     (so not that many operands), the same reservation runs out of memory.
 //
 // The scan skips `//` comments and string literals. It is header-only: it
 // needs llvm/Support alone, so every layer can use it.
@@ -164,11 +165,25 @@ findKnownParserCrash(llvm::StringRef text) {
       ++j;
       elements = std::min<unsigned __int128>(elements * dim, kLimit);
     }
-    if (elements < kLimit)
+    // Each operand takes at least two characters, so a count past the
+    // input's length cannot be the operand count: the op is malformed, but
+    // the parser reserves room for that many types before it checks (8
+    // bytes each: out of memory long before 2^32).
+    if (elements < kLimit && elements <= text.size())
       return;
+    if (elements >= kLimit) {
+      found = KnownParserCrash{
+          type, "vector.from_elements of 2^32 elements or more is not "
+                "supported (MLIR's parser aborts on it)"};
+      return;
+    }
     found = KnownParserCrash{
-        type, "vector.from_elements of 2^32 elements or more is not "
-              "supported (MLIR's parser aborts on it)"};
+        type, "vector.from_elements of " +
+                  std::to_string(uint64_t(elements)) +
+                  " elements cannot have that many operands in an input of " +
+                  std::to_string(text.size()) +
+                  " characters (MLIR's parser reserves room for them all "
+                  "before it checks, and runs out of memory)"};
   });
   return found;
 }
