@@ -24,8 +24,6 @@ namespace wg = mlir::uop::wgmma;
 namespace {
 
 constexpr uint32_t kWarpgroup = uint32_t(wg::kWarpgroupThreads);
-/// 32-bit registers of an SM of sm_90a / sm_100a.
-constexpr int64_t kRegisterFile = 65536;
 
 LogicalResult requireKernel(Interpreter &I, Operation *op) {
   if (!I.isInKernel() || !I.block())
@@ -369,6 +367,7 @@ LogicalResult sim::wgmma::setMaxNReg(Interpreter &I, Operation *op,
     return failure();
   WgmmaState &w = state(I);
   uint32_t threads = I.block()->numThreads();
+  int64_t atLaunch = wg::registersAtLaunch(threads);
   for (uint32_t first = 0; first < threads; first += kWarpgroup) {
     uint32_t end = std::min(first + kWarpgroup, threads);
     uint32_t active = 0, lead = 0;
@@ -378,44 +377,64 @@ LogicalResult sim::wgmma::setMaxNReg(Interpreter &I, Operation *op,
     if (active == 0)
       continue;
     uint32_t group = first / kWarpgroup;
-    auto report = [&](const std::string &what) {
-      std::string msg = "setmaxnreg misuse at " + formatLoc(op->getLoc()) +
-                        " in block " + I.block()->name() + ": thread " +
-                        I.block()->threadName(lead) + " " + what;
-      I.reportFault(FaultKind::SetMaxNReg, nullptr, op, {lead},
-                    std::move(msg));
+    auto message = [&](const std::string &what) {
+      return "setmaxnreg misuse at " + formatLoc(op->getLoc()) + " in block " +
+             I.block()->name() + ": thread " + I.block()->threadName(lead) +
+             " " + what;
     };
     if (active != kWarpgroup) {
-      report("executes setmaxnreg with " + std::to_string(active) +
-             " of the 128 threads of warpgroup " + std::to_string(group) +
-             " (setmaxnreg is warpgroup-collective, .sync.aligned)");
+      I.reportFault(FaultKind::SetMaxNReg, nullptr, op, {lead},
+                    message("executes setmaxnreg with " +
+                            std::to_string(active) +
+                            " of the 128 threads of warpgroup " +
+                            std::to_string(group) +
+                            " (setmaxnreg is warpgroup-collective, "
+                            ".sync.aligned)"));
       continue;
     }
-    auto [it, fresh] = w.registerBudget.try_emplace(group, count);
-    if (!fresh) {
-      int64_t current = it->second;
-      if (increase ? count < current : count > current) {
-        report(std::string(increase ? "increases" : "decreases") +
-               " the register budget of warpgroup " + std::to_string(group) +
-               " to " + std::to_string(count) + " from " +
-               std::to_string(current) + " (setmaxnreg." +
-               (increase ? "inc" : "dec") + " may only " +
-               (increase ? "raise" : "lower") + " it)");
-        continue;
-      }
-      it->second = count;
+    int64_t current =
+        w.registerBudget.try_emplace(group, atLaunch).first->second;
+    if (increase ? count < current : count > current) {
+      I.reportFault(
+          FaultKind::SetMaxNReg, nullptr, op, {lead},
+          message(std::string(increase ? "increases" : "decreases") +
+                  " the register budget of warpgroup " +
+                  std::to_string(group) + " to " + std::to_string(count) +
+                  " from " + std::to_string(current) + " (setmaxnreg." +
+                  (increase ? "inc" : "dec") + " may only " +
+                  (increase ? "raise" : "lower") + " it)"));
+      continue;
     }
-    // The budgets come out of the SM's register file.
-    int64_t total = 0;
-    for (auto [g, budget] : w.registerBudget)
-      total += budget * kWarpgroup;
-    if (increase && total > kRegisterFile)
-      report("raises the register budget of warpgroup " +
-             std::to_string(group) + " to " + std::to_string(count) +
-             ", so that the block's warpgroups hold " +
-             std::to_string(total) + " registers, more than the " +
-             std::to_string(kRegisterFile) +
-             " of an SM (the increase would wait forever)");
+    int64_t delta = (count - current) * kWarpgroup;
+    if (!increase) {
+      w.registerPool -= delta;
+      w.registerBudget[group] = count;
+      continue;
+    }
+    // The increase takes its registers from the block's pool, which only
+    // decreases fill; it waits (for another path's decrease) until the
+    // pool holds them.
+    WgmmaState *ws = &w;
+    WaitOutcome outcome = I.getPaths().waitUntil(
+        [ws, delta] { return ws->registerPool >= delta; });
+    if (outcome == WaitOutcome::Aborted)
+      return failure();
+    if (outcome == WaitOutcome::Deadlock)
+      return I.fatalFault(
+          FaultKind::SetMaxNReg, nullptr, op,
+          message("increases the register budget of warpgroup " +
+                  std::to_string(group) + " from " + std::to_string(current) +
+                  " to " + std::to_string(count) + ", which needs " +
+                  std::to_string(delta) +
+                  " registers from the block's pool, which holds " +
+                  std::to_string(w.registerPool) +
+                  " and no other thread can release more: it would wait "
+                  "forever (the block's " +
+                  std::to_string(threads) + " threads start with " +
+                  std::to_string(atLaunch) +
+                  " registers each, the most the SM's 65536 allow)"));
+    w.registerPool -= delta;
+    w.registerBudget[group] = count;
   }
   return success();
 }

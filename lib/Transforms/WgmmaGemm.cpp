@@ -76,11 +76,12 @@ namespace {
 /// warpgroups (setmaxnreg): the producer's, which only issues loads, and
 /// the consumers', which hold the accumulators. A block of 384 threads
 /// starts with 168 registers per thread (65536 / 384, rounded down to a
-/// multiple of 8; ptxas gives the kernel that many, which
-/// test/Pipelines/wgmma-ptxas.test checks); setmaxnreg.inc blocks until the
+/// multiple of 8: Wgmma.h's registersAtLaunch, which convert-uop-to-nvvm
+/// fixes as the kernel's `.maxnreg`); setmaxnreg.inc blocks until the
 /// block's pool holds what it asks, which only the producer's decrease
 /// fills: 128 x (168 - 40) = 2 x 128 x (232 - 168), so the consumers never
-/// wait. With one consumer warpgroup (256 threads, up to 255 registers
+/// wait (uop-sim models the pool and would report an increase it cannot
+/// pay for). With one consumer warpgroup (256 threads, up to 255 registers
 /// each) nothing needs moving and the kernel has no setmaxnreg.
 constexpr int64_t kProducerRegisters = 40;
 constexpr int64_t kConsumerRegisters = 232;

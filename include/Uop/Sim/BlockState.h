@@ -167,9 +167,12 @@ struct WgmmaState {
   std::vector<std::vector<std::vector<uint64_t>>> groups;
   /// Per thread: a wgmma.fence since its last wait_group (or the start).
   std::vector<uint8_t> fenced;
-  /// Per warpgroup: the register budget its last setmaxnreg set (absent
-  /// before the first: the kernel's allocation, unknown here).
+  /// Per warpgroup: the per-thread register budget its last setmaxnreg
+  /// set (absent before the first: the count at launch, Wgmma.h's
+  /// registersAtLaunch); and the block's pool of registers that decreases
+  /// released and increases have not taken.
   std::map<uint32_t, int64_t> registerBudget;
+  int64_t registerPool = 0;
 };
 
 /// The state of the block the interpreter is running.

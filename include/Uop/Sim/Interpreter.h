@@ -64,7 +64,7 @@ public:
     return found == handlers.end() ? nullptr : found->second;
   }
   /// Marks the op classes `OpTys` as ones that may wait for another path
-  /// of the block (mbarrier waits; calls, whose callee may): a divergent
+  /// of the block (mbarrier waits, setmaxnreg; calls, whose callee may): a divergent
   /// branch holding one runs as a path of its own (Paths.h).
   template <typename... OpTys>
   void addWaiting() {

@@ -384,8 +384,39 @@ struct SetMaxNRegLowering : public ConvertOpToLLVMPattern<SetMaxNRegOp> {
 
 struct ConvertUopToNVVMPass
     : public mlir::uop::impl::ConvertUopToNVVMBase<ConvertUopToNVVMPass> {
+  /// A kernel that uses setmaxnreg must start with a fixed register count
+  /// (PTX ISA): `nvvm.maxnreg`, which becomes `.maxnreg`, set to the most
+  /// its block can hold (Wgmma.h's registersAtLaunch), so the budgets its
+  /// setmaxnregs move are the ones uop-sim checked.
+  LogicalResult fixRegisterCounts() {
+    WalkResult result = getOperation()->walk([&](gpu::GPUFuncOp func) {
+      SetMaxNRegOp first;
+      func.walk([&](SetMaxNRegOp op) {
+        first = op;
+        return WalkResult::interrupt();
+      });
+      if (!first)
+        return WalkResult::advance();
+      std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize();
+      if (!block || block->size() != 3) {
+        first.emitOpError("expected its kernel to have a known block size "
+                          "(the register count it starts with must be fixed "
+                          "at compile time)");
+        return WalkResult::interrupt();
+      }
+      int64_t threads = int64_t((*block)[0]) * (*block)[1] * (*block)[2];
+      func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                    IntegerAttr::get(IntegerType::get(func.getContext(), 32),
+                                     wgmma::registersAtLaunch(threads)));
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    if (failed(fixRegisterCounts()))
+      return signalPassFailure();
     LLVMTypeConverter converter(ctx);
     // As convert-nvgpu-to-nvvm and convert-gpu-to-nvvm map them.
     populateGpuMemorySpaceAttributeConversions(

@@ -46,4 +46,6 @@ void mlir::uop::sim::registerUopWgmmaHandlers(HandlerRegistry &r) {
   r.add<WgmmaCommitGroupOp>(commitOp);
   r.add<WgmmaWaitGroupOp>(waitOp);
   r.add<SetMaxNRegOp>(setMaxNRegOp);
+  // An increase waits for registers another path's decrease releases.
+  r.addWaiting<SetMaxNRegOp>();
 }

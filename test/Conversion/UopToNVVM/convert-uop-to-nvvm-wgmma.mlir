@@ -1,4 +1,6 @@
 // RUN: uop-opt %s --convert-uop-to-nvvm | FileCheck %s
+// RUN: sed 's/kernel attributes {known_block_size = array<i32: 384, 1, 1>}/kernel/' %s | not uop-opt --convert-uop-to-nvvm 2>&1 | FileCheck %s --check-prefix=NOBLOCK
+// NOBLOCK: error: 'uop.setmaxnreg' op expected its kernel to have a known block size (the register count it starts with must be fixed at compile time)
 // The wgmma family in NVVM: an MMA of K = 64 is four wgmma.mma_async of
 // shape m64nNk16, one per k16 slice, on descriptors whose start address
 // advances 32 bytes (2 in 16-byte units) per slice, with the constant upper
@@ -13,8 +15,11 @@
 !ab = memref<64x64xbf16, #gpu.address_space<workgroup>>
 
 gpu.module @kernels {
+  // A kernel with setmaxnreg starts at the most registers its block can
+  // hold: 65536 / 384 rounded down to a multiple of 8.
   // CHECK-LABEL: gpu.func @wgmma
-  gpu.func @wgmma(%c: vector<64xf32>, %c8: vector<8xf32>) workgroup(%sA: !a, %sB: !b, %tA: !ab, %tB: !bb) kernel {
+  // CHECK-SAME: nvvm.maxnreg = 168 : i32
+  gpu.func @wgmma(%c: vector<64xf32>, %c8: vector<8xf32>) workgroup(%sA: !a, %sB: !b, %tA: !ab, %tB: !bb) kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
     // CHECK: nvvm.wgmma.fence.aligned
     uop.wgmma_fence
     // CHECK: %[[A:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i64

@@ -24,6 +24,23 @@ namespace mlir::uop::wgmma {
 /// Threads of a warpgroup: four consecutive warps, the first a multiple of
 /// four.
 constexpr int64_t kWarpgroupThreads = 128;
+
+/// 32-bit registers of an SM of sm_90a / sm_100a, the most one block holds.
+constexpr int64_t kRegisterFile = 65536;
+
+/// The per-thread register count a kernel that uses setmaxnreg starts with
+/// in a block of `threads` threads: the most the block can hold (the
+/// register file over the threads, at most 255, rounded down to the
+/// multiple of 8 setmaxnreg counts in). The PTX ISA requires such a kernel
+/// to fix its count at compile time; convert-uop-to-nvvm gives it this one
+/// as `.maxnreg`, and uop-sim starts each warpgroup's budget at it, so a
+/// setmaxnreg.inc that the pool cannot pay for waits in both.
+constexpr int64_t registersAtLaunch(int64_t threads) {
+  int64_t perThread = threads > 0 ? kRegisterFile / threads : 255;
+  if (perThread > 255)
+    perThread = 255;
+  return perThread / 8 * 8;
+}
 /// The accumulator tile's rows per warpgroup.
 constexpr int64_t kMmaM = 64;
 /// One instruction multiplies a K slice of 16 elements (32 bytes of a row).
