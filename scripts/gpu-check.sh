@@ -9,7 +9,9 @@
 # `prepare` compiles the GEMM cases below for sm_90a into bench/gpu_gemm/out/
 # (ignored by git): per case gemm.mlir, kernel.ptx, kernel.json, and
 # manifest.tsv listing them with the multiply instructions the PTX uses
-# (simt, mma.sync, wgmma), which the table shows next to the case name. `run` builds uop-run from source with one g++
+# (simt, wmma, mma.sync, wgmma with block copies, wgmma-tma: the one-role
+# TMA ring, wgmma-ws: the warp-specialized ring), which the table shows next
+# to the case name. `run` builds uop-run from source with one g++
 # command (no CMake, no MLIR), prints the GPU, runs every case with --check
 # (against cuBLAS on the same device inputs) and --bench (CUDA events, median
 # after warm-up) in one process each, under `timeout`, and prints a markdown
@@ -38,16 +40,23 @@ prepare() {
   done
   rm -rf "$out_dir"
   mkdir -p "$out_dir"
-  # name, input type, output type, --uop-compile options. f16 runs the
-  # default tensor-core choice of the compiler (SIMT or mma.sync, whichever
-  # it picks for sm_90a); the table reports what ran.
+  # name, input type, output type, --uop-compile options, B's layout (kn:
+  # B stored K x N, the linalg.matmul default; nk: N x K, which TMA loads,
+  # so the wgmma kernel is the warp-specialized TMA ring). f16 runs the
+  # default tensor-core choice of the compiler for sm_90a; the table reports
+  # what ran.
   local cases=(
-    "f32 f32 f32 -"
-    "f16 f16 f32 -"
-    "bf16 bf16 f32 -"
-    "f16out f16 f16 -"
-    "f16wmma f16 f32 mma=wmma"
-    "f16simt f16 f32 mma=simt"
+    "f32 f32 f32 - kn"
+    "f16 f16 f32 - kn"
+    "f16nk f16 f32 - nk"
+    "f16nk1role f16 f32 warp-specialize=false nk"
+    "bf16nk bf16 bf16 - nk"
+    "f16nkout f16 f16 - nk"
+    "bf16 bf16 f32 - kn"
+    "f16out f16 f16 - kn"
+    "f16mma f16 f32 mma=mma_sync kn"
+    "f16wmma f16 f32 mma=wmma kn"
+    "f16simt f16 f32 mma=simt kn"
   )
   # TF32 only where the compiler has the option.
   local probe="$out_dir/probe.mlir"
@@ -56,32 +65,37 @@ prepare() {
     '  return' '}' > "$probe"
   if "$build/bin/uop-opt" "$probe" --uop-compile="target=$target precision=tf32" \
       -o /dev/null 2>/dev/null; then
-    cases+=("tf32 f32 f32 precision=tf32")
+    cases+=("tf32 f32 f32 precision=tf32 kn")
   else
     echo "note: uop-opt has no precision=tf32 option: the tf32 case is skipped"
   fi
   rm -f "$probe"
-  printf 'name\tm\tn\tk\tdtype\tout_dtype\toptions\tpath\tptx\tlaunch\n' > "$manifest"
+  printf 'name\tm\tn\tk\tdtype\tout_dtype\toptions\tpath\tptx\tlaunch\tb\n' > "$manifest"
   for size in $sizes; do
     for c in "${cases[@]}"; do
-      read -r kind dtype odtype options <<< "$c"
+      read -r kind dtype odtype options layout <<< "$c"
       [ "$options" = "-" ] && options=""
       local name="${kind}-${size}"
       local dir="$out_dir/$name"
+      local transpose=()
+      [ "$layout" = "nk" ] && transpose=(--transpose-b)
       "$build/bin/uop-run" --gemm "${size}x${size}x${size}" --dtype "$dtype" \
         --out-dtype "$odtype" --target="$target" --options="$options" \
-        --keep "$dir" --compile-only > /dev/null
+        "${transpose[@]}" --keep "$dir" --compile-only > /dev/null
       rm -f "$dir/kernel.mlir"
       # The instructions that do the multiply, as the PTX shows them.
       local path=simt
-      if grep -q 'wgmma\.mma_async' "$dir/kernel.ptx"; then path=wgmma
+      if grep -q 'setmaxnreg' "$dir/kernel.ptx"; then path=wgmma-ws
+      elif grep -q 'wgmma\.mma_async' "$dir/kernel.ptx" &&
+          grep -q 'cp\.async\.bulk\.tensor' "$dir/kernel.ptx"; then path=wgmma-tma
+      elif grep -q 'wgmma\.mma_async' "$dir/kernel.ptx"; then path=wgmma
       elif grep -q 'wmma\.mma' "$dir/kernel.ptx"; then path=wmma
       elif grep -q 'mma\.sync' "$dir/kernel.ptx"; then path=mma.sync
       fi
-      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$size" "$size" \
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$size" "$size" \
         "$size" "$dtype" "$odtype" "${options:--}" "$path" "$name/kernel.ptx" \
-        "$name/kernel.json" >> "$manifest"
-      echo "prepared $name (${dtype} -> ${odtype}${options:+, $options}; $path)"
+        "$name/kernel.json" "$layout" >> "$manifest"
+      echo "prepared $name (${dtype} -> ${odtype}${options:+, $options}, B ${layout}; $path)"
     done
   done
   echo "manifest: $manifest ($(($(wc -l < "$manifest") - 1)) cases," \
@@ -112,7 +126,7 @@ run() {
   local budget="${UOP_GPU_BUDGET_S:-200}"
   local start=$SECONDS rows="$results/rows.tsv" failed=0 first=1
   : > "$rows"
-  while IFS=$'\t' read -r name m n k dtype odtype options path ptx launch; do
+  while IFS=$'\t' read -r name m n k dtype odtype options path ptx launch layout; do
     [ "$name" = "name" ] && continue
     if [ $((SECONDS - start)) -ge "$budget" ]; then
       printf '%s\t%s\tskipped (time budget)\n' "$name ($path)" "$m" >> "$rows"
@@ -124,11 +138,13 @@ run() {
     local iters=10 limit=30
     if [ "$m" -ge 8192 ]; then iters=5; limit=60; fi
     [ "$options" = "-" ] && options=""
-    echo "== $name: ${m}x${n}x${k} ${dtype} -> ${odtype}${options:+ ($options)}, $path"
+    echo "== $name: ${m}x${n}x${k} ${dtype} -> ${odtype}${options:+ ($options)}, B ${layout}, $path"
     local text rc
+    local transpose=()
+    [ "$layout" = "nk" ] && transpose=(--transpose-b)
     text="$(timeout "$limit" "$bin/uop-run" --ptx "$out_dir/$ptx" \
-      --launch "$out_dir/$launch" --options="$options" --check --bench \
-      --warmup 3 --iters "$iters" 2>&1)"
+      --launch "$out_dir/$launch" --options="$options" "${transpose[@]}" \
+      --check --bench --warmup 3 --iters "$iters" 2>&1)"
     rc=$?
     echo "$text"
     if [ "$rc" -eq 3 ] && [ "$first" -eq 1 ]; then
