@@ -50,6 +50,7 @@ prepare() {
     "f16 f16 f32 - kn"
     "f16nk f16 f32 - nk"
     "f16nk1role f16 f32 warp-specialize=false nk"
+    "f16nkp132 f16 f32 persistent-blocks=132 nk"
     "bf16nk bf16 bf16 - nk"
     "f16nkout f16 f16 - nk"
     "bf16 bf16 f32 - kn"

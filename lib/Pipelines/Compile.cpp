@@ -96,6 +96,7 @@ UopTileOptions CompileOptions::getTileOptions() const {
   options.ladderStep = ladderStep;
   options.stages = stages;
   options.warpSpecialize = warpSpecialize;
+  options.persistentBlocks = persistentBlocks;
   // The pipeline compiles GEMMs; a contraction it cannot compile is an
   // error, not something to leave on the host.
   options.requireMatch = true;

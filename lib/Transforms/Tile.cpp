@@ -685,8 +685,15 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   b.setInsertionPoint(op);
   auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, v); };
   Value one = cst(1);
-  Value gridX = cst(llvm::divideCeil(g.n, c.blockN));
-  Value gridY = cst(llvm::divideCeil(g.m, c.blockM));
+  int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
+  int64_t tilesM = llvm::divideCeil(g.m, c.blockM);
+  Value gridX = cst(tilesN);
+  Value gridY = cst(tilesM);
+  if (c.persistentBlocks > 0) {
+    // At most that many blocks along x, each looping over the tiles.
+    gridX = cst(std::min(c.persistentBlocks, tilesN * tilesM));
+    gridY = cst(1);
+  }
   Value blockX = cst(c.getBlockThreadsX());
   Value blockY = cst(c.getBlockThreadsY());
   auto launch =
@@ -743,6 +750,7 @@ struct KindChooser {
   int64_t ladderStep = 0;
   int64_t stages = 0;
   bool warpSpecialize = true;
+  int64_t persistentBlocks = 0;
   TargetAttr target;
   ArrayRef<int64_t> tile, threadTile, warps;
   std::optional<FailureOr<TileConfig>> simt, mma, tcgen05, wgmma;
@@ -797,6 +805,16 @@ struct KindChooser {
       whyNot = llvm::formatv("expected 'mma' to be auto, simt, mma_sync, "
                              "wmma, wgmma or tcgen05, got '{0}'",
                              mmaOption);
+      return failure();
+    }
+    if (persistentBlocks < 0 ||
+        persistentBlocks > target.getMaxGrid().asArrayRef()[0]) {
+      whyNot = llvm::formatv("expected 'persistent-blocks' 0 (a block per "
+                             "tile) or a block count up to {0}'s max_grid x "
+                             "({1}), got {2}",
+                             target.getChip(),
+                             target.getMaxGrid().asArrayRef()[0],
+                             persistentBlocks);
       return failure();
     }
     if (mode == Mode::Wgmma &&
@@ -944,6 +962,20 @@ struct KindChooser {
   /// The configuration for the GEMM `g`: its kind by `mma` and its input
   /// type, or failure with the reason in `whyNot`.
   FailureOr<TileConfig> choose(const GemmInfo &g, std::string &whyNot) {
+    FailureOr<TileConfig> c = chooseKind(g, whyNot);
+    if (succeeded(c) && persistentBlocks != 0 && !c->wgmma) {
+      whyNot = llvm::formatv(
+          "persistent-blocks={0} applies to the warp-specialized wgmma "
+          "kernel (sm_90a, f16 or bf16 inputs), got a GEMM compiled with "
+          "mma={1}",
+          persistentBlocks,
+          c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
+      return failure();
+    }
+    return c;
+  }
+
+  FailureOr<TileConfig> chooseKind(const GemmInfo &g, std::string &whyNot) {
     bool half = g.inputType.isF16() || g.inputType.isBF16();
     bool tensorCoreInputs = half || (g.inputType.isF32() && tf32);
     if (mode == Mode::Tcgen05 ||
@@ -1034,6 +1066,20 @@ struct KindChooser {
       // a K to load) every thread copies and multiplies.
       config.warpSpecialize =
           warpSpecialize && config.stages > 1 && g.k > 0;
+      if (persistentBlocks != 0) {
+        if (!config.warpSpecialize) {
+          whyNot = llvm::formatv(
+              "for mma=wgmma: persistent-blocks={0} needs the "
+              "warp-specialized TMA ring ({1})",
+              persistentBlocks,
+              !warpSpecialize ? std::string("warp-specialize=false")
+              : g.k == 0      ? std::string("K = 0")
+              : !noTma.empty() ? "TMA needs " + noTma
+                               : std::string("stages=1"));
+          return failure();
+        }
+        config.persistentBlocks = persistentBlocks;
+      }
       return config;
     }
     MatmulKind kind = MatmulKind::simt;
@@ -1084,6 +1130,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     chooser.ladderStep = ladderStep;
     chooser.stages = stages;
     chooser.warpSpecialize = warpSpecialize;
+    chooser.persistentBlocks = persistentBlocks;
     if (failed(chooser.parse(mma, precision, whyNot)) ||
         failed(chooser.validateExplicit(whyNot))) {
       mlir::emitError(getOperation()->getLoc(), "uop-tile: ") << whyNot;

@@ -43,6 +43,10 @@
 //
 // so the loads run ahead of the MMAs by up to S k-tiles without any
 // consumer thread issuing them, and the registers go to the accumulators.
+// With `persistent-blocks` (forEachTile) both roles loop over the block's
+// tiles, carrying the ring position from tile to tile, and the consumers
+// also release the stage of each tile's last k-tile, so the producer runs
+// into the next tile while they write this one back.
 //
 // Without TMA (a transposed operand, unaligned rows, or stages=1), the block
 // copies each k-tile into one pair of swizzled tiles (transposing where the
@@ -95,6 +99,8 @@ public:
   void build(gpu::LaunchOp launch) {
     Value tx = launch.getThreadIds().x;
     gpu::KernelDim3 blockIds = launch.getBlockIds();
+    blockX = blockIds.x;
+    gridX = launch.getGridSize().x;
     m0 = arith::MulIOp::create(b, blockIds.y, index(c.blockM));
     n0 = arith::MulIOp::create(b, blockIds.x, index(c.blockN));
     fragmentOrigin(tx);
@@ -195,19 +201,22 @@ private:
       Value leader = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx,
                                            index(consumers));
       ifThen(leader, [&] {
-        auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(1),
-                                       ValueRange{index(0), boolean(false)});
-        OpBuilder::InsertionGuard loopGuard(b);
-        b.setInsertionPointToStart(loop.getBody());
-        Value kt = loop.getInductionVar();
-        Value stage = loop.getRegionIterArgs()[0];
-        Value phase = loop.getRegionIterArgs()[1];
-        MBarrierWaitOp::create(
-            b, bars, arith::AddIOp::create(b, stage, index(stages)),
-            arith::XOrIOp::create(b, phase, boolean(true)));
-        loadStage(kt, stage, ringA, ringB, bars);
-        RingStep step = ringStep(stage, phase, stages);
-        scf::YieldOp::create(b, ValueRange{step.next, step.nextPhase});
+        forEachTile([&](Value stage0, Value phase0) -> RingPosition {
+          auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(1),
+                                         ValueRange{stage0, phase0});
+          OpBuilder::InsertionGuard loopGuard(b);
+          b.setInsertionPointToStart(loop.getBody());
+          Value kt = loop.getInductionVar();
+          Value stage = loop.getRegionIterArgs()[0];
+          Value phase = loop.getRegionIterArgs()[1];
+          MBarrierWaitOp::create(
+              b, bars, arith::AddIOp::create(b, stage, index(stages)),
+              arith::XOrIOp::create(b, phase, boolean(true)));
+          loadStage(kt, stage, ringA, ringB, bars);
+          RingStep step = ringStep(stage, phase, stages);
+          scf::YieldOp::create(b, ValueRange{step.next, step.nextPhase});
+          return {loop.getResult(0), loop.getResult(1)};
+        });
       });
     }
     {
@@ -218,37 +227,92 @@ private:
       b.setInsertionPoint(roles.elseBlock()->getTerminator());
       if (twoConsumers)
         SetMaxNRegOp::create(b, /*increase=*/true, kConsumerRegisters);
-      Value zero = initialAccumulator();
-      auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(1),
-                                     ValueRange{index(0), boolean(false), zero});
-      {
-        OpBuilder::InsertionGuard loopGuard(b);
-        b.setInsertionPointToStart(loop.getBody());
-        Value kt = loop.getInductionVar();
-        Value stage = loop.getRegionIterArgs()[0];
-        Value phase = loop.getRegionIterArgs()[1];
-        Value acc = loop.getRegionIterArgs()[2];
-        MBarrierWaitOp::create(b, bars, stage, phase);
-        WgmmaFenceOp::create(b);
-        Value next = WgmmaMmaOp::create(
-            b, acc.getType(), warpgroupRowsOfA(tx, stageTile(ringA, stage)),
-            stageTile(ringB, stage), acc);
-        WgmmaCommitGroupOp::create(b);
-        // The MMA of k-tile kt - 1 is complete; kt's stays in flight.
-        WgmmaWaitGroupOp::create(b, 1);
-        RingStep step = ringStep(stage, phase, stages);
-        Value notFirst =
-            arith::CmpIOp::create(b, arith::CmpIPredicate::ne, kt, index(0));
-        ifThen(notFirst, [&] {
+      forEachTile([&](Value stage0, Value phase0) -> RingPosition {
+        if (persistent())
+          fragmentOrigin(tx);
+        Value zero = initialAccumulator();
+        auto loop =
+            scf::ForOp::create(b, index(0), index(kTiles), index(1),
+                               ValueRange{stage0, phase0, zero});
+        {
+          OpBuilder::InsertionGuard loopGuard(b);
+          b.setInsertionPointToStart(loop.getBody());
+          Value kt = loop.getInductionVar();
+          Value stage = loop.getRegionIterArgs()[0];
+          Value phase = loop.getRegionIterArgs()[1];
+          Value acc = loop.getRegionIterArgs()[2];
+          MBarrierWaitOp::create(b, bars, stage, phase);
+          WgmmaFenceOp::create(b);
+          Value next = WgmmaMmaOp::create(
+              b, acc.getType(), warpgroupRowsOfA(tx, stageTile(ringA, stage)),
+              stageTile(ringB, stage), acc);
+          WgmmaCommitGroupOp::create(b);
+          // The MMA of k-tile kt - 1 is complete; kt's stays in flight.
+          WgmmaWaitGroupOp::create(b, 1);
+          RingStep step = ringStep(stage, phase, stages);
+          Value notFirst =
+              arith::CmpIOp::create(b, arith::CmpIPredicate::ne, kt, index(0));
+          ifThen(notFirst, [&] {
+            MBarrierArriveOp::create(
+                b, bars, arith::AddIOp::create(b, step.prev, index(stages)),
+                /*txCount=*/Value());
+          });
+          scf::YieldOp::create(b,
+                               ValueRange{step.next, step.nextPhase, next});
+        }
+        WgmmaWaitGroupOp::create(b, 0);
+        RingPosition end = {loop.getResult(0), loop.getResult(1)};
+        if (persistent()) {
+          // The producer reuses the last k-tile's stage for the next tile.
+          RingStep last = ringStep(end.stage, end.phase, stages);
           MBarrierArriveOp::create(
-              b, bars, arith::AddIOp::create(b, step.prev, index(stages)),
+              b, bars, arith::AddIOp::create(b, last.prev, index(stages)),
               /*txCount=*/Value());
-        });
-        scf::YieldOp::create(b, ValueRange{step.next, step.nextPhase, next});
-      }
-      WgmmaWaitGroupOp::create(b, 0);
-      writeback(loop.getResult(2));
+        }
+        writeback(loop.getResult(2));
+        return end;
+      });
     }
+  }
+
+  /// Where a loop over k-tiles is in the ring: the stage of its next
+  /// k-tile and the parity of that stage's round.
+  struct RingPosition {
+    Value stage, phase;
+  };
+
+  /// Whether the blocks loop over the tiles (`persistent-blocks`).
+  bool persistent() const { return c.persistentBlocks > 0; }
+
+  /// Runs `body` for each tile of C the block computes, with m0 and n0
+  /// set, the ring position carried from one tile to the next (the
+  /// producer and the consumers go through the same tiles in the same
+  /// order, so their rings stay in step): the block's own tile, or, with
+  /// `persistent-blocks`, tiles bx, bx + G, bx + 2G, ... of the row-major
+  /// order over the ceil(M / BM) x ceil(N / BN) tiles (G blocks along x).
+  void forEachTile(
+      llvm::function_ref<RingPosition(Value, Value)> body) {
+    if (!persistent()) {
+      body(index(0), boolean(false));
+      return;
+    }
+    int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
+    int64_t tiles = llvm::divideCeil(g.m, c.blockM) * tilesN;
+    auto loop = scf::ForOp::create(b, blockX, index(tiles), gridX,
+                                   ValueRange{index(0), boolean(false)});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value t = loop.getInductionVar();
+    Value savedM0 = m0, savedN0 = n0;
+    m0 = arith::MulIOp::create(
+        b, arith::DivUIOp::create(b, t, index(tilesN)), index(c.blockM));
+    n0 = arith::MulIOp::create(
+        b, arith::RemUIOp::create(b, t, index(tilesN)), index(c.blockN));
+    RingPosition end =
+        body(loop.getRegionIterArgs()[0], loop.getRegionIterArgs()[1]);
+    scf::YieldOp::create(b, ValueRange{end.stage, end.phase});
+    m0 = savedM0;
+    n0 = savedN0;
   }
 
   /// The ring of TMA stages (see the file comment); returns the final
@@ -458,6 +522,8 @@ private:
 
   /// The first row and column of C this thread's fragment holds.
   Value rowBase, colBase;
+  /// The block's x index and the grid's x size (persistent tiles).
+  Value blockX, gridX;
 };
 
 } // namespace

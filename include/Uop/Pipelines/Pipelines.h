@@ -84,6 +84,12 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                      "ring: a producer warpgroup loads, the MMA warpgroups "
                      "multiply"),
       llvm::cl::init(UopTileOptions().warpSpecialize)};
+  Option<int64_t> persistentBlocks{
+      *this, "persistent-blocks",
+      llvm::cl::desc("uop-tile's persistent blocks for the warp-specialized "
+                     "wgmma kernel: at most this many blocks, each looping "
+                     "over tiles of C (0: one block per tile)"),
+      llvm::cl::init(UopTileOptions().persistentBlocks)};
   ListOption<int64_t> warps{
       *this, "warps",
       llvm::cl::desc("uop-tile's warps WM,WN of a tensor-core block")};

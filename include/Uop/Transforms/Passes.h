@@ -60,6 +60,9 @@ struct TileConfig {
   /// loads while the BM / 64 consumer warpgroups multiply (warp
   /// specialization, with the register budget moved by setmaxnreg).
   bool warpSpecialize = false;
+  /// With warp specialization: 0, a block per tile of C; N > 0, at most N
+  /// blocks, each looping over the tiles (persistent blocks).
+  int64_t persistentBlocks = 0;
 
   /// The block: x fastest (along N), y along M.
   int64_t getBlockThreadsX() const {

@@ -164,7 +164,12 @@ def UopTile : Pass<"uop-tile"> {
     that fits, at most 6) with full and empty mbarriers, one k-tile's MMAs
     kept in flight (`uop.wgmma_wait_group 1`) while its predecessor's stage
     is released and refilled; otherwise, or with `stages=1`, the block
-    copies each k-tile (transposing where needed) before the MMA.
+    copies each k-tile (transposing where needed) before the MMA. The ring
+    is warp-specialized by default (`warp-specialize`): a producer
+    warpgroup (`setmaxnreg decrease 40` with two consumers) loads, the BM /
+    64 consumer warpgroups (`setmaxnreg increase 232`) wait, multiply and
+    release; `persistent-blocks=P` then launches at most P blocks, each
+    looping over tiles of C.
 
     The result runs as it is (every operand read straight from global
     memory); `uop-promote-shared` then stages the tiles in shared memory.
@@ -201,6 +206,10 @@ def UopTile : Pass<"uop-tile"> {
            "mma=wgmma with a TMA ring: a producer warpgroup issues the "
            "loads while the MMA warpgroups multiply, the register budget "
            "moved to them by setmaxnreg (false: every thread does both)">,
+    Option<"persistentBlocks", "persistent-blocks", "int64_t", "0",
+           "mma=wgmma warp-specialized: launch at most this many blocks, "
+           "each looping over tiles of C (the SMs of the GPU, e.g. 132 on "
+           "an H100 or H200; 0: one block per tile)">,
     ListOption<"warps", "warps", "int64_t",
                "warps of a block along M and N, WM,WN (default 2,4; "
                "tensor-core GEMMs)">,
