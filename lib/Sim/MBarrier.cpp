@@ -181,10 +181,15 @@ LogicalResult mbarrier::wait(Interpreter &I, Operation *op, Value group,
   bool orders = I.allActive();
   // Among interleaved paths (warp specialization), the phase may still be
   // completed by another path: wait for it (the barriers and parities the
-  // active lanes wait for, once each).
+  // active lanes wait for, once each). Each lane waits on its own, as on
+  // the hardware: a pair is done once its phase has been seen complete,
+  // even if the barrier has moved on since (lanes waiting for both
+  // parities of one barrier pass one after the other); `seen` keeps the
+  // phase count each pair was seen at.
   bool paths = I.getPaths().active();
+  std::vector<std::pair<int64_t, unsigned>> waits;
+  std::vector<uint64_t> seen; // 0: not yet; else completed phases + 1
   if (paths) {
-    std::vector<std::pair<int64_t, unsigned>> waits;
     int64_t groupSize = g.sizes.empty() ? 0 : g.sizes[0];
     for (unsigned lane = 0; lane < I.numLanes(); ++lane) {
       if (!I.isActive(lane))
@@ -194,16 +199,34 @@ LogicalResult mbarrier::wait(Interpreter &I, Operation *op, Value group,
       if (w.first >= 0 && w.first < groupSize && !llvm::is_contained(waits, w))
         waits.push_back(w);
     }
+    seen.assign(waits.size(), 0);
     const Buffer *buffer = g.buffer;
-    auto ready = [&I, buffer, waits] {
-      for (auto [i, want] : waits)
-        if (!phaseDone(I, buffer, i, want))
-          return false;
-      return true;
+    auto ready = [&I, buffer, &waits, &seen] {
+      bool all = true;
+      for (size_t k = 0; k < waits.size(); ++k) {
+        if (seen[k])
+          continue;
+        auto [i, want] = waits[k];
+        auto found = I.block()->mbarriers.find({buffer, i});
+        if (found == I.block()->mbarriers.end() || !found->second.initialized)
+          continue; // not waited for: the wait reports the misuse
+        if (phaseDone(I, buffer, i, want))
+          seen[k] = found->second.phase + 1;
+        else
+          all = false;
+      }
+      return all;
     };
     if (I.getPaths().waitUntil(ready) == WaitOutcome::Aborted)
       return failure();
   }
+  // The phase count a lane's wait saw complete among paths, or 0.
+  auto seenFor = [&](int64_t i, unsigned want) -> uint64_t {
+    for (size_t k = 0; k < waits.size(); ++k)
+      if (waits[k] == std::make_pair(i, want))
+        return seen[k];
+    return 0;
+  };
   for (unsigned lane = 0; lane < I.numLanes(); ++lane) {
     if (!I.isActive(lane))
       continue;
@@ -217,6 +240,13 @@ LogicalResult mbarrier::wait(Interpreter &I, Operation *op, Value group,
       continue;
     }
     unsigned want = unsigned(p.at(lane).i & 1);
+    if (uint64_t phases = seenFor(i, want)) {
+      // Seen complete while the path waited (the barrier may have moved
+      // on since).
+      I.getRaces().observe(g.buffer, i, I.threadOf(lane), phases - 1);
+      orders = false;
+      continue;
+    }
     // The phase of parity `want` has completed when the current one has
     // the other parity. Asynchronous arrivals (tcgen05.commit) still in
     // flight complete only now that a wait needs them.

@@ -89,6 +89,13 @@ PathScheduler::run(Operation *op,
   cur->ready = [cur] { return cur->liveChildren == 0; };
   if (cur->liveChildren)
     stop(cur);
+  // The join is picked only once its children are done; should the
+  // deadlock fallback ever pick it early, unwind the children rather than
+  // join threads that wait for a turn.
+  while (cur->liveChildren) {
+    aborted = true;
+    stop(cur);
+  }
   cur->ready = nullptr;
   cur->joining = false;
 

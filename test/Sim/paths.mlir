@@ -25,6 +25,14 @@
 // BOTH: uop-sim: fault: deadlock at <stdin>:{{[0-9]+}}:{{[0-9]+}} in block (0, 0, 0): thread (0, 0, 0) waits for phase 0 (parity 0) of mbarrier %bars[0], which still expects 1 of 1 arrivals and 0 transaction bytes that no thread can provide (every other path of the block has finished or waits too)
 // BOTH: exit=2
 
+// Lanes of one path that wait on one barrier for different parities pass
+// one after the other, as each thread waits on its own: lane 1's parity 1
+// is complete on the fresh barrier, lane 0's parity 0 once the other path
+// arrives, which it does only after lane 0's own arrival on bars[1].
+// RUN: sh -c 'uop-sim %s --entry mixed 2>&1; echo exit=$?' | FileCheck %s --check-prefix=MIXED
+// MIXED-NOT: fault
+// MIXED: exit=0
+
 !bars = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
 
 module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
@@ -80,6 +88,47 @@ module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_co
             %next = arith.xori %full_parity, %true : i1
             scf.yield %next : i1
           }
+        }
+      }
+      gpu.terminator
+    }
+    return
+  }
+
+  func.func @mixed(%Out: memref<2xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %one = arith.constant 1.0 : f32
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+      %bars = nvgpu.mbarrier.create -> !bars
+      %t0 = arith.cmpi eq, %tx, %c0 : index
+      scf.if %t0 {
+        uop.mbarrier_init %bars[%c0], %c1 : !bars
+        uop.mbarrier_init %bars[%c1], %c1 : !bars
+      }
+      uop.barrier
+      %warp1 = arith.cmpi uge, %tx, %c32 : index
+      scf.if %warp1 {
+        %leader = arith.cmpi eq, %tx, %c32 : index
+        scf.if %leader {
+          uop.mbarrier_wait %bars[%c1], %false : !bars
+          uop.mbarrier_arrive %bars[%c0] : !bars
+        }
+      } else {
+        %two = arith.cmpi ult, %tx, %c2 : index
+        scf.if %two {
+          scf.if %t0 {
+            uop.mbarrier_arrive %bars[%c1] : !bars
+          }
+          %odd = arith.remui %tx, %c2 : index
+          %parity = arith.index_cast %odd : index to i1
+          uop.mbarrier_wait %bars[%c0], %parity : !bars
+          memref.store %one, %Out[%tx] : memref<2xf32>
         }
       }
       gpu.terminator
