@@ -102,6 +102,39 @@ def test_tcgen05_gemm_on_sm100a(m, n, k, out_dtype, transpose_b):
                     target="sm_100a", ladder_step=1)
 
 
+@pytest.mark.parametrize("m,n,k,options,roles", [
+    (200, 136, 192, {}, True),
+    (256, 256, 128, dict(persistent_blocks=2), True),
+    (200, 136, 192, dict(warp_specialize=False), False),
+])
+def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles):
+    """sm_90a runs f16 GEMMs with B stored N x K on the warp-specialized
+    wgmma kernel by default: a producer warpgroup loads by TMA while two
+    consumer warpgroups multiply, the registers moved by setmaxnreg (the
+    kernel's count fixed by .maxnreg); uop-sim runs the two roles as
+    interleaved paths and the result agrees with numpy, also with
+    persistent blocks. warp_specialize=False keeps one role."""
+    src = uop.matmul_problem(m, n, k, dtype="float16", out_dtype="float32",
+                             transpose_b=True)
+    kernel = uop.compile(src, target="sm_90a", **options)
+    assert "uop.wgmma_mma" in kernel.ir("kernel")
+    assert ("uop.setmaxnreg" in kernel.ir("kernel")) == roles
+    assert bool(re.search(r"setmaxnreg\.inc\.sync\.aligned\.u32\s+232;",
+                          kernel.ptx)) == roles
+    assert bool(re.search(r"\.maxnreg\s+168\b", kernel.ptx)) == roles
+    a = RNG.uniform(-1, 1, (m, k)).astype("float16")
+    b = RNG.uniform(-1, 1, (n, k)).astype("float16")
+    c = np.zeros((m, n), "float32")
+    *_, c2 = uop.simulate(kernel, a, b, c)
+    ref = a.astype(np.float64) @ b.T.astype(np.float64)
+    err = np.abs(c2.astype(np.float64) - ref)
+    assert (err <= gemm_bound(a, b.T, k, "float32")).all(), err.max()
+    with pytest.raises(uop.Error, match="persistent-blocks=2 needs the "
+                       "warp-specialized TMA ring"):
+        uop.compile(src, target="sm_90a", persistent_blocks=2,
+                    warp_specialize=False)
+
+
 def test_transposed_b_and_bf16_as_uint16():
     m, n, k = 64, 40, 48
     src = uop.matmul_problem(m, n, k, dtype="bfloat16", transpose_b=True)
