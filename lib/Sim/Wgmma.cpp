@@ -48,6 +48,17 @@ std::string hex(uint64_t v) {
   return buf;
 }
 
+/// The active threads among `first` .. `end` - 1 (one warpgroup), and the
+/// first of them in `lead`.
+uint32_t activeThreads(Interpreter &I, uint32_t first, uint32_t end,
+                       uint32_t &lead) {
+  uint32_t active = 0;
+  for (uint32_t t = first; t < end; ++t)
+    if (I.isActive(t) && active++ == 0)
+      lead = t;
+  return active;
+}
+
 /// Reports a wgmma misuse by `thread` at `op`.
 void misuse(Interpreter &I, Operation *op, uint32_t thread,
             const std::string &what) {
@@ -158,10 +169,8 @@ LogicalResult sim::wgmma::mma(Interpreter &I, Operation *op, Value a, Value b,
   uint32_t threads = bs.numThreads();
   for (uint32_t first = 0; first < threads; first += kWarpgroup) {
     uint32_t end = std::min(first + kWarpgroup, threads);
-    uint32_t active = 0, lead = 0;
-    for (uint32_t t = first; t < end; ++t)
-      if (I.isActive(t) && active++ == 0)
-        lead = t;
+    uint32_t lead = 0;
+    uint32_t active = activeThreads(I, first, end, lead);
     if (active == 0)
       continue;
     if (active != kWarpgroup) {
@@ -370,10 +379,8 @@ LogicalResult sim::wgmma::setMaxNReg(Interpreter &I, Operation *op,
   int64_t atLaunch = wg::registersAtLaunch(threads);
   for (uint32_t first = 0; first < threads; first += kWarpgroup) {
     uint32_t end = std::min(first + kWarpgroup, threads);
-    uint32_t active = 0, lead = 0;
-    for (uint32_t t = first; t < end; ++t)
-      if (I.isActive(t) && active++ == 0)
-        lead = t;
+    uint32_t lead = 0;
+    uint32_t active = activeThreads(I, first, end, lead);
     if (active == 0)
       continue;
     uint32_t group = first / kWarpgroup;

@@ -163,6 +163,62 @@ protected:
     return r;
   }
 
+  /// Where a loop over k-tiles is in the ring: the stage of its next
+  /// k-tile and the parity of that stage's round.
+  struct RingPosition {
+    Value stage, phase;
+  };
+
+  /// The loop over the GEMM's k-tiles of a warp-specialized role, from
+  /// ring position `start`, carrying `extra` values too: `body(kt, at,
+  /// step, extra)` builds k-tile kt in stage `at` (`step` is ringStep of
+  /// it) and returns the extra values of the next iteration. Returns the
+  /// position after the last k-tile and the final extra values.
+  std::pair<RingPosition, SmallVector<Value>> ringLoop(
+      RingPosition start, ValueRange extra, int64_t stages,
+      llvm::function_ref<SmallVector<Value>(Value, RingPosition,
+                                            const RingStep &, ValueRange)>
+          body) {
+    SmallVector<Value> init = {start.stage, start.phase};
+    llvm::append_range(init, extra);
+    auto loop = scf::ForOp::create(b, index(0),
+                                   index(llvm::divideCeil(g.k, c.blockK)),
+                                   index(1), init);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      auto args = loop.getRegionIterArgs();
+      RingPosition at = {args[0], args[1]};
+      RingStep step = ringStep(at.stage, at.phase, stages);
+      SmallVector<Value> next =
+          body(loop.getInductionVar(), at, step, args.drop_front(2));
+      SmallVector<Value> yielded = {step.next, step.nextPhase};
+      llvm::append_range(yielded, next);
+      scf::YieldOp::create(b, yielded);
+    }
+    RingPosition end = {loop.getResult(0), loop.getResult(1)};
+    return {end, SmallVector<Value>(loop.getResults().drop_front(2))};
+  }
+
+  /// The producer's loop of a warp-specialized ring: per k-tile, wait until
+  /// the consumers released its stage (empty[s], barrier S + s, for the
+  /// round before: the first round's wait, on the other parity, returns at
+  /// once), then load the k-tile into it. Returns the position after it.
+  RingPosition produceKTiles(RingPosition start, Value ringA, Value ringB,
+                             Value bars, int64_t stages) {
+    return ringLoop(start, {}, stages,
+                    [&](Value kt, RingPosition at, const RingStep &,
+                        ValueRange) -> SmallVector<Value> {
+                      MBarrierWaitOp::create(
+                          b, bars,
+                          arith::AddIOp::create(b, at.stage, index(stages)),
+                          arith::XOrIOp::create(b, at.phase, boolean(true)));
+                      loadStage(kt, at.stage, ringA, ringB, bars);
+                      return {};
+                    })
+        .first;
+  }
+
   OpFoldResult tileExtent(Value origin, int64_t size, int64_t tile) {
     return buildTileExtent(b, b.getLoc(), origin, size, tile);
   }

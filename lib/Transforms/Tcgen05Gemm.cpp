@@ -294,19 +294,7 @@ private:
       Value leader =
           arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
       ifThen(leader, [&] {
-        auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(1),
-                                       ValueRange{index(0), boolean(false)});
-        OpBuilder::InsertionGuard loopGuard(b);
-        b.setInsertionPointToStart(loop.getBody());
-        Value kt = loop.getInductionVar();
-        Value stage = loop.getRegionIterArgs()[0];
-        Value phase = loop.getRegionIterArgs()[1];
-        MBarrierWaitOp::create(
-            b, bars, arith::AddIOp::create(b, stage, index(stages)),
-            arith::XOrIOp::create(b, phase, boolean(true)));
-        loadStage(kt, stage, ringA, ringB, bars);
-        RingStep step = ringStep(stage, phase, stages);
-        scf::YieldOp::create(b, ValueRange{step.next, step.nextPhase});
+        produceKTiles({index(0), boolean(false)}, ringA, ringB, bars, stages);
       });
     }
     {
@@ -317,20 +305,18 @@ private:
       Value issuer =
           arith::CmpIOp::create(b, arith::CmpIPredicate::eq, warp, index(1));
       ifThen(issuer, [&] {
-        auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(1),
-                                       ValueRange{index(0), boolean(false)});
-        OpBuilder::InsertionGuard loopGuard(b);
-        b.setInsertionPointToStart(loop.getBody());
-        Value kt = loop.getInductionVar();
-        Value stage = loop.getRegionIterArgs()[0];
-        Value phase = loop.getRegionIterArgs()[1];
-        MBarrierWaitOp::create(b, bars, stage, phase);
-        Value k0 = arith::MulIOp::create(b, kt, index(c.blockK));
-        Value emptyBar = arith::AddIOp::create(b, stage, index(stages));
-        issueMma(k0, /*warp0=*/boolean(true), acc, stageTile(ringA, stage),
-                 stageTile(ringB, stage), bars, emptyBar);
-        RingStep step = ringStep(stage, phase, stages);
-        scf::YieldOp::create(b, ValueRange{step.next, step.nextPhase});
+        ringLoop({index(0), boolean(false)}, {}, stages,
+                 [&](Value kt, RingPosition at, const RingStep &,
+                     ValueRange) -> SmallVector<Value> {
+                   MBarrierWaitOp::create(b, bars, at.stage, at.phase);
+                   Value k0 = arith::MulIOp::create(b, kt, index(c.blockK));
+                   Value emptyBar =
+                       arith::AddIOp::create(b, at.stage, index(stages));
+                   issueMma(k0, /*warp0=*/boolean(true), acc,
+                            stageTile(ringA, at.stage),
+                            stageTile(ringB, at.stage), bars, emptyBar);
+                   return {};
+                 });
       });
     }
     int64_t lastTile = kTiles - 1;

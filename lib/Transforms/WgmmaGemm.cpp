@@ -163,28 +163,37 @@ private:
     return rowsOf(tile, firstRow, wgmma::kMmaM);
   }
 
-  /// The warp-specialized ring (see the file comment): the last warpgroup
-  /// produces, the BM / 64 before it multiply and write C back.
-  void buildSpecialized(Value tx, Value ringA, Value ringB) {
+  /// The ring's mbarriers, initialized by `thread0` and published with a
+  /// block barrier: full[s] (barrier s) takes one arrival with the TMA
+  /// bytes, empty[s] (barrier S + s) one per thread of the `releasers`.
+  Value createRingBarriers(Value thread0, int64_t releasers) {
     MLIRContext *ctx = b.getContext();
     Attribute workgroup =
         gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
     int64_t stages = c.stages;
-    int64_t consumers = 2 * c.blockM;
-    bool twoConsumers = c.blockM == 2 * wgmma::kMmaM;
-    int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
     auto barsType = nvgpu::MBarrierGroupType::get(ctx, workgroup, 2 * stages);
     Value bars = nvgpu::MBarrierCreateOp::create(b, barsType);
-    Value thread0 =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
     ifThen(thread0, [&] {
       for (int64_t s = 0; s < stages; ++s) {
         MBarrierInitOp::create(b, bars, index(s), index(1));
-        MBarrierInitOp::create(b, bars, index(stages + s), index(consumers));
+        MBarrierInitOp::create(b, bars, index(stages + s), index(releasers));
       }
+      // The initialization, visible to the TMA unit's complete_tx.
       FenceProxyAsyncOp::create(b);
     });
     BarrierOp::create(b);
+    return bars;
+  }
+
+  /// The warp-specialized ring (see the file comment): the last warpgroup
+  /// produces, the BM / 64 before it multiply and write C back.
+  void buildSpecialized(Value tx, Value ringA, Value ringB) {
+    int64_t stages = c.stages;
+    int64_t consumers = 2 * c.blockM;
+    bool twoConsumers = c.blockM == 2 * wgmma::kMmaM;
+    Value thread0 =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
+    Value bars = createRingBarriers(thread0, consumers);
 
     Value producer = arith::CmpIOp::create(b, arith::CmpIPredicate::uge, tx,
                                            index(consumers));
@@ -201,21 +210,8 @@ private:
       Value leader = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx,
                                            index(consumers));
       ifThen(leader, [&] {
-        forEachTile([&](Value stage0, Value phase0) -> RingPosition {
-          auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(1),
-                                         ValueRange{stage0, phase0});
-          OpBuilder::InsertionGuard loopGuard(b);
-          b.setInsertionPointToStart(loop.getBody());
-          Value kt = loop.getInductionVar();
-          Value stage = loop.getRegionIterArgs()[0];
-          Value phase = loop.getRegionIterArgs()[1];
-          MBarrierWaitOp::create(
-              b, bars, arith::AddIOp::create(b, stage, index(stages)),
-              arith::XOrIOp::create(b, phase, boolean(true)));
-          loadStage(kt, stage, ringA, ringB, bars);
-          RingStep step = ringStep(stage, phase, stages);
-          scf::YieldOp::create(b, ValueRange{step.next, step.nextPhase});
-          return {loop.getResult(0), loop.getResult(1)};
+        forEachTile([&](RingPosition start) {
+          return produceKTiles(start, ringA, ringB, bars, stages);
         });
       });
     }
@@ -227,41 +223,34 @@ private:
       b.setInsertionPoint(roles.elseBlock()->getTerminator());
       if (twoConsumers)
         SetMaxNRegOp::create(b, /*increase=*/true, kConsumerRegisters);
-      forEachTile([&](Value stage0, Value phase0) -> RingPosition {
+      forEachTile([&](RingPosition start) {
         if (persistent())
           fragmentOrigin(tx);
         Value zero = initialAccumulator();
-        auto loop =
-            scf::ForOp::create(b, index(0), index(kTiles), index(1),
-                               ValueRange{stage0, phase0, zero});
-        {
-          OpBuilder::InsertionGuard loopGuard(b);
-          b.setInsertionPointToStart(loop.getBody());
-          Value kt = loop.getInductionVar();
-          Value stage = loop.getRegionIterArgs()[0];
-          Value phase = loop.getRegionIterArgs()[1];
-          Value acc = loop.getRegionIterArgs()[2];
-          MBarrierWaitOp::create(b, bars, stage, phase);
-          WgmmaFenceOp::create(b);
-          Value next = WgmmaMmaOp::create(
-              b, acc.getType(), warpgroupRowsOfA(tx, stageTile(ringA, stage)),
-              stageTile(ringB, stage), acc);
-          WgmmaCommitGroupOp::create(b);
-          // The MMA of k-tile kt - 1 is complete; kt's stays in flight.
-          WgmmaWaitGroupOp::create(b, 1);
-          RingStep step = ringStep(stage, phase, stages);
-          Value notFirst =
-              arith::CmpIOp::create(b, arith::CmpIPredicate::ne, kt, index(0));
-          ifThen(notFirst, [&] {
-            MBarrierArriveOp::create(
-                b, bars, arith::AddIOp::create(b, step.prev, index(stages)),
-                /*txCount=*/Value());
-          });
-          scf::YieldOp::create(b,
-                               ValueRange{step.next, step.nextPhase, next});
-        }
+        auto [end, acc] = ringLoop(
+            start, zero, stages,
+            [&](Value kt, RingPosition at, const RingStep &step,
+                ValueRange carried) -> SmallVector<Value> {
+              MBarrierWaitOp::create(b, bars, at.stage, at.phase);
+              WgmmaFenceOp::create(b);
+              Value c = carried.front();
+              Value next = WgmmaMmaOp::create(
+                  b, c.getType(),
+                  warpgroupRowsOfA(tx, stageTile(ringA, at.stage)),
+                  stageTile(ringB, at.stage), c);
+              WgmmaCommitGroupOp::create(b);
+              // The MMA of k-tile kt - 1 is complete; kt's stays in flight.
+              WgmmaWaitGroupOp::create(b, 1);
+              Value notFirst = arith::CmpIOp::create(
+                  b, arith::CmpIPredicate::ne, kt, index(0));
+              ifThen(notFirst, [&] {
+                MBarrierArriveOp::create(
+                    b, bars, arith::AddIOp::create(b, step.prev, index(stages)),
+                    /*txCount=*/Value());
+              });
+              return {next};
+            });
         WgmmaWaitGroupOp::create(b, 0);
-        RingPosition end = {loop.getResult(0), loop.getResult(1)};
         if (persistent()) {
           // The producer reuses the last k-tile's stage for the next tile.
           RingStep last = ringStep(end.stage, end.phase, stages);
@@ -269,17 +258,12 @@ private:
               b, bars, arith::AddIOp::create(b, last.prev, index(stages)),
               /*txCount=*/Value());
         }
-        writeback(loop.getResult(2));
+        writeback(acc.front());
         return end;
       });
     }
   }
 
-  /// Where a loop over k-tiles is in the ring: the stage of its next
-  /// k-tile and the parity of that stage's round.
-  struct RingPosition {
-    Value stage, phase;
-  };
 
   /// Whether the blocks loop over the tiles (`persistent-blocks`).
   bool persistent() const { return c.persistentBlocks > 0; }
@@ -290,10 +274,9 @@ private:
   /// order, so their rings stay in step): the block's own tile, or, with
   /// `persistent-blocks`, tiles bx, bx + G, bx + 2G, ... of the row-major
   /// order over the ceil(M / BM) x ceil(N / BN) tiles (G blocks along x).
-  void forEachTile(
-      llvm::function_ref<RingPosition(Value, Value)> body) {
+  void forEachTile(llvm::function_ref<RingPosition(RingPosition)> body) {
     if (!persistent()) {
-      body(index(0), boolean(false));
+      body({index(0), boolean(false)});
       return;
     }
     int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
@@ -309,7 +292,7 @@ private:
     n0 = arith::MulIOp::create(
         b, arith::RemUIOp::create(b, t, index(tilesN)), index(c.blockN));
     RingPosition end =
-        body(loop.getRegionIterArgs()[0], loop.getRegionIterArgs()[1]);
+        body({loop.getRegionIterArgs()[0], loop.getRegionIterArgs()[1]});
     scf::YieldOp::create(b, ValueRange{end.stage, end.phase});
     m0 = savedM0;
     n0 = savedN0;
@@ -319,24 +302,10 @@ private:
   /// accumulator, completed.
   Value buildRing(Value tx, Value ringA, Value ringB, Value zero,
                   llvm::function_ref<Value(Value)> rowsOfA) {
-    MLIRContext *ctx = b.getContext();
-    Attribute workgroup =
-        gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
     int64_t stages = c.stages;
-    int64_t threads = c.getBlockThreadsX();
-    auto barsType = nvgpu::MBarrierGroupType::get(ctx, workgroup, 2 * stages);
-    Value bars = nvgpu::MBarrierCreateOp::create(b, barsType);
     Value thread0 =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
-    ifThen(thread0, [&] {
-      for (int64_t s = 0; s < stages; ++s) {
-        MBarrierInitOp::create(b, bars, index(s), index(1));
-        MBarrierInitOp::create(b, bars, index(stages + s), index(threads));
-      }
-      // The initialization, visible to the TMA unit's complete_tx.
-      FenceProxyAsyncOp::create(b);
-    });
-    BarrierOp::create(b);
+    Value bars = createRingBarriers(thread0, c.getBlockThreadsX());
     int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
     ifThen(thread0, [&] {
       for (int64_t s = 0; s < std::min(stages, kTiles); ++s)
