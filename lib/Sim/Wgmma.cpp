@@ -59,6 +59,14 @@ uint32_t activeThreads(Interpreter &I, uint32_t first, uint32_t end,
   return active;
 }
 
+/// Calls `fn(thread)` for the thread of every active lane.
+template <typename Fn>
+void forEachActiveThread(Interpreter &I, Fn fn) {
+  for (unsigned lane = 0; lane < I.numLanes(); ++lane)
+    if (I.isActive(lane))
+      fn(I.threadOf(lane));
+}
+
 /// Reports a wgmma misuse by `thread` at `op`.
 void misuse(Interpreter &I, Operation *op, uint32_t thread,
             const std::string &what) {
@@ -138,9 +146,7 @@ LogicalResult sim::wgmma::fence(Interpreter &I, Operation *op) {
   if (failed(requireKernel(I, op)))
     return failure();
   WgmmaState &w = state(I);
-  for (unsigned lane = 0; lane < I.numLanes(); ++lane)
-    if (I.isActive(lane))
-      w.fenced[I.threadOf(lane)] = 1;
+  forEachActiveThread(I, [&](uint32_t t) { w.fenced[t] = 1; });
   return success();
 }
 
@@ -298,13 +304,10 @@ LogicalResult sim::wgmma::commitGroup(Interpreter &I, Operation *op) {
   if (failed(requireKernel(I, op)))
     return failure();
   WgmmaState &w = state(I);
-  for (unsigned lane = 0; lane < I.numLanes(); ++lane) {
-    if (!I.isActive(lane))
-      continue;
-    uint32_t t = I.threadOf(lane);
+  forEachActiveThread(I, [&](uint32_t t) {
     w.groups[t].push_back(std::move(w.uncommitted[t]));
     w.uncommitted[t].clear();
-  }
+  });
   return success();
 }
 
@@ -313,10 +316,7 @@ LogicalResult sim::wgmma::waitGroup(Interpreter &I, Operation *op,
   if (failed(requireKernel(I, op)))
     return failure();
   WgmmaState &w = state(I);
-  for (unsigned lane = 0; lane < I.numLanes(); ++lane) {
-    if (!I.isActive(lane))
-      continue;
-    uint32_t t = I.threadOf(lane);
+  forEachActiveThread(I, [&](uint32_t t) {
     auto &groups = w.groups[t];
     while (int64_t(groups.size()) > pending) {
       for (uint64_t id : groups.front())
@@ -325,7 +325,7 @@ LogicalResult sim::wgmma::waitGroup(Interpreter &I, Operation *op,
     }
     // The thread may now touch the results: its next MMA needs a fence.
     w.fenced[t] = 0;
-  }
+  });
   return success();
 }
 

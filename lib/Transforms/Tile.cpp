@@ -115,18 +115,16 @@ FailureOr<TileConfig> mlir::uop::getTileConfig(ArrayRef<int64_t> tile,
   return c;
 }
 
-FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
-                                                      int64_t ladderStep,
-                                                      int64_t stages,
-                                                      std::string &whyNot,
-                                                      TargetAttr target) {
+/// The `tile` option of the block-level tensor-core kernels (tcgen05,
+/// wgmma): BM,BN,BK, by default 128,128,64 (one 128-byte row of f16 / bf16
+/// per k-tile); each kernel checks the sizes it takes.
+static FailureOr<TileConfig> readSwizzledTile(ArrayRef<int64_t> tile,
+                                              std::string &whyNot) {
   TileConfig c;
-  c.tcgen05 = true;
   c.kind = MatmulKind::mma_sync;
   c.blockM = 128;
   c.blockN = 128;
   c.blockK = 64;
-  c.ladderStep = ladderStep;
   if (failed(checkCount("tile", "three sizes BM,BN,BK", tile, 3, whyNot)))
     return failure();
   if (!tile.empty()) {
@@ -134,6 +132,20 @@ FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
     c.blockN = tile[1];
     c.blockK = tile[2];
   }
+  return c;
+}
+
+FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
+                                                      int64_t ladderStep,
+                                                      int64_t stages,
+                                                      std::string &whyNot,
+                                                      TargetAttr target) {
+  FailureOr<TileConfig> base = readSwizzledTile(tile, whyNot);
+  if (failed(base))
+    return failure();
+  TileConfig c = *base;
+  c.tcgen05 = true;
+  c.ladderStep = ladderStep;
   if (ladderStep < 0 || ladderStep > 7) {
     whyNot = llvm::formatv(
         "expected 'ladder-step' 0 (the highest rung the GEMM allows), 1 (one "
@@ -220,19 +232,11 @@ FailureOr<TileConfig> mlir::uop::getWgmmaTileConfig(ArrayRef<int64_t> tile,
                                                     int64_t stages,
                                                     std::string &whyNot,
                                                     TargetAttr target) {
-  TileConfig c;
-  c.wgmma = true;
-  c.kind = MatmulKind::mma_sync;
-  c.blockM = 128;
-  c.blockN = 128;
-  c.blockK = 64;
-  if (failed(checkCount("tile", "three sizes BM,BN,BK", tile, 3, whyNot)))
+  FailureOr<TileConfig> base = readSwizzledTile(tile, whyNot);
+  if (failed(base))
     return failure();
-  if (!tile.empty()) {
-    c.blockM = tile[0];
-    c.blockN = tile[1];
-    c.blockK = tile[2];
-  }
+  TileConfig c = *base;
+  c.wgmma = true;
   if (c.blockM != 64 && c.blockM != 128) {
     whyNot = llvm::formatv("expected BM = 64 or 128 with mma=wgmma (one or "
                            "two warpgroups, each accumulating 64 rows), got "
