@@ -74,6 +74,7 @@ DEFAULT_CONFIGS = [
     "tcgen05-bf16=bf16:mma=tcgen05",
     "tcgen05-f16-bn64=f16:mma=tcgen05 tile=128,64,64",
     "tcgen05-ring-f16=f16-nk:mma=tcgen05",
+    "tcgen05-ring-f16-bm64=f16-nk:mma=tcgen05 tile=64,128,64",
     "tcgen05-step6-f16=f16-nk:mma=tcgen05 ladder-step=6",
     "tcgen05-tma-f16=f16-nk:mma=tcgen05 ladder-step=4",
     "tcgen05-step3-f16-nk=f16-nk:mma=tcgen05 ladder-step=3",

@@ -48,6 +48,8 @@ const char *mlir::uop::sim::getFaultKindName(FaultKind kind) {
     return "wgmma misuse";
   case FaultKind::SetMaxNReg:
     return "setmaxnreg misuse";
+  case FaultKind::Tcgen05Fence:
+    return "tcgen05 fence missing";
   }
   return "fault";
 }

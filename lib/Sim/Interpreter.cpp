@@ -478,6 +478,10 @@ void Interpreter::barrier(Operation *op) {
     }
   }
   races.barrier();
+  // A synchronization for the ordering of tcgen05 operations.
+  for (unsigned l = 0; l < lanes; ++l)
+    if (isActive(l))
+      tmem::noteSync(*this, threadOf(l));
 }
 
 FailureOr<Buffer *> Interpreter::allocate(Operation *op, Type elemType,

@@ -244,6 +244,7 @@ LogicalResult mbarrier::wait(Interpreter &I, Operation *op, Value group,
       // Seen complete while the path waited (the barrier may have moved
       // on since).
       I.getRaces().observe(g.buffer, i, I.threadOf(lane), phases - 1);
+      tmem::noteSync(I, I.threadOf(lane));
       orders = false;
       continue;
     }
@@ -258,6 +259,7 @@ LogicalResult mbarrier::wait(Interpreter &I, Operation *op, Value group,
     if (completed()) {
       orders = orders && b->expected == I.block()->numThreads();
       I.getRaces().observe(g.buffer, i, I.threadOf(lane), b->phase);
+      tmem::noteSync(I, I.threadOf(lane));
       continue;
     }
     // Every thread that will reach this wait has (lockstep), or every

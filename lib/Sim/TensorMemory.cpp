@@ -15,6 +15,8 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::uop;
 using namespace mlir::uop::sim;
@@ -79,6 +81,13 @@ const TMemState::Allocation *findAllocation(TMemState &t, uint32_t first,
   return &it->second;
 }
 
+/// The live allocation holding columns [first, first + n), if any, for
+/// recording accesses.
+TMemState::Allocation *findAllocationMut(TMemState &t, uint32_t first,
+                                         uint32_t n) {
+  return const_cast<TMemState::Allocation *>(findAllocation(t, first, n));
+}
+
 /// "columns [a, b)".
 std::string columnRange(uint32_t first, uint32_t n) {
   return "columns [" + std::to_string(first) + ", " +
@@ -101,6 +110,91 @@ const PendingMma *mmaWriting(TMemState &t, uint32_t first, uint32_t n) {
       if (overlaps(m))
         return &m;
   return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Ordering of tcgen05 operations between threads
+//===----------------------------------------------------------------------===//
+//
+// tcgen05 operations are asynchronous to the thread's other instructions:
+// a thread synchronization (a block barrier, an mbarrier wait) orders them
+// only when the earlier thread executes tcgen05.fence::before_thread_sync
+// (or a tcgen05.commit, which implies it) between its operation and the
+// synchronization, and the later thread tcgen05.fence::after_thread_sync
+// between the synchronization and its operation. For each access to an
+// allocation, the model finds the other threads' accesses it conflicts
+// with (one of the two writes), the later thread's first synchronization
+// after the earlier access, and looks for both fences in their windows.
+// Accesses not ordered by any synchronization are left to the other
+// checks (an MMA still writing, a shared race).
+
+TMemState::ThreadOrder &orderOf(TMemState &t, uint32_t thread) {
+  if (t.order.size() <= thread)
+    t.order.resize(thread + 1);
+  return t.order[thread];
+}
+
+/// The first time in the increasing `times` after `t`, if any.
+std::optional<uint64_t> firstAfter(const std::vector<uint64_t> &times,
+                                   uint64_t t) {
+  auto it = std::upper_bound(times.begin(), times.end(), t);
+  if (it == times.end())
+    return std::nullopt;
+  return *it;
+}
+
+/// Whether the increasing `times` has one in (lo, hi).
+bool anyBetween(const std::vector<uint64_t> &times, uint64_t lo,
+                uint64_t hi) {
+  std::optional<uint64_t> t = firstAfter(times, lo);
+  return t && *t < hi;
+}
+
+/// Checks the access of `thread` at `op` (a write or a read; an MMA) to
+/// allocation `a` against the other threads' accesses, then records it.
+void orderAccess(Interpreter &I, TMemState &t, Operation *op,
+                 TMemState::Allocation &a, uint32_t thread, bool write,
+                 bool mma) {
+  uint64_t now = ++t.clock;
+  auto check = [&](uint32_t other, const TMemState::Access &earlier) {
+    // A thread's own operations are ordered, except after its MMA (an
+    // asynchronous operation completes through its commit's mbarrier).
+    if (other == thread && !(earlier.mma && !mma))
+      return;
+    std::optional<uint64_t> sync =
+        firstAfter(orderOf(t, thread).syncs, earlier.time);
+    if (!sync)
+      return;
+    std::string what;
+    if (!anyBetween(orderOf(t, other).befores, earlier.time, *sync))
+      what = "thread " + I.block()->threadName(other) +
+             " executed no tcgen05.fence::before_thread_sync (or "
+             "tcgen05.commit) between them";
+    else if (!anyBetween(orderOf(t, thread).afters, *sync, now))
+      what = "it executed no tcgen05.fence::after_thread_sync between that "
+             "synchronization and this " +
+             op->getName().getStringRef().str();
+    else
+      return;
+    std::string msg =
+        "tcgen05 fence missing at " + formatLoc(op->getLoc()) + " in block " +
+        I.block()->name() + ": the " + op->getName().getStringRef().str() +
+        " of thread " + I.block()->threadName(thread) + " follows the " +
+        earlier.op->getName().getStringRef().str() + " at " +
+        formatLoc(earlier.op->getLoc()) + " of thread " +
+        I.block()->threadName(other) + " through a thread synchronization, "
+        "but " + what;
+    I.reportFault(FaultKind::Tcgen05Fence, nullptr, op, {thread},
+                  std::move(msg));
+  };
+  for (auto &[other, accesses] : a.accesses) {
+    if (accesses.write)
+      check(other, *accesses.write);
+    if (write && accesses.read)
+      check(other, *accesses.read);
+  }
+  TMemState::Accesses &mine = a.accesses[thread];
+  (write ? mine.write : mine.read) = TMemState::Access{now, op, mma};
 }
 
 //===----------------------------------------------------------------------===//
@@ -168,7 +262,9 @@ struct InstrDescriptor {
       return "MN-major operands";
     if (negate || sparse)
       return "negation or sparsity";
-    if (m != 128 || n < 16 || n > 256 || n % 16)
+    // M = 128 with N in steps of 16, M = 64 with N in steps of 8.
+    uint32_t step = m == 128 ? 16 : 8;
+    if ((m != 128 && m != 64) || n < step || n > 256 || n % step)
       return "shape M = " + std::to_string(m) + ", N = " + std::to_string(n);
     return {};
   }
@@ -267,7 +363,9 @@ void execute(Interpreter &I, TMemState &t, const PendingMma &m) {
   bool unwritten = false;
   for (uint32_t r = 0; r < id.m; ++r)
     for (uint32_t n = 0; n < id.n; ++n) {
-      size_t w = size_t(r) * kColumns + col0 + n;
+      // The data-path layout of the shape: row r in lane r (M = 128) or in
+      // the lower half of a sub-partition (M = 64).
+      size_t w = size_t(tc05::accumulatorLane(id.m, r)) * kColumns + col0 + n;
       float acc = 0.f;
       if (m.accumulate) {
         unwritten |= !t.written[w];
@@ -339,7 +437,9 @@ LogicalResult tmem::alloc(Interpreter &I, Operation *op, Value slot,
               " of 512 are taken and no free range of that size exists; "
               "nothing in the block can free them while it waits");
     }
-    t.allocations[found] = {n, op};
+    t.allocations[found] = {n, op, {}};
+    orderAccess(I, t, op, t.allocations[found], lane, /*write=*/true,
+                /*mma=*/false);
     for (uint32_t l = 0; l < kLanes; ++l)
       for (uint32_t c = found; c < found + n; ++c)
         t.written[size_t(l) * kColumns + c] = 0;
@@ -392,6 +492,7 @@ LogicalResult tmem::dealloc(Interpreter &I, Operation *op, Value address,
                  "first)");
       continue;
     }
+    orderAccess(I, t, op, it->second, lane, /*write=*/true, /*mma=*/false);
     t.allocations.erase(it);
   }
   return success();
@@ -445,6 +546,12 @@ LogicalResult tmem::mma(Interpreter &I, Operation *op, Value address, Value a,
                                                        elemBytes);
   uint64_t addrB = sb.buffer->sharedAddress + uint64_t(sb.offset(first) *
                                                        elemBytes);
+  // The accumulator's allocation is written from now on (an address
+  // outside any allocation is reported when the MMA executes).
+  uint32_t dAddress = uint32_t(d.at(first).i);
+  if (TMemState::Allocation *alloc = findAllocationMut(
+          t, tc05::tmemColumn(dAddress), uint32_t(n)))
+    orderAccess(I, t, op, *alloc, first, /*write=*/true, /*mma=*/true);
   // The instructions the lowering emits: one per k16 slice, the start
   // addresses advanced 32 bytes each, the first with `accumulate`.
   std::vector<PendingMma> &mine = t.uncommitted[first];
@@ -495,6 +602,8 @@ LogicalResult tmem::commit(Interpreter &I, Operation *op, Value group,
                         I.block()->name() + " at " + formatLoc(op->getLoc()));
       continue;
     }
+    // A commit implies tcgen05.fence::before_thread_sync.
+    orderOf(t, lane).befores.push_back(++t.clock);
     PendingCommit c{lane, op, g.buffer, i, {}};
     auto it = t.uncommitted.find(lane);
     if (it != t.uncommitted.end()) {
@@ -540,7 +649,7 @@ bool tmem::completeCommits(Interpreter &I, const Buffer *group, int64_t index,
 //===----------------------------------------------------------------------===//
 
 LogicalResult tmem::load(Interpreter &I, Operation *op, Value address,
-                         Value result) {
+                         Value result, std::optional<uint32_t> halfSplit) {
   llvm::SmallVector<unsigned> warps;
   if (failed(wholeWarps(I, op, warps)))
     return failure();
@@ -558,36 +667,54 @@ LogicalResult tmem::load(Interpreter &I, Operation *op, Value address,
     for (unsigned l = lead; l < lead + ws.numThreads; ++l)
       same = same && uint32_t(a.at(l).i) == addr;
     uint32_t lane0 = tc05::tmemLane(addr), col0 = tc05::tmemColumn(addr);
+    // 32x32b reads the warp's 32 lanes; 16x32bx2 16 of them (either half
+    // of the sub-partition), at col0 and at col0 + H.
     uint32_t allowed = 32 * (w % 4);
+    uint32_t laneCount = halfSplit ? 16 : 32;
+    bool laneOk = lane0 == allowed || (halfSplit && lane0 == allowed + 16);
+    llvm::SmallVector<uint32_t, 2> firsts = {col0};
+    if (halfSplit)
+      firsts.push_back(col0 + *halfSplit);
     std::string what;
     if (!same)
       what = "loads with addresses that differ between the lanes of warp " +
              std::to_string(w) + " (tcgen05.ld is .sync.aligned)";
-    else if (lane0 != allowed)
+    else if (!laneOk)
       what = "of warp " + std::to_string(w) + " loads tensor-memory lanes " +
-             std::to_string(lane0) + " to " + std::to_string(lane0 + 31) +
+             std::to_string(lane0) + " to " +
+             std::to_string(lane0 + laneCount - 1) +
              "; warp w reaches only lanes 32 (w mod 4) to 32 (w mod 4) + "
              "31, here " +
-             std::to_string(allowed) + " to " + std::to_string(allowed + 31);
-    else if (!findAllocation(t, col0, n))
-      what = "loads " + columnRange(col0, n) +
-             " of tensor memory, which are not inside one allocation";
-    else if (const PendingMma *m = mmaWriting(t, col0, n))
-      what = "loads " + columnRange(col0, n) +
-             " of tensor memory before the tcgen05.mma at " +
-             formatLoc(m->op->getLoc()) +
-             " writing them completed (wait on the mbarrier phase of its "
-             "commit first)";
+             std::to_string(allowed) + " to " + std::to_string(allowed + 31) +
+             (halfSplit ? ", from its first or its 17th lane" : "");
+    for (uint32_t first : firsts) {
+      if (!what.empty())
+        break;
+      if (!findAllocation(t, first, n))
+        what = "loads " + columnRange(first, n) +
+               " of tensor memory, which are not inside one allocation";
+      else if (const PendingMma *m = mmaWriting(t, first, n))
+        what = "loads " + columnRange(first, n) +
+               " of tensor memory before the tcgen05.mma at " +
+               formatLoc(m->op->getLoc()) +
+               " writing them completed (wait on the mbarrier phase of its "
+               "commit first)";
+    }
     if (!what.empty()) {
       misuse(I, op, lead, what);
       continue;
     }
+    for (uint32_t first : firsts)
+      orderAccess(I, t, op, *findAllocationMut(t, first, n), lead,
+                  /*write=*/false, /*mma=*/false);
     bool unwritten = false;
     for (unsigned l = 0; l < ws.numThreads; ++l) {
       unsigned lane = lead + l;
       pending.lanes[lane] = 1;
+      uint32_t tlane = lane0 + l % laneCount;
+      uint32_t first = firsts[l / laneCount];
       for (unsigned e = 0; e < n; ++e) {
-        size_t word = size_t(lane0 + l) * kColumns + col0 + e;
+        size_t word = size_t(tlane) * kColumns + first + e;
         unwritten |= !t.written[word];
         float f;
         memcpy(&f, &t.words[word], 4);
@@ -597,6 +724,7 @@ LogicalResult tmem::load(Interpreter &I, Operation *op, Value address,
     if (unwritten)
       misuse(I, op, lead,
              "loads " + columnRange(col0, n) +
+                 (halfSplit ? " and " + columnRange(firsts[1], n) : "") +
                  " of tensor memory that no MMA wrote since their "
                  "allocation");
   }
@@ -641,6 +769,27 @@ void tmem::checkPendingLoads(Interpreter &I, Operation *op) {
       }
     }
   }
+}
+
+void tmem::noteSync(Interpreter &I, uint32_t thread) {
+  if (!I.block() || !I.block()->tmem)
+    return;
+  TMemState &t = *I.block()->tmem;
+  orderOf(t, thread).syncs.push_back(++t.clock);
+}
+
+LogicalResult tmem::fence(Interpreter &I, Operation *op, bool after) {
+  if (failed(requireKernel(I, op)))
+    return failure();
+  TMemState &t = state(I);
+  uint64_t now = ++t.clock;
+  for (unsigned lane = 0; lane < I.numLanes(); ++lane) {
+    if (!I.isActive(lane))
+      continue;
+    TMemState::ThreadOrder &o = orderOf(t, I.threadOf(lane));
+    (after ? o.afters : o.befores).push_back(now);
+  }
+  return success();
 }
 
 void tmem::endBlock(Interpreter &I, Operation *launch) {

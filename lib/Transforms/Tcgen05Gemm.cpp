@@ -2,7 +2,7 @@
 //
 // uop-tile with mma=tcgen05 builds the kernel of seed 002's GEMM ladder,
 // steps 1 to 3, in uop IR. One warpgroup (128 threads) per BM x BN tile of
-// C (BM = 128, BK = 64):
+// C (BM = 128 or 64, BK = 64):
 //
 //   (1) allocate: warp 0 allocates the f32 accumulator in tensor memory
 //       (BN columns rounded up to a power of two, at least 32) and gives up
@@ -20,14 +20,18 @@
 //       from the second k-tile on) and commits it to mma_bar; every thread
 //       waits for the phase it carries, then toggles it;
 //   (4) writeback: thread t holds row t of the tile (warp w reads lanes
-//       32w..32w+31), 32 columns per tcgen05.ld; each element gets the
+//       32w..32w+31), 32 columns per tcgen05.ld. With BM = 64 the MMA
+//       leaves rows 16w..16w+15 in the lower 16 lanes of warp w's
+//       sub-partition (the ISA's layout F): the warp reads them with the
+//       16x32bx2 shape, its first 16 threads columns [0, BN/2), the other
+//       16 columns [BN/2, BN) (the shape's offset); each element gets the
 //       fill value or the old C added, is rounded once to C's type, passes
 //       through the fused epilogue and is stored (16-byte vector stores
 //       where N is a multiple of BN, predicated stores at the edges); warp 0
 //       frees the tensor memory after a barrier.
 //
-// Step 3 is the 2-D grid: ceil(N / BN) x ceil(M / 128) blocks, the tile at
-// (by 128, bx BN). A GEMM with K = 0 has nothing to multiply: its kernel
+// Step 3 is the 2-D grid: ceil(N / BN) x ceil(M / BM) blocks, the tile at
+// (by BM, bx BN). A GEMM with K = 0 has nothing to multiply: its kernel
 // stores the initial value and uses no tensor memory.
 //
 // Step 4 loads the tiles with TMA instead of the block's copies: per
@@ -73,6 +77,8 @@
 
 #include "SwizzledGemmBuilder.h"
 
+#include "Uop/Dialect/Uop/IR/Tcgen05.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -97,8 +103,20 @@ public:
     gpu::KernelDim3 blockIds = launch.getBlockIds();
     m0 = arith::MulIOp::create(b, blockIds.y, index(c.blockM));
     n0 = arith::MulIOp::create(b, blockIds.x, index(c.blockN));
-    row = arith::AddIOp::create(b, m0, tx);
     Value warp = arith::DivUIOp::create(b, tx, index(32));
+    if (c.blockM == tcgen05::kMmaM) {
+      row = arith::AddIOp::create(b, m0, tx);
+    } else {
+      // BM = 64: the accumulator's rows 16 w .. 16 w + 15 are in the lower
+      // 16 lanes of warp w's sub-partition; the warp's two halves read
+      // them, each its half of the columns.
+      Value lane = arith::RemUIOp::create(b, tx, index(32));
+      row = arith::AddIOp::create(
+          b, m0,
+          arith::AddIOp::create(b, arith::MulIOp::create(b, warp, index(16)),
+                                arith::RemUIOp::create(b, lane, index(16))));
+      half = arith::DivUIOp::create(b, lane, index(16));
+    }
     Value warp0 =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, warp, index(0));
 
@@ -333,8 +351,18 @@ private:
   }
 
   void writeback(Value acc, Value warp) {
-    // 32 columns per tcgen05.ld (16 when BN is not a multiple of 32).
-    int64_t chunk = c.blockN % 32 == 0 ? 32 : 16;
+    // BM = 128: thread t reads row t, all BN columns, 32 per tcgen05.ld (16
+    // when BN is not a multiple of 32). BM = 64: each half of a warp reads
+    // BN / 2 columns of its 16 rows, the second half through the
+    // 16x32bx2 shape's offset of BN / 2 columns; up to 32 per load.
+    bool halves = c.blockM != tcgen05::kMmaM;
+    int64_t span = halves ? c.blockN / 2 : c.blockN;
+    int64_t chunk = 32;
+    while (span % chunk)
+      chunk /= 2;
+    std::optional<uint32_t> halfSplit;
+    if (halves)
+      halfSplit = uint32_t(span);
     Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
     Value warpAcc;
     if (acc) {
@@ -345,7 +373,12 @@ private:
       warpAcc = arith::AddIOp::create(b, acc, laneBits);
     }
     bool vectors = vectorStores(chunk);
-    auto loop = scf::ForOp::create(b, index(0), index(c.blockN), index(chunk));
+    // The first column of C this thread stores.
+    Value first = n0;
+    if (halves)
+      first = arith::AddIOp::create(
+          b, n0, arith::MulIOp::create(b, half, index(span)));
+    auto loop = scf::ForOp::create(b, index(0), index(span), index(chunk));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value j0 = loop.getInductionVar();
@@ -354,13 +387,15 @@ private:
     if (acc) {
       Value addr = arith::AddIOp::create(
           b, warpAcc, arith::IndexCastOp::create(b, b.getI32Type(), j0));
-      values = Tcgen05LdOp::create(b, rowType, addr);
+      values = Tcgen05LdOp::create(b, rowType, addr,
+                                   halfSplit ? b.getI32IntegerAttr(*halfSplit)
+                                             : IntegerAttr());
       Tcgen05WaitLdOp::create(b);
     } else {
       values = arith::ConstantOp::create(
           b, DenseElementsAttr::get(rowType, b.getF32FloatAttr(0.0f)));
     }
-    Value col0 = arith::AddIOp::create(b, n0, j0);
+    Value col0 = arith::AddIOp::create(b, first, j0);
     auto colOf = [&](OpBuilder &nb, Location loc, int64_t e) -> Value {
       if (e == 0)
         return col0;
@@ -378,8 +413,12 @@ private:
         }
         Value vec = vector::FromElementsOp::create(
             nb, loc, VectorType::get({chunk}, outElem), elems);
+        // 16 bytes, or the whole segment where it is shorter (BM = 64 with
+        // BN / 2 not a multiple of 8).
+        int64_t bytes = chunk * getElementBytes(outElem);
         vector::StoreOp::create(nb, loc, vec, g.out, ValueRange{row, col0},
-                                /*nontemporal=*/false, llvm::MaybeAlign(16));
+                                /*nontemporal=*/false,
+                                llvm::MaybeAlign(std::min<int64_t>(16, bytes)));
       };
       buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, Value()), store);
       return;
@@ -395,8 +434,9 @@ private:
     }
   }
 
-  /// This thread's row of C.
-  Value row;
+  /// This thread's row of C and, with BM = 64, which half of the tile's
+  /// columns it stores (0 or 1).
+  Value row, half;
   int64_t columns = 0;
 };
 

@@ -174,10 +174,11 @@ FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
   if (stages == 1 && ladderStep == 0)
     ladderStep = 4;
   c.ladderStep = ladderStep;
-  if (c.blockM != 128) {
-    whyNot = llvm::formatv("expected BM = 128 with mma=tcgen05 (the "
-                           "accumulator fills the 128 lanes of tensor "
-                           "memory, one row per thread), got {0}",
+  if (c.blockM != 128 && c.blockM != 64) {
+    whyNot = llvm::formatv("expected BM = 128 or 64 with mma=tcgen05 (the "
+                           "M of tcgen05.mma: the accumulator in all 128 "
+                           "lanes of tensor memory, or in half of them), "
+                           "got {0}",
                            c.blockM);
     return failure();
   }
@@ -188,11 +189,12 @@ FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
                            c.blockK);
     return failure();
   }
-  if (c.blockN < 16 || c.blockN > 256 || c.blockN % 16) {
-    whyNot = llvm::formatv("expected BN a multiple of 16 from 16 to 256 with "
-                           "mma=tcgen05 (the N of tcgen05.mma for M = 128), "
-                           "got {0}",
-                           c.blockN);
+  int64_t nStep = c.blockM == 128 ? 16 : 8;
+  if (c.blockN < nStep || c.blockN > 256 || c.blockN % nStep) {
+    whyNot = llvm::formatv("expected BN a multiple of {0} from {0} to 256 "
+                           "with mma=tcgen05 (the N of tcgen05.mma for M = "
+                           "{1}), got {2}",
+                           nStep, c.blockM, c.blockN);
     return failure();
   }
   // A stage is both tiles of 2-byte elements (each 1024-byte aligned);

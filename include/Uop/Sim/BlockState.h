@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -111,9 +112,37 @@ struct TMemState {
   std::vector<uint32_t> words;
   /// Per word: written by an MMA since its allocation.
   std::vector<uint8_t> written;
+
+  /// The ordering of tcgen05 operations between threads (the pairing of
+  /// tcgen05.fence::before_thread_sync and after_thread_sync around a
+  /// thread synchronization). Times come from `clock`, which every event
+  /// below advances.
+  uint64_t clock = 0;
+  /// Per thread of the block: the times of its synchronizations (a block
+  /// barrier passed, an mbarrier wait returned) and of its fences (a
+  /// tcgen05.commit counts as a `before` fence), in increasing order.
+  struct ThreadOrder {
+    std::vector<uint64_t> syncs, befores, afters;
+  };
+  std::vector<ThreadOrder> order;
+  /// A tcgen05 operation on an allocation, by one thread (the issuing
+  /// thread of an MMA, the first thread of the warp of a warp-collective
+  /// operation).
+  struct Access {
+    uint64_t time;
+    Operation *op;
+    /// An MMA: asynchronous, so ordered even before later operations of its
+    /// own thread only through its commit's mbarrier.
+    bool mma;
+  };
+  struct Accesses {
+    std::optional<Access> read, write;
+  };
   struct Allocation {
     uint32_t columns;
     Operation *op;
+    /// The latest read (tcgen05.ld) and write (alloc, MMA) of each thread.
+    std::map<uint32_t, Accesses> accesses;
   };
   /// Live allocations by first column.
   std::map<uint32_t, Allocation> allocations;

@@ -77,6 +77,11 @@ enum class FaultKind {
   /// setmaxnreg executed by part of a warpgroup, or an `increase` below
   /// (a `decrease` above) the warpgroup's current register budget.
   SetMaxNReg,
+  /// A tcgen05 operation that depends on another thread's, ordered by a
+  /// thread synchronization without the fences the ISA asks for around it:
+  /// tcgen05.fence::before_thread_sync (or a commit) after the earlier
+  /// operation, tcgen05.fence::after_thread_sync before the later one.
+  Tcgen05Fence,
 };
 
 /// Returns the report name of `kind` ("RAW race", "out of bounds", ...).

@@ -28,8 +28,17 @@
 //   addresses, so a tile not aligned as it assumes is read wrongly), and the
 //   instruction descriptor's formats and shape. Products of f16 or bf16 are
 //   exact in f32 and are summed in k order into the f32 accumulator.
-// - tcgen05.ld (shape 32x32b) gives each lane of a warp one TMEM lane's
-//   columns; its result may be used only after tcgen05.wait::ld.
+// - An M = 64 MMA writes the ISA's layout F: row r in lane
+//   32 (r / 16) + r mod 16, the lower half of each sub-partition.
+// - tcgen05.ld gives each lane of a warp one TMEM lane's columns (shape
+//   32x32b), or 16 lanes read twice, the second time H columns further
+//   (16x32bx2); its result may be used only after tcgen05.wait::ld.
+// - Ordering between threads: a tcgen05 operation on an allocation that
+//   depends on another thread's (alloc, MMA, ld, dealloc; one of the two
+//   writing) through a thread synchronization needs the ISA's fences
+//   around it: tcgen05.fence::before_thread_sync (or a commit) by the
+//   earlier thread before it synchronizes, after_thread_sync by the later
+//   thread after. A missing one is a `tcgen05 fence missing` fault.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,10 +71,10 @@ LogicalResult mma(Interpreter &I, Operation *op, Value address, Value a,
 /// `index` of `group`.
 LogicalResult commit(Interpreter &I, Operation *op, Value group, Value index);
 
-/// tcgen05.ld.32x32b.xN by every active warp into `result`
-/// (vector<N x f32>).
+/// tcgen05.ld.32x32b.xN, or with `halfSplit` 16x32bx2.xN, by every active
+/// warp into `result` (vector<N x f32>).
 LogicalResult load(Interpreter &I, Operation *op, Value address,
-                   Value result);
+                   Value result, std::optional<uint32_t> halfSplit);
 
 /// tcgen05.wait::ld: releases the active threads' loads.
 LogicalResult waitLoad(Interpreter &I, Operation *op);
@@ -78,6 +87,14 @@ bool completeCommits(Interpreter &I, const Buffer *group, int64_t index,
 
 /// Reports a use at `op` of a tcgen05.ld result before its wait.
 void checkPendingLoads(Interpreter &I, Operation *op);
+
+/// Records that `thread` synchronized (passed a block barrier, returned
+/// from an mbarrier wait): the point tcgen05 fences pair around.
+void noteSync(Interpreter &I, uint32_t thread);
+
+/// tcgen05.fence::before_thread_sync (`after` false) or
+/// after_thread_sync by every active thread.
+LogicalResult fence(Interpreter &I, Operation *op, bool after);
 
 /// The block is ending: completes what is in flight and reports
 /// allocations never freed.

@@ -220,11 +220,16 @@ struct Tcgen05LdLowering : public ConvertOpToLLVMPattern<Tcgen05LdOp> {
     int64_t n = type.getNumElements();
     Type i32 = rewriter.getI32Type();
     Type raw = n == 1 ? i32 : Type(VectorType::get({n}, i32));
+    // 16x32bx2 takes the second half's column offset as an immediate.
+    std::optional<uint32_t> split = op.getHalfSplit();
+    Value offset =
+        split ? i64Constant(rewriter, loc, int64_t(*split)) : Value();
+    auto shape = split ? NVVM::Tcgen05LdStShape::SHAPE_16X32BX2
+                       : NVVM::Tcgen05LdStShape::SHAPE_32X32B;
     Value words = NVVM::Tcgen05LdOp::create(
         rewriter, loc, raw, /*pack=*/UnitAttr(),
-        NVVM::Tcgen05LdStShapeAttr::get(getContext(),
-                                        NVVM::Tcgen05LdStShape::SHAPE_32X32B),
-        tmemPointer(rewriter, loc, adaptor.getAddress()), /*offset=*/Value());
+        NVVM::Tcgen05LdStShapeAttr::get(getContext(), shape),
+        tmemPointer(rewriter, loc, adaptor.getAddress()), offset);
     if (n == 1)
       words = LLVM::BitcastOp::create(
           rewriter, loc, VectorType::get({1}, i32), words);

@@ -12,8 +12,8 @@
 //   when a wait needs them;
 // - uop.tcgen05_ld / tcgen05_wait_ld: tensor memory into registers, usable
 //   after the wait;
-// - uop.tcgen05_fence: no effect (the simulator orders tcgen05 operations
-//   itself); uop.fence_proxy_async: the thread's shared writes become
+// - uop.tcgen05_fence: the fences the ordering of tcgen05 operations
+//   between threads is checked against; uop.fence_proxy_async: the thread's shared writes become
 //   visible to the tensor core (RaceTracker).
 //
 //===----------------------------------------------------------------------===//
@@ -54,7 +54,7 @@ LogicalResult commitOp(Interpreter &I, Operation *op) {
 
 LogicalResult ldOp(Interpreter &I, Operation *op) {
   auto l = cast<Tcgen05LdOp>(op);
-  return tmem::load(I, op, l.getAddress(), l.getResult());
+  return tmem::load(I, op, l.getAddress(), l.getResult(), l.getHalfSplit());
 }
 
 LogicalResult waitLdOp(Interpreter &I, Operation *op) {
@@ -64,7 +64,7 @@ LogicalResult waitLdOp(Interpreter &I, Operation *op) {
 LogicalResult fenceOp(Interpreter &I, Operation *op) {
   if (!I.isInKernel())
     return I.unsupported(op, "expected tcgen05.fence in a kernel");
-  return success();
+  return tmem::fence(I, op, cast<Tcgen05FenceOp>(op).getAfter());
 }
 
 /// fence.proxy.async: the active threads' shared writes become visible to

@@ -57,6 +57,11 @@ gpu.module @kernels {
     // CHECK: %[[S:.*]] = nvvm.tcgen05.ld %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : i32
     // CHECK: llvm.bitcast %[[S]] : i32 to vector<1xi32>
     %w = uop.tcgen05_ld %t : vector<1xf32>
+    // The 16x32bx2 shape, its second half 32 columns on (an immediate).
+    // CHECK: %[[OFF:.*]] = llvm.mlir.constant(32 : i64) : i64
+    // CHECK: %[[H:.*]] = nvvm.tcgen05.ld %{{.*}}, %[[OFF]] {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<8xi32>
+    // CHECK: llvm.bitcast %[[H]] : vector<8xi32> to vector<8xf32>
+    %h = uop.tcgen05_ld %t half_split 32 : vector<8xf32>
     // CHECK: nvvm.tcgen05.wait <load>
     uop.tcgen05_wait_ld
     // CHECK: nvvm.tcgen05.dealloc %{{.*}}, %{{.*}} : !llvm.ptr<6>, i32

@@ -155,13 +155,27 @@ func.func @mixed_types(%t: i32, %acc: i1, %a: memref<128x64xf16, #gpu.address_sp
 
 // -----
 
-func.func @m_64(%t: i32, %acc: i1, %a: memref<64x64xf16, #gpu.address_space<workgroup>>, %b: memref<128x64xf16, #gpu.address_space<workgroup>>) {
+func.func @m_32(%t: i32, %acc: i1, %a: memref<32x64xf16, #gpu.address_space<workgroup>>, %b: memref<128x64xf16, #gpu.address_space<workgroup>>) {
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %c0 = arith.constant 0 : index
-    // expected-error @+1 {{expected M = 128 (A with 128 rows, the accumulator in all 128 lanes), got 64}}
-    uop.tcgen05_mma %t, %a, %b, %acc : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<128x64xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected M = 64 or 128 (A with 64 rows, the accumulator in half of the data path, or 128 rows, in all 128 lanes), got 32}}
+    uop.tcgen05_mma %t, %a, %b, %acc : memref<32x64xf16, #gpu.address_space<workgroup>>, memref<128x64xf16, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @m_64_n_12(%t: i32, %acc: i1, %a: memref<64x64xf16, #gpu.address_space<workgroup>>, %b: memref<12x64xf16, #gpu.address_space<workgroup>>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{expected N (the rows of B) a multiple of 8 from 8 to 256 for M = 64, got 12}}
+    uop.tcgen05_mma %t, %a, %b, %acc : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<12x64xf16, #gpu.address_space<workgroup>>
     gpu.terminator
   }
   return
@@ -234,6 +248,32 @@ func.func @ld_too_wide(%t: i32) {
     %c0 = arith.constant 0 : index
     // expected-error @+1 {{expected a power of two up to 128 columns (.x1 to .x128), got 256}}
     %v = uop.tcgen05_ld %t : vector<256xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @ld_half_split_zero(%t: i32) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a half_split column offset from 1 to 511 (the immediate of shape 16x32bx2), got 0}}
+    %v = uop.tcgen05_ld %t half_split 0 : vector<16xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @ld_half_split_far(%t: i32) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a half_split column offset from 1 to 511 (the immediate of shape 16x32bx2), got -4}}
+    %v = uop.tcgen05_ld %t half_split -4 : vector<16xf32>
     gpu.terminator
   }
   return

@@ -116,7 +116,7 @@ func.func @n_12(%a: memref<64x64xf16, #gpu.address_space<workgroup>>, %b: memref
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-    // expected-error @+1 {{expected N (the rows of B) a multiple of 8 from 8 to 256, got 12}}
+    // expected-error @+1 {{expected N (the rows of B) a multiple of 8 from 8 to 256 for M = 64, got 12}}
     %d = uop.wgmma_mma %a, %b, %c : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<12x64xf16, #gpu.address_space<workgroup>>, vector<6xf32>
     gpu.terminator
   }
@@ -129,7 +129,7 @@ func.func @n_264(%a: memref<64x64xf16, #gpu.address_space<workgroup>>, %b: memre
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-    // expected-error @+1 {{expected N (the rows of B) a multiple of 8 from 8 to 256, got 264}}
+    // expected-error @+1 {{expected N (the rows of B) a multiple of 8 from 8 to 256 for M = 64, got 264}}
     %d = uop.wgmma_mma %a, %b, %c : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<264x64xf16, #gpu.address_space<workgroup>>, vector<132xf32>
     gpu.terminator
   }

@@ -20,6 +20,8 @@ func.func @tcgen05(%acc: i1) {
     %sB = uop.alloc_shared {alignment = 1024 : i64} : !tile
     %bA = uop.alloc_shared {alignment = 1024 : i64} : memref<128x64xbf16, #gpu.address_space<workgroup>>
     %bB = uop.alloc_shared {alignment = 1024 : i64} : !btile
+    %hA = uop.alloc_shared {alignment = 1024 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>
+    %hB = uop.alloc_shared {alignment = 1024 : i64} : memref<24x64xf16, #gpu.address_space<workgroup>>
     %slot = uop.alloc_shared : !slot
     %bars = nvgpu.mbarrier.create -> !bars
     // CHECK: uop.tmem_alloc %{{.*}}[%{{.*}}] {columns = 256 : i32} : memref<1xi32, #gpu.address_space<workgroup>>
@@ -39,6 +41,9 @@ func.func @tcgen05(%acc: i1) {
       uop.tcgen05_mma %t, %sA, %sB, %acc : !tile, !tile
       // CHECK: uop.tcgen05_mma %{{.*}} : memref<128x64xbf16, #gpu.address_space<workgroup>>, memref<256x64xbf16, #gpu.address_space<workgroup>>
       uop.tcgen05_mma %t, %bA, %bB, %acc : memref<128x64xbf16, #gpu.address_space<workgroup>>, !btile
+      // M = 64 (N in steps of 8).
+      // CHECK: uop.tcgen05_mma %{{.*}} : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<24x64xf16, #gpu.address_space<workgroup>>
+      uop.tcgen05_mma %t, %hA, %hB, %acc : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<24x64xf16, #gpu.address_space<workgroup>>
       // CHECK: uop.tcgen05_commit %{{.*}}[%{{.*}}] : <memorySpace = #gpu.address_space<workgroup>>
       uop.tcgen05_commit %bars[%c0] : !bars
     }
@@ -46,6 +51,8 @@ func.func @tcgen05(%acc: i1) {
     %v = uop.tcgen05_ld %t : vector<32xf32>
     // CHECK: uop.tcgen05_ld %{{.*}} : vector<1xf32>
     %w = uop.tcgen05_ld %t : vector<1xf32>
+    // CHECK: uop.tcgen05_ld %{{.*}} half_split 12 : vector<4xf32>
+    %h = uop.tcgen05_ld %t half_split 12 : vector<4xf32>
     // CHECK: uop.tcgen05_wait_ld
     uop.tcgen05_wait_ld
     // CHECK: uop.tmem_dealloc %{{.*}} {columns = 256 : i32}

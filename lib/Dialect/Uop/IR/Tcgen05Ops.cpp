@@ -61,9 +61,9 @@ LogicalResult TMemRelinquishAllocPermitOp::verify() {
   return verifyInKernel(*this);
 }
 
-LogicalResult mlir::uop::verifySwizzledOperandTile(Operation *op,
-                                                  StringRef name,
-                                                  MemRefType type) {
+/// One operand tile `name` of verifySwizzledOperandTiles.
+static LogicalResult verifySwizzledOperandTile(Operation *op, StringRef name,
+                                               MemRefType type) {
   if (!isWorkgroupMemRef(type))
     return op->emitOpError("expected ")
            << name << " in #gpu.address_space<workgroup>, got " << type;
@@ -85,25 +85,39 @@ LogicalResult mlir::uop::verifySwizzledOperandTile(Operation *op,
   return success();
 }
 
-LogicalResult Tcgen05MmaOp::verify() {
-  if (failed(verifyInKernel(*this)) ||
-      failed(verifySwizzledOperandTile(*this, "A", getAType())) ||
-      failed(verifySwizzledOperandTile(*this, "B", getBType())))
+LogicalResult mlir::uop::verifySwizzledOperandTiles(Operation *op,
+                                                   MemRefType a,
+                                                   MemRefType b) {
+  if (failed(verifyInKernel(op)) ||
+      failed(verifySwizzledOperandTile(op, "A", a)) ||
+      failed(verifySwizzledOperandTile(op, "B", b)))
     return failure();
-  if (getAType().getElementType() != getBType().getElementType())
-    return emitOpError("expected A and B of one element type, got ")
-           << getAType().getElementType() << " and "
-           << getBType().getElementType();
-  if (getM() != tcgen05::kMmaM)
-    return emitOpError("expected M = 128 (A with 128 rows, the accumulator "
-                       "in all 128 lanes), got ")
-           << getM();
-  int64_t n = getN();
-  if (n < 16 || n > 256 || n % 16 != 0)
-    return emitOpError("expected N (the rows of B) a multiple of 16 from 16 "
-                       "to 256 for M = 128, got ")
-           << n;
+  if (a.getElementType() != b.getElementType())
+    return op->emitOpError("expected A and B of one element type, got ")
+           << a.getElementType() << " and " << b.getElementType();
   return success();
+}
+
+LogicalResult mlir::uop::verifyMmaN(Operation *op, int64_t n, int64_t step,
+                                    int64_t forM) {
+  if (n < step || n > 256 || n % step != 0)
+    return op->emitOpError("expected N (the rows of B) a multiple of ")
+           << step << " from " << step << " to 256 for M = " << forM
+           << ", got " << n;
+  return success();
+}
+
+LogicalResult Tcgen05MmaOp::verify() {
+  if (failed(verifySwizzledOperandTiles(*this, getAType(), getBType())))
+    return failure();
+  int64_t m = getM();
+  if (m != tcgen05::kMmaM && m != tcgen05::kMmaMHalf)
+    return emitOpError("expected M = 64 or 128 (A with 64 rows, the "
+                       "accumulator in half of the data path, or 128 rows, "
+                       "in all 128 lanes), got ")
+           << m;
+  // M = 64 takes N in steps of 8, M = 128 in steps of 16.
+  return verifyMmaN(*this, getN(), m == tcgen05::kMmaM ? 16 : 8, m);
 }
 
 LogicalResult Tcgen05CommitOp::verify() {
@@ -118,6 +132,11 @@ LogicalResult Tcgen05LdOp::verify() {
     return emitOpError("expected a power of two up to 128 columns (.x1 to "
                        ".x128), got ")
            << n;
+  if (std::optional<uint32_t> split = getHalfSplit();
+      split && (*split < 1 || *split >= tcgen05::kTMemColumns))
+    return emitOpError("expected a half_split column offset from 1 to 511 "
+                       "(the immediate of shape 16x32bx2), got ")
+           << int32_t(*split);
   return success();
 }
 

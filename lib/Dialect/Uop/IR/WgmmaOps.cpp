@@ -21,23 +21,15 @@ using namespace mlir::uop;
 LogicalResult WgmmaFenceOp::verify() { return verifyInKernel(*this); }
 
 LogicalResult WgmmaMmaOp::verify() {
-  if (failed(verifyInKernel(*this)) ||
-      failed(verifySwizzledOperandTile(*this, "A", getAType())) ||
-      failed(verifySwizzledOperandTile(*this, "B", getBType())))
+  if (failed(verifySwizzledOperandTiles(*this, getAType(), getBType())))
     return failure();
-  if (getAType().getElementType() != getBType().getElementType())
-    return emitOpError("expected A and B of one element type, got ")
-           << getAType().getElementType() << " and "
-           << getBType().getElementType();
   if (getM() != wgmma::kMmaM)
     return emitOpError("expected M = 64 (A with 64 rows, one warpgroup's "
                        "accumulator), got ")
            << getM();
   int64_t n = getN();
-  if (n < 8 || n > 256 || n % 8 != 0)
-    return emitOpError("expected N (the rows of B) a multiple of 8 from 8 "
-                       "to 256, got ")
-           << n;
+  if (failed(verifyMmaN(*this, n, 8, wgmma::kMmaM)))
+    return failure();
   int64_t elements = getC().getType().getNumElements();
   if (elements != n / 2)
     return emitOpError("expected the accumulator fragment to hold N / 2 = ")

@@ -30,8 +30,17 @@ constexpr int64_t kSwizzleAtomBytes = 1024;
 /// One instruction multiplies a K slice of 16 elements (32 bytes of a row).
 constexpr int64_t kInstrK = 16;
 constexpr int64_t kInstrKBytes = 32;
-/// The accumulator tile's rows (cta_group::1, all 128 lanes).
+/// The accumulator tile's rows: 128 (cta_group::1, all 128 lanes, layout D)
+/// or 64 (half the data path, layout F).
 constexpr int64_t kMmaM = 128;
+constexpr int64_t kMmaMHalf = 64;
+
+/// The tensor-memory lane (relative to the accumulator's) of row `row` of
+/// an M-row accumulator: row r itself for M = 128; for M = 64, the lower
+/// 16 lanes of each warp's 32-lane sub-partition, 16 rows each.
+constexpr uint32_t accumulatorLane(int64_t m, uint32_t row) {
+  return m == kMmaM ? row : 32 * (row / 16) + row % 16;
+}
 
 /// Swizzle modes of the descriptor's 3-bit field at bit 61.
 enum class SwizzleMode : uint64_t {

@@ -38,12 +38,18 @@ LogicalResult verifyMBarrierOperand(Operation *op,
 /// or a kernel gpu.func.
 LogicalResult verifyInKernel(Operation *op);
 
-/// Checks a shared operand tile `name` of a tensor-core op reading through
-/// 128-byte-swizzled K-major descriptors (tcgen05.mma, wgmma.mma_async): a
+/// Checks the shared operand tiles `a` (M x K) and `b` (N x K) of a
+/// tensor-core op reading through 128-byte-swizzled K-major descriptors
+/// (tcgen05.mma, wgmma.mma_async), and that the op is in a kernel: each a
 /// static 2-D workgroup tile stored contiguously, f16 or bf16, rows of one
-/// 128-byte swizzle atom.
-LogicalResult verifySwizzledOperandTile(Operation *op, StringRef name,
-                                        MemRefType type);
+/// 128-byte swizzle atom, both of one element type.
+LogicalResult verifySwizzledOperandTiles(Operation *op, MemRefType a,
+                                         MemRefType b);
+
+/// Checks the N of a tensor-core MMA (the rows of B): a multiple of `step`
+/// from `step` to 256; `forM` names the M it goes with in the message.
+LogicalResult verifyMmaN(Operation *op, int64_t n, int64_t step,
+                         int64_t forM);
 
 /// If `op` sits under control flow that not every thread of its block takes
 /// alike, returns the op that owns that control flow; otherwise null. A region

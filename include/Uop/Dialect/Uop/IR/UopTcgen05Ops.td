@@ -122,12 +122,17 @@ def Uop_Tcgen05MmaOp : Uop_Op<"tcgen05_mma", [
     `D = A * B^T + (accumulate ? D : 0)`, where `A` is an `M x K` tile and
     `B` an `N x K` tile in shared memory, both K-major (a row holds the K
     elements of one row of A, or of one column of the product for B), and
-    `D` is the `M x N` f32 accumulator in tensor memory at `address`:
-    element `D[m][n]` is lane `m` (plus the address's lane) and column `n`
-    (plus the address's column).
+    `D` is the `M x N` f32 accumulator in tensor memory at `address`, in
+    the ISA's data-path layout for the shape: with M = 128 (layout D),
+    element `D[m][n]` is lane `m` and column `n` (both plus the address's);
+    with M = 64 (layout F, half the data path) row `m` is lane
+    `32 (m / 16) + m mod 16`: rows 16 w to 16 w + 15 in the lower 16 lanes
+    of warp w's sub-partition, which `uop.tcgen05_ld ... half_split` reads
+    back with all 32 threads of the warp.
 
     Shapes (kind::f16, cta_group::1): A and B are f16 or bf16, the same
-    type; M = 128; N a multiple of 16 from 16 to 256; K = 64, so that a row
+    type; M = 128 with N a multiple of 16 from 16 to 256, or M = 64 with N
+    a multiple of 8 from 8 to 256; K = 64, so that a row
     is the 128 bytes of one 128-byte swizzle atom. Both tiles are stored
     with the 128-byte swizzle the hardware reads: the 16-byte chunk `c` of
     row `r` lives at chunk `c xor (r mod 8)` of that row, which is the
@@ -213,28 +218,41 @@ def Uop_Tcgen05CommitOp : Uop_Op<"tcgen05_commit", [
 def Uop_Tcgen05LdOp : Uop_Op<"tcgen05_ld", [
     MemoryEffects<[MemRead<DefaultResource>]>]> {
   let summary = "warp-collective load of tensor-memory columns into "
-                "registers (tcgen05.ld.sync.aligned.32x32b.xN.b32)";
+                "registers (tcgen05.ld.sync.aligned.32x32b / 16x32bx2 .xN.b32)";
   let description = [{
-    Lane `l` of the warp reads tensor-memory lane `lane(address) + l`,
-    columns `column(address)` to `column(address) + N - 1`, into the `N`
-    elements of its result (`N` a power of two up to 128; the 32-bit words
-    are taken as f32, the accumulator's type). A warp may only reach the 32
-    lanes of its sub-partition: warp `w` reads lanes `32 (w mod 4)` to
-    `32 (w mod 4) + 31`, so `lane(address)` must be `32 (w mod 4)`.
+    Shape 32x32b (no `half_split`): lane `l` of the warp reads tensor-memory
+    lane `lane(address) + l`, columns `column(address)` to
+    `column(address) + N - 1`, into the `N` elements of its result (`N` a
+    power of two up to 128; the 32-bit words are taken as f32, the
+    accumulator's type).
+
+    Shape 16x32bx2 (`half_split H`): the warp reads 16 tensor-memory lanes
+    twice. Lane `l` reads lane `lane(address) + l mod 16`, columns from
+    `column(address)` for `l < 16` and from `column(address) + H` for
+    `l >= 16` (H from 1 to 511). This is how a warp reads the 16 rows an
+    M = 64 tcgen05.mma leaves in its sub-partition with all its threads.
+
+    A warp may only reach the 32 lanes of its sub-partition: warp `w` reads
+    lanes `32 (w mod 4)` to `32 (w mod 4) + 31`, so `lane(address)` must
+    be `32 (w mod 4)` (or, with `half_split`, that plus 16).
 
     The load is asynchronous: its result may be used only after
     `uop.tcgen05_wait_ld` (uop-sim faults on a use before it, and on a
     read of columns a tensor-core MMA has not finished writing). Lowers to
-    `nvvm.tcgen05.ld` with shape 32x32b and a bitcast to f32.
+    `nvvm.tcgen05.ld` with shape 32x32b (or 16x32bx2 and the immediate
+    offset H) and a bitcast to f32.
 
     ```mlir
     %row = uop.tcgen05_ld %addr : vector<64xf32>
+    %half = uop.tcgen05_ld %addr half_split 32 : vector<32xf32>
     uop.tcgen05_wait_ld
     ```
   }];
-  let arguments = (ins I32:$address);
+  let arguments = (ins I32:$address, OptionalAttr<I32Attr>:$half_split);
   let results = (outs VectorOfRankAndType<[1], [F32]>:$result);
-  let assemblyFormat = "$address attr-dict `:` type($result)";
+  let assemblyFormat = [{
+    $address (`half_split` $half_split^)? attr-dict `:` type($result)
+  }];
   let hasVerifier = 1;
 }
 
@@ -269,8 +287,15 @@ def Uop_Tcgen05FenceOp : Uop_Op<"tcgen05_fence", [
     mbarrier executes the fence with `before` ahead of the synchronization,
     and the receiving thread the fence with `after` behind it (the
     allocation's address read by the MMA warp, the accumulator read after
-    the MMA's barrier). uop-sim orders the operations itself and runs the
-    fences as no-ops. Lowers to `nvvm.tcgen05.fence`.
+    the MMA's barrier). `tcgen05_commit` implies the `before` fence.
+
+    uop-sim checks the pairing wherever one thread's tcgen05 operation on
+    an allocation (alloc, MMA, ld, dealloc) depends on another's: between
+    the earlier operation and the synchronization that orders them, its
+    thread must execute `before` (or commit), and between that
+    synchronization and the later operation, the later thread `after`;
+    a missing fence is a `tcgen05 fence missing` fault naming both
+    operations. Lowers to `nvvm.tcgen05.fence`.
 
     ```mlir
     uop.tcgen05_fence before
