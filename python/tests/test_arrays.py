@@ -102,6 +102,33 @@ def test_tcgen05_gemm_on_sm100a(m, n, k, out_dtype, transpose_b):
                     target="sm_100a", ladder_step=1)
 
 
+@pytest.mark.parametrize("m,n,k,bn,transpose_b", [
+    (96, 136, 72, 128, True),
+    (64, 40, 130, 24, False),
+])
+def test_tcgen05_m64_on_sm100a(m, n, k, bn, transpose_b):
+    """tile=(64, BN, 64): tcgen05.mma with M = 64, its accumulator in half
+    of tensor memory's data path, read back by each warp's two halves with
+    tcgen05.ld 16x32bx2; the simulated kernel agrees with numpy."""
+    src = uop.matmul_problem(m, n, k, dtype="float16", out_dtype="float32",
+                             transpose_b=transpose_b)
+    kernel = uop.compile(src, target="sm_100a", tile=(64, bn, 64))
+    assert "memref<64x64xf16" in kernel.ir("kernel")
+    assert f"half_split {bn // 2}" in kernel.ir("kernel")
+    assert "tcgen05.ld.sync.aligned.16x32bx2" in kernel.ptx
+    a = RNG.uniform(-1, 1, (m, k)).astype("float16")
+    b = RNG.uniform(-1, 1, (n, k) if transpose_b else (k, n)).astype(
+        "float16")
+    c = np.zeros((m, n), "float32")
+    *_, c2 = uop.simulate(kernel, a, b, c)
+    bk = b.T if transpose_b else b
+    ref = a.astype(np.float64) @ bk.astype(np.float64)
+    err = np.abs(c2.astype(np.float64) - ref)
+    assert (err <= gemm_bound(a, bk, k, "float32")).all(), err.max()
+    with pytest.raises(uop.Error, match="expected BM = 128 or 64"):
+        uop.compile(src, target="sm_100a", tile=(32, 128, 64))
+
+
 @pytest.mark.parametrize("m,n,k,options,roles", [
     (200, 136, 192, {}, True),
     (256, 256, 128, dict(persistent_blocks=2), True),

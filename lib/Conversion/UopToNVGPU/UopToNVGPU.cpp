@@ -556,13 +556,19 @@ struct ConvertUopToNVGPUPass
     WalkResult oldChip = getOperation()->walk([](Operation *op) {
       const char *what = nullptr;
       TensorCoreKind needs = TensorCoreKind::wgmma;
-      if (isa<MBarrierWaitOp>(op)) {
+      auto arrive = dyn_cast<MBarrierArriveOp>(op);
+      if (isa<MBarrierWaitOp, nvgpu::MBarrierTryWaitParityOp>(op)) {
         what = "mbarrier.try_wait (sm_90a and newer)";
+      } else if ((arrive && arrive.getExpectTx()) ||
+                 isa<nvgpu::MBarrierArriveExpectTxOp>(op)) {
+        // Transaction counts came with TMA: sm_80's mbarrier has none (the
+        // backend has no instruction for it and aborts).
+        what = "mbarrier expect_tx (sm_90a and newer)";
       } else if (isa<ElectOp>(op)) {
         what = "elect.sync (sm_90a and newer)";
       } else if (isa<FenceProxyAsyncOp>(op)) {
         what = "fence.proxy.async (sm_90a and newer)";
-      } else if (isa<TmaLoadOp>(op)) {
+      } else if (isa<TmaLoadOp, nvgpu::TmaAsyncLoadOp>(op)) {
         what = "TMA (sm_90a and newer)";
       } else if (isa<TMemAllocOp, TMemDeallocOp, TMemRelinquishAllocPermitOp,
                      Tcgen05MmaOp, Tcgen05CommitOp, Tcgen05LdOp,

@@ -38,6 +38,47 @@ module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_cor
 
 // -----
 
+// Transaction counts came with TMA on sm_90: the sm_80 backend has no
+// instruction for mbarrier.arrive.expect_tx (it aborted before this check),
+// for the uop op and the upstream one alike.
+!bars = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 166912, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  func.func @expect_tx_on_sm80() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      %bars = nvgpu.mbarrier.create -> !bars
+      // expected-error @+1 {{expected a target with mbarrier expect_tx (sm_90a and newer), got sm_80}}
+      uop.mbarrier_arrive %bars[%c0] expect_tx %c64 : !bars
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+!bars = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 166912, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  func.func @upstream_expect_tx_on_sm80() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      %bars = nvgpu.mbarrier.create -> !bars
+      // expected-error @+1 {{expected a target with mbarrier expect_tx (sm_90a and newer), got sm_80}}
+      nvgpu.mbarrier.arrive.expect_tx %bars[%c0], %c64 : !bars
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
 // elect.sync came with sm_90 too.
 module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 166912, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
   func.func @elect_on_sm80() {
