@@ -123,10 +123,13 @@ const PendingMma *mmaWriting(TMemState &t, uint32_t first, uint32_t n) {
 // synchronization, and the later thread tcgen05.fence::after_thread_sync
 // between the synchronization and its operation. For each access to an
 // allocation, the model finds the other threads' accesses it conflicts
-// with (one of the two writes), the later thread's first synchronization
-// after the earlier access, and looks for both fences in their windows.
-// Accesses not ordered by any synchronization are left to the other
-// checks (an MMA still writing, a shared race).
+// with (one of the two writes), the earlier thread's first `before` fence
+// after its access and the later thread's first synchronization after
+// that fence, and looks for an `after` fence between that synchronization
+// and the access. A later thread that synchronized since the earlier
+// access, but never after such a fence, is reported too. Accesses not
+// ordered by any synchronization are left to the other checks (an MMA
+// still writing, a shared race).
 
 TMemState::ThreadOrder &orderOf(TMemState &t, uint32_t thread) {
   if (t.order.size() <= thread)
@@ -161,12 +164,20 @@ void orderAccess(Interpreter &I, TMemState &t, Operation *op,
     // asynchronous operation completes through its commit's mbarrier).
     if (other == thread && !(earlier.mma && !mma))
       return;
-    std::optional<uint64_t> sync =
-        firstAfter(orderOf(t, thread).syncs, earlier.time);
-    if (!sync)
+    // Not synchronized at all since the earlier access: not ordered, and
+    // not this check's to report.
+    const std::vector<uint64_t> &syncs = orderOf(t, thread).syncs;
+    if (!firstAfter(syncs, earlier.time))
       return;
+    // The earlier thread's first `before` fence after its access, then the
+    // later thread's first synchronization after that fence: the one that
+    // can order the two.
+    std::optional<uint64_t> fence =
+        firstAfter(orderOf(t, other).befores, earlier.time);
+    std::optional<uint64_t> sync =
+        fence ? firstAfter(syncs, *fence) : std::nullopt;
     std::string what;
-    if (!anyBetween(orderOf(t, other).befores, earlier.time, *sync))
+    if (!sync)
       what = "thread " + I.block()->threadName(other) +
              " executed no tcgen05.fence::before_thread_sync (or "
              "tcgen05.commit) between them";
