@@ -21,7 +21,7 @@
 # (UOP_GPU_BUDGET_S, default 200 s) is spent are reported as skipped.
 # Exit codes of `run`: 0 all cases ok, 1 some case failed, 3 no GPU.
 # UOP_GPU_OUT_DIR replaces bench/gpu_gemm/out, UOP_GPU_SIZES the sizes
-# (test/Tools/uop-run-gpu-check.test runs both phases on 64^3).
+# (test/Tools/uop-run-gpu-check.test runs both phases on 128^3).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${UOP_BUILD_DIR:-$root/build}"
@@ -84,7 +84,10 @@ prepare() {
         --out-dtype "$odtype" --target="$target" --options="$options" \
         "${transpose[@]}" --keep "$dir" --compile-only > /dev/null
       rm -f "$dir/kernel.mlir"
-      # The instructions that do the multiply, as the PTX shows them.
+      # The instructions that do the multiply, as the PTX shows them. The
+      # warp-specialized ring is told by its setmaxnreg, which it has at
+      # BM = 128 (GEMMs above 64 rows; at most 64 take BM = 64, one
+      # consumer warpgroup that moves no registers).
       local path=simt
       if grep -q 'setmaxnreg' "$dir/kernel.ptx"; then path=wgmma-ws
       elif grep -q 'wgmma\.mma_async' "$dir/kernel.ptx" &&

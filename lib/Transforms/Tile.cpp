@@ -892,7 +892,17 @@ struct KindChooser {
     return success();
   }
 
-  /// The configuration of `kind`, validated once.
+  /// The BM = 64 configuration of a block-level tensor-core kernel for a
+  /// GEMM of at most 64 rows when no `tile` was given (`make` reads a tile
+  /// into a configuration), or failure where it does not apply.
+  FailureOr<TileConfig> smallMTile(
+      const GemmInfo &g,
+      llvm::function_ref<FailureOr<TileConfig>(ArrayRef<int64_t>)> make) {
+    if (!tile.empty() || g.m > 64)
+      return failure();
+    return make({64, 128, 64});
+  }
+
   /// The tcgen05 configuration, validated once.
   FailureOr<TileConfig> tcgen05Config(std::string &whyNot) {
     if (!tcgen05)
@@ -998,6 +1008,16 @@ struct KindChooser {
         whyNot = "for mma=tcgen05: " + whyNot;
         return failure();
       }
+      // Without a `tile`, a GEMM of at most 64 rows takes M = 64 MMAs: an
+      // M = 128 tile would multiply 64 rows of zeros.
+      std::string smallWhy;
+      if (FailureOr<TileConfig> small =
+              smallMTile(g, [&](ArrayRef<int64_t> t) {
+                return getTcgen05TileConfig(t, ladderStep, stages, smallWhy,
+                                            target);
+              });
+          succeeded(small))
+        c = small;
       // The lower rungs of the ladder compute one block tile.
       if (c->ladderStep != 0 && c->ladderStep < 3 &&
           (g.m > c->blockM || g.n > c->blockN)) {
@@ -1057,6 +1077,14 @@ struct KindChooser {
         whyNot = "for mma=wgmma: " + whyNot;
         return failure();
       }
+      // As for tcgen05: one consumer warpgroup for at most 64 rows.
+      std::string smallWhy;
+      if (FailureOr<TileConfig> small =
+              smallMTile(g, [&](ArrayRef<int64_t> t) {
+                return getWgmmaTileConfig(t, stages, smallWhy, target);
+              });
+          succeeded(small))
+        c = small;
       TileConfig config = *c;
       std::string noTma = whyNotTma(g);
       if (!noTma.empty()) {
