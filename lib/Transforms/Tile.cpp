@@ -892,15 +892,21 @@ struct KindChooser {
     return success();
   }
 
-  /// The BM = 64 configuration of a block-level tensor-core kernel for a
-  /// GEMM of at most 64 rows when no `tile` was given (`make` reads a tile
-  /// into a configuration), or failure where it does not apply.
-  FailureOr<TileConfig> smallMTile(
-      const GemmInfo &g,
+  /// Without a `tile`, the tile of a block-level tensor-core kernel fitted
+  /// to a small GEMM: BM = 64 for at most 64 rows, BN the smallest the MMA
+  /// takes (`nStep` for BM = 128, 8 for BM = 64) that covers fewer than
+  /// 128 columns; `make` reads a tile into a configuration. Failure where
+  /// the default 128 x 128 tile stays.
+  FailureOr<TileConfig> smallTile(
+      const GemmInfo &g, int64_t nStep,
       llvm::function_ref<FailureOr<TileConfig>(ArrayRef<int64_t>)> make) {
-    if (!tile.empty() || g.m > 64)
+    if (!tile.empty() || (g.m > 64 && g.n >= 128))
       return failure();
-    return make({64, 128, 64});
+    int64_t bm = g.m > 64 ? 128 : 64;
+    int64_t step = bm == 128 ? nStep : 8;
+    int64_t bn =
+        g.n >= 128 ? 128 : std::max<int64_t>(step, llvm::alignTo(g.n, step));
+    return make({bm, bn, 64});
   }
 
   /// The tcgen05 configuration, validated once.
@@ -1008,11 +1014,12 @@ struct KindChooser {
         whyNot = "for mma=tcgen05: " + whyNot;
         return failure();
       }
-      // Without a `tile`, a GEMM of at most 64 rows takes M = 64 MMAs: an
-      // M = 128 tile would multiply 64 rows of zeros.
+      // Without a `tile`, a GEMM of at most 64 rows takes M = 64 MMAs (an
+      // M = 128 tile would multiply 64 rows of zeros), one of fewer than
+      // 128 columns a narrower N.
       std::string smallWhy;
       if (FailureOr<TileConfig> small =
-              smallMTile(g, [&](ArrayRef<int64_t> t) {
+              smallTile(g, /*nStep=*/16, [&](ArrayRef<int64_t> t) {
                 return getTcgen05TileConfig(t, ladderStep, stages, smallWhy,
                                             target);
               });
@@ -1077,10 +1084,11 @@ struct KindChooser {
         whyNot = "for mma=wgmma: " + whyNot;
         return failure();
       }
-      // As for tcgen05: one consumer warpgroup for at most 64 rows.
+      // As for tcgen05: one consumer warpgroup for at most 64 rows, a
+      // narrower N for fewer than 128 columns.
       std::string smallWhy;
       if (FailureOr<TileConfig> small =
-              smallMTile(g, [&](ArrayRef<int64_t> t) {
+              smallTile(g, /*nStep=*/8, [&](ArrayRef<int64_t> t) {
                 return getWgmmaTileConfig(t, stages, smallWhy, target);
               });
           succeeded(small))

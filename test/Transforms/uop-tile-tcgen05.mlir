@@ -10,14 +10,15 @@
 
 // C += A B with A stored K x M and B K x N (both copied through transposed
 // views into the M x K and N x K shared tiles), C accumulated into (the old
-// C added at the writeback): a grid of 1 x 2 blocks, BN = 128 with 128
-// columns of tensor memory, tiles at the edges zero-filled.
+// C added at the writeback): N = 40 takes BN = 48 (the narrowest N of
+// tcgen05.mma at M = 128 that covers it) with 64 columns of tensor memory,
+// a grid of 1 x 2 blocks, tiles at the edges zero-filled.
 // CHECK-LABEL: func.func @main
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c1{{.*}}, {{.*}} = %c2{{.*}}, {{.*}} = %c1{{.*}}) threads({{.*}}) in ({{.*}} = %c128{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}})
 // CHECK: uop.alloc_shared {alignment = 1024 : i64} : memref<128x64xf16, #gpu.address_space<workgroup>>
-// CHECK: uop.alloc_shared {alignment = 1024 : i64} : memref<128x64xf16, #gpu.address_space<workgroup>>
+// CHECK: uop.alloc_shared {alignment = 1024 : i64} : memref<48x64xf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.mbarrier.create
-// CHECK: uop.tmem_alloc %{{.*}}[%{{.*}}] {columns = 128 : i32}
+// CHECK: uop.tmem_alloc %{{.*}}[%{{.*}}] {columns = 64 : i32}
 // CHECK: uop.tmem_relinquish_alloc_permit
 // CHECK: uop.mbarrier_init %{{.*}}[%{{.*}}], %{{.*}}
 // CHECK: uop.tcgen05_fence before
@@ -30,14 +31,14 @@
 // CHECK: uop.fence_proxy_async
 // CHECK-NEXT: uop.barrier
 // CHECK: uop.elect {
-// CHECK: uop.tcgen05_mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<128x64xf16, #gpu.address_space<workgroup>>
+// CHECK: uop.tcgen05_mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<48x64xf16, #gpu.address_space<workgroup>>
 // CHECK: uop.tcgen05_commit
 // CHECK: uop.mbarrier_wait %{{.*}}[%{{.*}}], %[[PHASE]]
-// CHECK: uop.tcgen05_ld %{{.*}} : vector<32xf32>
+// CHECK: uop.tcgen05_ld %{{.*}} : vector<16xf32>
 // CHECK-NEXT: uop.tcgen05_wait_ld
 // CHECK: memref.load
 // CHECK: arith.addf
-// CHECK: uop.tmem_dealloc %{{.*}} {columns = 128 : i32}
+// CHECK: uop.tmem_dealloc %{{.*}} {columns = 64 : i32}
 func.func @main(%A: memref<72x136xf16>, %B: memref<72x40xf16>, %C: memref<136x40xf32>) {
   linalg.matmul
       indexing_maps = [affine_map<(m, n, k) -> (k, m)>,

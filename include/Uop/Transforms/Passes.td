@@ -122,8 +122,9 @@ def UopTile : Pass<"uop-tile"> {
     With `mma=tcgen05` (f16 / bf16 inputs on sm_100a; `mma=auto` picks it
     there) the kernel is the Blackwell GEMM ladder of seed 002, built
     directly in its final uop form (Tcgen05Gemm.cpp): one warpgroup (128
-    threads) per BM x BN tile (default 128,128,64, or 64,128,64 for a GEMM
-    of at most 64 rows; BM = 128 with BN a multiple of 16 up to 256, or
+    threads) per BM x BN tile (default 128,128,64, with BM = 64 for a GEMM
+    of at most 64 rows and BN the narrowest that covers fewer than 128
+    columns; BM = 128 with BN a multiple of 16 up to 256, or
     BM = 64, tcgen05.mma's M = 64, with BN a multiple of 8; BK = 64), the
     f32 accumulator in tensor memory
     allocated by warp 0, the operand tiles copied cooperatively into
@@ -158,8 +159,9 @@ def UopTile : Pass<"uop-tile"> {
     With `mma=wgmma` (f16 / bf16 inputs on sm_90a; `mma=auto` picks it
     there unless `warps` is given or the tile does not suit it, which keep
     the warp-level mma_sync path) the kernel is built in its final uop form too (WgmmaGemm.cpp):
-    BM / 64 warpgroups per BM x BN tile (default 128,128,64, or 64,128,64
-    for a GEMM of at most 64 rows; BM = 64 or 128, BK = 64, BN a multiple
+    BM / 64 warpgroups per BM x BN tile (default 128,128,64, with BM = 64
+    for a GEMM of at most 64 rows and BN the narrowest that covers fewer
+    than 128 columns; BM = 64 or 128, BK = 64, BN a multiple
     of 8 up to 256), each accumulating its 64
     rows in a `vector<BN/2 x f32>` per thread (the wgmma fragment) through
     `uop.wgmma_mma` on 128-byte-swizzled shared tiles. Where TMA applies
