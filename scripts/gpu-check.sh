@@ -21,13 +21,18 @@
 # (UOP_GPU_BUDGET_S, default 200 s) is spent are reported as skipped.
 # Exit codes of `run`: 0 all cases ok, 1 some case failed, 3 no GPU.
 # UOP_GPU_OUT_DIR replaces bench/gpu_gemm/out, UOP_GPU_SIZES the sizes
-# (test/Tools/uop-run-gpu-check.test runs both phases on 128^3).
+# M = N = K, UOP_GPU_SHAPES the rectangular M x N x K shapes
+# (test/Tools/uop-run-gpu-check.test runs both phases on 64^3 and one
+# small rectangle).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${UOP_BUILD_DIR:-$root/build}"
 out_dir="${UOP_GPU_OUT_DIR:-$root/bench/gpu_gemm/out}"
 manifest="$out_dir/manifest.tsv"
 sizes="${UOP_GPU_SIZES:-1024 2048 4096 8192}"
+# Rectangular M x N x K shapes, run for the f16 cases of `rect_cases`: a GEMM
+# of few rows (a small batch: the BM = 64 kernel) and a wide one.
+shapes="${UOP_GPU_SHAPES:-64x8192x8192 8192x2048x4096}"
 target=sm_90a
 
 prepare() {
@@ -71,36 +76,54 @@ prepare() {
     echo "note: uop-opt has no precision=tf32 option: the tf32 case is skipped"
   fi
   rm -f "$probe"
+  # The cases also run on the rectangular shapes.
+  local rect_cases=("${cases[1]}" "${cases[2]}" "${cases[9]}")
   printf 'name\tm\tn\tk\tdtype\tout_dtype\toptions\tpath\tptx\tlaunch\tb\n' > "$manifest"
+  local jobs=()
   for size in $sizes; do
-    for c in "${cases[@]}"; do
-      read -r kind dtype odtype options layout <<< "$c"
-      [ "$options" = "-" ] && options=""
-      local name="${kind}-${size}"
-      local dir="$out_dir/$name"
-      local transpose=()
-      [ "$layout" = "nk" ] && transpose=(--transpose-b)
-      "$build/bin/uop-run" --gemm "${size}x${size}x${size}" --dtype "$dtype" \
-        --out-dtype "$odtype" --target="$target" --options="$options" \
-        "${transpose[@]}" --keep "$dir" --compile-only > /dev/null
-      rm -f "$dir/kernel.mlir"
-      # The instructions that do the multiply, as the PTX shows them. The
-      # warp-specialized ring is told by its setmaxnreg, which it has at
-      # BM = 128 (GEMMs above 64 rows; at most 64 take BM = 64, one
-      # consumer warpgroup that moves no registers).
-      local path=simt
-      if grep -q 'setmaxnreg' "$dir/kernel.ptx"; then path=wgmma-ws
-      elif grep -q 'wgmma\.mma_async' "$dir/kernel.ptx" &&
-          grep -q 'cp\.async\.bulk\.tensor' "$dir/kernel.ptx"; then path=wgmma-tma
-      elif grep -q 'wgmma\.mma_async' "$dir/kernel.ptx"; then path=wgmma
-      elif grep -q 'wmma\.mma' "$dir/kernel.ptx"; then path=wmma
-      elif grep -q 'mma\.sync' "$dir/kernel.ptx"; then path=mma.sync
-      fi
-      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$size" "$size" \
-        "$size" "$dtype" "$odtype" "${options:--}" "$path" "$name/kernel.ptx" \
-        "$name/kernel.json" "$layout" >> "$manifest"
-      echo "prepared $name (${dtype} -> ${odtype}${options:+, $options}, B ${layout}; $path)"
-    done
+    for c in "${cases[@]}"; do jobs+=("${size}x${size}x${size} $size $c"); done
+  done
+  for shape in $shapes; do
+    for c in "${rect_cases[@]}"; do jobs+=("$shape $shape $c"); done
+  done
+  for job in "${jobs[@]}"; do
+    local gemm label kind dtype odtype options layout
+    read -r gemm label kind dtype odtype options layout <<< "$job"
+    [ "$options" = "-" ] && options=""
+    local m n k
+    IFS=x read -r m n k <<< "$gemm"
+    local name="${kind}-${label}"
+    local dir="$out_dir/$name"
+    local transpose=()
+    [ "$layout" = "nk" ] && transpose=(--transpose-b)
+    "$build/bin/uop-run" --gemm "$gemm" --dtype "$dtype" \
+      --out-dtype "$odtype" --target="$target" --options="$options" \
+      "${transpose[@]}" --keep "$dir" --compile-only > /dev/null
+    rm -f "$dir/kernel.mlir"
+    # The instructions that do the multiply, as the PTX shows them. A
+    # wgmma kernel fed by TMA is the warp-specialized ring when its block
+    # has a warpgroup more than its consumers, two per 128 rows of A's
+    # box (the tensor map of host argument 0 in the launch JSON).
+    local path=simt
+    if grep -q 'wgmma\.mma_async' "$dir/kernel.ptx" &&
+        grep -q 'cp\.async\.bulk\.tensor' "$dir/kernel.ptx"; then
+      path="$(python3 - "$dir/kernel.json" <<'PY'
+import json, sys
+launch = json.load(open(sys.argv[1]))["launches"][0]
+threads = launch["block"][0] * launch["block"][1] * launch["block"][2]
+rows = [a["box"][0] for a in launch["args"]
+        if a.get("kind") == "tensor_map" and a.get("host_arg") == 0]
+print("wgmma-ws" if rows and threads > 2 * rows[0] else "wgmma-tma")
+PY
+)"
+    elif grep -q 'wgmma\.mma_async' "$dir/kernel.ptx"; then path=wgmma
+    elif grep -q 'wmma\.mma' "$dir/kernel.ptx"; then path=wmma
+    elif grep -q 'mma\.sync' "$dir/kernel.ptx"; then path=mma.sync
+    fi
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$m" "$n" \
+      "$k" "$dtype" "$odtype" "${options:--}" "$path" "$name/kernel.ptx" \
+      "$name/kernel.json" "$layout" >> "$manifest"
+    echo "prepared $name (${dtype} -> ${odtype}${options:+, $options}, B ${layout}; $path)"
   done
   echo "manifest: $manifest ($(($(wc -l < "$manifest") - 1)) cases," \
     "$(du -sh "$out_dir" | cut -f1))"
@@ -133,14 +156,14 @@ run() {
   while IFS=$'\t' read -r name m n k dtype odtype options path ptx launch layout; do
     [ "$name" = "name" ] && continue
     if [ $((SECONDS - start)) -ge "$budget" ]; then
-      printf '%s\t%s\tskipped (time budget)\n' "$name ($path)" "$m" >> "$rows"
+      printf '%s\t%s\tskipped (time budget)\n' "$name ($path)" "${m}x${n}x${k}" >> "$rows"
       echo "== $name: skipped, the ${budget}s budget is spent"
       continue
     fi
     # A case takes seconds; the limits bound a hung kernel so that the whole
     # run stays under 5 minutes (budget + one 8192 limit + the build).
     local iters=10 limit=30
-    if [ "$m" -ge 8192 ]; then iters=5; limit=60; fi
+    if [ $((m * n * k)) -ge $((1 << 38)) ]; then iters=5; limit=60; fi
     [ "$options" = "-" ] && options=""
     echo "== $name: ${m}x${n}x${k} ${dtype} -> ${odtype}${options:+ ($options)}, B ${layout}, $path"
     local text rc
@@ -172,7 +195,7 @@ run() {
       *) ok="NO (exit $rc)" ;;
     esac
     [ "$rc" -ne 0 ] && failed=1
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name ($path)" "$m" "${ms:--}" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name ($path)" "${m}x${n}x${k}" "${ms:--}" \
       "${tf:--}" "${blas:--}" "${ratio:--}" "${err:--}" "$ok" >> "$rows"
   done < "$manifest"
 
@@ -180,7 +203,7 @@ run() {
   {
     echo "GPU: $(nvidia-smi -L 2>/dev/null | head -1 || echo unknown), $(date -u +%Y-%m-%d)"
     echo
-    echo "| case | M=N=K | ms | TFLOP/s | cuBLAS TFLOP/s | ratio | max error | check ok |"
+    echo "| case | M x N x K | ms | TFLOP/s | cuBLAS TFLOP/s | ratio | max error | check ok |"
     echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
     while IFS=$'\t' read -r name m ms tf blas ratio err ok; do
       if [ -z "${tf:-}" ]; then
@@ -192,7 +215,7 @@ run() {
   } > "$table"
   python3 - "$rows" > "$results/results.json" <<'PY' || true
 import json, sys
-keys = ["case", "size", "ms", "tflops", "cublas_tflops", "ratio",
+keys = ["case", "shape", "ms", "tflops", "cublas_tflops", "ratio",
         "max_abs_err", "check_ok"]
 rows = [dict(zip(keys, line.rstrip("\n").split("\t")))
         for line in open(sys.argv[1]) if line.strip()]
