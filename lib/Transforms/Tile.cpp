@@ -135,6 +135,27 @@ static FailureOr<TileConfig> readSwizzledTile(ArrayRef<int64_t> tile,
   return c;
 }
 
+/// BK and BN of a block-level tensor-core kernel (`mma`=tcgen05 / wgmma):
+/// BK = 64, one 128-byte swizzle atom per shared row; BN a multiple of
+/// `nStep` up to 256, the N its MMA takes (`nWhat`).
+static LogicalResult checkSwizzledBlockKN(const TileConfig &c, StringRef mma,
+                                          int64_t nStep, StringRef nWhat,
+                                          std::string &whyNot) {
+  if (c.blockK != 64) {
+    whyNot = llvm::formatv("expected BK = 64 with mma={0} (a shared row is "
+                           "one 128-byte swizzle atom of f16 / bf16), got {1}",
+                           mma, c.blockK);
+    return failure();
+  }
+  if (c.blockN < nStep || c.blockN > 256 || c.blockN % nStep) {
+    whyNot = llvm::formatv("expected BN a multiple of {0} from {0} to 256 "
+                           "with mma={1} ({2}), got {3}",
+                           nStep, mma, nWhat, c.blockN);
+    return failure();
+  }
+  return success();
+}
+
 FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
                                                       int64_t ladderStep,
                                                       int64_t stages,
@@ -182,21 +203,11 @@ FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
                            c.blockM);
     return failure();
   }
-  if (c.blockK != 64) {
-    whyNot = llvm::formatv("expected BK = 64 with mma=tcgen05 (a shared row "
-                           "is one 128-byte swizzle atom of f16 / bf16), got "
-                           "{0}",
-                           c.blockK);
+  if (failed(checkSwizzledBlockKN(
+          c, "tcgen05", c.blockM == 128 ? 16 : 8,
+          llvm::formatv("the N of tcgen05.mma for M = {0}", c.blockM).str(),
+          whyNot)))
     return failure();
-  }
-  int64_t nStep = c.blockM == 128 ? 16 : 8;
-  if (c.blockN < nStep || c.blockN > 256 || c.blockN % nStep) {
-    whyNot = llvm::formatv("expected BN a multiple of {0} from {0} to 256 "
-                           "with mma=tcgen05 (the N of tcgen05.mma for M = "
-                           "{1}), got {2}",
-                           nStep, c.blockM, c.blockN);
-    return failure();
-  }
   // A stage is both tiles of 2-byte elements (each 1024-byte aligned);
   // the address word and the mbarriers take the rest of a 1024-byte slot.
   int64_t stageBytes = (c.blockM + c.blockN) * c.blockK * 2;
@@ -246,18 +257,9 @@ FailureOr<TileConfig> mlir::uop::getWgmmaTileConfig(ArrayRef<int64_t> tile,
                            c.blockM);
     return failure();
   }
-  if (c.blockK != 64) {
-    whyNot = llvm::formatv("expected BK = 64 with mma=wgmma (a shared row is "
-                           "one 128-byte swizzle atom of f16 / bf16), got {0}",
-                           c.blockK);
+  if (failed(checkSwizzledBlockKN(c, "wgmma", 8, "the N of wgmma m64nNk16",
+                                  whyNot)))
     return failure();
-  }
-  if (c.blockN < 8 || c.blockN > 256 || c.blockN % 8) {
-    whyNot = llvm::formatv("expected BN a multiple of 8 from 8 to 256 with "
-                           "mma=wgmma (the N of wgmma m64nNk16), got {0}",
-                           c.blockN);
-    return failure();
-  }
   if (stages < 0 || stages > 4) {
     whyNot = llvm::formatv("expected 'stages' 0 (the deepest TMA ring that "
                            "fits, up to 6), 1 (no ring) or 2 to 4 with "
