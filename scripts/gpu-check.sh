@@ -63,6 +63,8 @@ prepare() {
     "f16mma f16 f32 mma=mma_sync kn"
     "f16wmma f16 f32 mma=wmma kn"
     "f16simt f16 f32 mma=simt kn"
+    "f16nkts f16 f32 tma-store=true nk"
+    "f16nkoutts f16 f16 tma-store=true nk"
   )
   # TF32 only where the compiler has the option.
   local probe="$out_dir/probe.mlir"

@@ -97,6 +97,7 @@ UopTileOptions CompileOptions::getTileOptions() const {
   options.stages = stages;
   options.warpSpecialize = warpSpecialize;
   options.persistentBlocks = persistentBlocks;
+  options.tmaStore = tmaStore;
   // The pipeline compiles GEMMs; a contraction it cannot compile is an
   // error, not something to leave on the host.
   options.requireMatch = true;

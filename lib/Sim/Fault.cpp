@@ -50,6 +50,8 @@ const char *mlir::uop::sim::getFaultKindName(FaultKind kind) {
     return "setmaxnreg misuse";
   case FaultKind::Tcgen05Fence:
     return "tcgen05 fence missing";
+  case FaultKind::TmaStore:
+    return "TMA store not waited";
   }
   return "fault";
 }

@@ -21,7 +21,8 @@
 // - nvgpu.tma.create.descriptor (host): the tensor map is the memref it
 //   describes, its box and swizzle being in its type;
 //   nvgpu.tma.async.load: the TMA load of Tma.h, coordinates innermost
-//   first.
+//   first; nvgpu.tma.async.store with nvvm.cp.async.bulk.commit.group and
+//   wait_group: the TMA store of Tma.h and its bulk async-groups.
 //
 // All semantics live in TensorCore.cpp and MBarrier.cpp, shared with the
 // uop ops' handlers.
@@ -333,6 +334,28 @@ LogicalResult tmaAsyncLoadOp(Interpreter &I, Operation *op) {
                    load.getPredicate());
 }
 
+LogicalResult tmaAsyncStoreOp(Interpreter &I, Operation *op) {
+  auto store = cast<nvgpu::TmaAsyncStoreOp>(op);
+  auto type = store.getTensorMapDescriptor().getType();
+  return tma::store(I, op, store.getSrc(), store.getTensorMapDescriptor(),
+                    store.getCoordinates(), /*innermostFirst=*/true,
+                    uop::getTensorMapSwizzleBytes(type.getSwizzle()),
+                    /*commit=*/false, store.getPredicate());
+}
+
+/// nvvm.cp.async.bulk.commit.group / wait_group: the bulk async-groups of
+/// the TMA stores (only `.read` waits: the simulator writes the tensor at
+/// issue, so a full wait is the same).
+LogicalResult bulkCommitGroupOp(Interpreter &I, Operation *op) {
+  tma::commitStores(I);
+  return success();
+}
+
+LogicalResult bulkWaitGroupOp(Interpreter &I, Operation *op) {
+  tma::waitStores(I, cast<NVVM::CpAsyncBulkWaitGroupOp>(op).getGroup());
+  return success();
+}
+
 /// nvvm.elect.sync: true on the leader of each warp.
 LogicalResult electSyncOp(Interpreter &I, Operation *op) {
   auto elect = cast<NVVM::ElectSyncOp>(op);
@@ -360,6 +383,9 @@ void mlir::uop::sim::registerNVGPUHandlers(HandlerRegistry &r) {
   r.addWaiting<nvgpu::MBarrierTryWaitParityOp>();
   r.add<nvgpu::TmaCreateDescriptorOp>(tmaCreateDescriptorOp);
   r.add<nvgpu::TmaAsyncLoadOp>(tmaAsyncLoadOp);
+  r.add<nvgpu::TmaAsyncStoreOp>(tmaAsyncStoreOp);
+  r.add<NVVM::CpAsyncBulkCommitGroupOp>(bulkCommitGroupOp);
+  r.add<NVVM::CpAsyncBulkWaitGroupOp>(bulkWaitGroupOp);
   r.add<nvgpu::LdMatrixOp>(ldmatrixOp);
   r.add<nvgpu::MmaSyncOp>(mmaSyncOp);
   r.add<nvgpu::DeviceAsyncCopyOp>(asyncCopyOp);

@@ -80,6 +80,16 @@ static bool isTmaOp(Operation *op) {
   return name == "uop.tma_load" || name == "nvgpu.tma.async.load";
 }
 
+/// What ends the asynchronous read of `op` (for reports).
+static const char *asyncReadEnd(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  if (name == "uop.wgmma_mma")
+    return "a wgmma.wait_group completes its group";
+  if (name == "uop.tma_store" || name == "nvgpu.tma.async.store")
+    return "a cp.async.bulk.wait_group.read of the issuing thread";
+  return "the mbarrier phase of its commit completes";
+}
+
 void RaceTracker::checkInFlight(Buffer &b, int64_t idx, uint32_t tid,
                                 Operation *op, bool write) {
   if (write) {
@@ -91,10 +101,7 @@ void RaceTracker::checkInFlight(Buffer &b, int64_t idx, uint32_t tid,
            b.name + elementOf(b, idx) + " in block " + block->name() + ": " +
            f.op->getName().getStringRef() + " by thread " +
            block->threadName(f.tid) + " at " + formatLoc(f.op->getLoc()) +
-           " reads it (in flight until " +
-           (f.op->getName().getStringRef() == "uop.wgmma_mma"
-                ? "a wgmma.wait_group completes its group"
-                : "the mbarrier phase of its commit completes") +
+           " reads it (in flight until " + asyncReadEnd(f.op) +
            "), write by thread " +
            block->threadName(tid) + " at " + formatLoc(op->getLoc()))
               .str();

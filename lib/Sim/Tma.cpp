@@ -9,6 +9,8 @@
 #include "Uop/Dialect/Uop/IR/Layout.h"
 #include "Uop/Sim/MBarrier.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 using namespace mlir;
 using namespace mlir::uop;
 using namespace mlir::uop::sim;
@@ -33,34 +35,119 @@ std::string hex(uint64_t v) {
   return buf;
 }
 
+/// Checks, for a TMA copy of `op`, that the tensor `global` (in global
+/// memory), the tile `tile` (in shared memory, packed row after row: the
+/// box) and the coordinates agree; reports bad input otherwise.
+LogicalResult checkOperands(Interpreter &I, Operation *op,
+                            const SimValue &global, const SimValue &tile,
+                            size_t numCoordinates, llvm::StringRef what) {
+  if (!I.isInKernel() || !I.block())
+    return I.unsupported(op, "expected a TMA " + what + " in a kernel");
+  if (!global.buffer || global.buffer->isShared)
+    return I.unsupported(op, "expected the TMA " + what +
+                                 "'s tensor in global memory");
+  if (!tile.buffer || !tile.buffer->isShared)
+    return I.unsupported(op, "expected the TMA " + what +
+                                 "'s tile in shared memory");
+  size_t rank = tile.sizes.size();
+  if (rank == 0 || global.sizes.size() != rank || numCoordinates != rank)
+    return I.unsupported(op, "expected a TMA " + what +
+                                 " with tensor, box and coordinates of one "
+                                 "rank");
+  int64_t expect = 1;
+  for (size_t k = rank; k-- > 0;) {
+    if (tile.strides[k] != expect)
+      return I.unsupported(op, "expected a contiguous TMA tile");
+    expect *= tile.sizes[k];
+  }
+  if (global.strides.back() != 1)
+    return I.unsupported(op, "expected a TMA tensor contiguous in its "
+                             "innermost dimension");
+  return success();
+}
+
+/// The shared address of `lane`'s tile `tile` of `boxBytes` bytes for the
+/// TMA copy `op`, or nullopt after reporting a tile not 128-byte aligned
+/// or past the end of its buffer (`verb`: what the copy does to it).
+std::optional<uint64_t> tileAddress(Interpreter &I, Operation *op,
+                                    const SimValue &tile, unsigned lane,
+                                    int64_t boxBytes, llvm::StringRef verb) {
+  uint32_t tid = I.threadOf(lane);
+  int64_t elemBytes = getElementBytes(tile.buffer->elemType);
+  uint64_t base = tile.buffer->sharedAddress +
+                  uint64_t(tile.offset(lane)) * uint64_t(elemBytes);
+  uint64_t end = tile.buffer->sharedAddress + tile.buffer->sizeInBytes();
+  std::string who = op->getName().getStringRef().str() + " by thread " +
+                    I.block()->threadName(tid) + " in block " +
+                    I.block()->name() + " at " + formatLoc(op->getLoc());
+  if (base % 128 != 0) {
+    I.reportFault(FaultKind::Misaligned, tile.buffer, op, {lane},
+                  "misaligned: " + who + " " + verb.str() +
+                      " a tile at shared address " + hex(base) + " of " +
+                      tile.buffer->name + ", which is not 128-byte aligned");
+    return std::nullopt;
+  }
+  if (base + uint64_t(boxBytes) > end) {
+    I.reportFault(FaultKind::OutOfBounds, tile.buffer, op, {lane},
+                  "out of bounds: " + who + ": its box of " +
+                      std::to_string(boxBytes) + " bytes at " + hex(base) +
+                      " ends past " + tile.buffer->name);
+    return std::nullopt;
+  }
+  return base;
+}
+
+/// The box's start coordinates for `lane` (outermost first). The
+/// instruction's coordinates are 32-bit signed (the lowering truncates the
+/// index operands), so are the simulator's.
+llvm::SmallVector<int64_t, 5> boxStart(Interpreter &I, ValueRange coordinates,
+                                       bool innermostFirst, unsigned lane) {
+  size_t rank = coordinates.size();
+  llvm::SmallVector<int64_t, 5> start(rank);
+  for (size_t k = 0; k < rank; ++k)
+    start[k] = int32_t(
+        I.get(coordinates[innermostFirst ? rank - 1 - k : k]).at(lane).i);
+  return start;
+}
+
+/// Calls `fn(e, linear)` for each element e of a box of `sizes` starting at
+/// `start` of the tensor `t` (row after row), linear being the tensor's
+/// element for `lane`, or -1 outside the tensor.
+void forEachBoxElement(const SimValue &t, llvm::ArrayRef<int64_t> sizes,
+                       llvm::ArrayRef<int64_t> start, unsigned lane,
+                       llvm::function_ref<void(int64_t, int64_t)> fn) {
+  size_t rank = sizes.size();
+  int64_t elems = 1;
+  for (int64_t d : sizes)
+    elems *= d;
+  llvm::SmallVector<int64_t, 5> pos(rank, 0);
+  for (int64_t e = 0; e < elems; ++e) {
+    bool inside = true;
+    int64_t linear = t.offset(lane);
+    for (size_t k = 0; k < rank; ++k) {
+      int64_t c = start[k] + pos[k];
+      inside = inside && c >= 0 && c < t.sizes[k];
+      linear += c * t.strides[k];
+    }
+    fn(e, inside ? linear : -1);
+    for (size_t k = rank; k-- > 0;) {
+      if (++pos[k] < sizes[k])
+        break;
+      pos[k] = 0;
+    }
+  }
+}
+
 } // namespace
 
 LogicalResult tma::load(Interpreter &I, Operation *op, Value source,
                         ValueRange coordinates, bool innermostFirst,
                         Value dest, Value group, Value index, int64_t swizzle,
                         Value predicate) {
-  if (!I.isInKernel() || !I.block())
-    return I.unsupported(op, "expected a TMA load in a kernel");
   const SimValue &s = I.get(source), &d = I.get(dest);
+  if (failed(checkOperands(I, op, s, d, coordinates.size(), "load")))
+    return failure();
   const SimValue &g = I.get(group), &idx = I.get(index);
-  if (!s.buffer || s.buffer->isShared)
-    return I.unsupported(op, "expected a TMA source in global memory");
-  if (!d.buffer || !d.buffer->isShared)
-    return I.unsupported(op, "expected a TMA destination in shared memory");
-  size_t rank = d.sizes.size();
-  if (rank == 0 || s.sizes.size() != rank || coordinates.size() != rank)
-    return I.unsupported(op, "expected a TMA load with source, box and "
-                             "coordinates of one rank");
-  // The box is the destination tile, packed row after row.
-  int64_t expect = 1;
-  for (size_t k = rank; k-- > 0;) {
-    if (d.strides[k] != expect)
-      return I.unsupported(op, "expected a contiguous TMA destination tile");
-    expect *= d.sizes[k];
-  }
-  if (s.strides.back() != 1)
-    return I.unsupported(op, "expected a TMA source contiguous in its "
-                             "innermost dimension");
   int64_t elemBytes = getElementBytes(d.buffer->elemType);
   int64_t boxElems = d.numElements();
   int64_t boxBytes = boxElems * elemBytes;
@@ -81,69 +168,131 @@ LogicalResult tma::load(Interpreter &I, Operation *op, Value source,
                         I.block()->threadName(tid) + ")");
       continue;
     }
-    uint64_t base = d.buffer->sharedAddress + uint64_t(d.offset(lane)) *
-                                                  uint64_t(elemBytes);
-    uint64_t end = d.buffer->sharedAddress + d.buffer->sizeInBytes();
-    if (base % 128 != 0) {
-      I.reportFault(FaultKind::Misaligned, d.buffer, op, {lane},
-                    "misaligned: " + op->getName().getStringRef().str() +
-                        " by thread " + I.block()->threadName(tid) +
-                        " in block " + I.block()->name() + " at " +
-                        formatLoc(op->getLoc()) + " writes a tile at shared "
-                        "address " + hex(base) + " of " + d.buffer->name +
-                        ", which is not 128-byte aligned");
+    std::optional<uint64_t> base =
+        tileAddress(I, op, d, lane, boxBytes, "writes");
+    if (!base)
       continue;
-    }
-    if (base + uint64_t(boxBytes) > end) {
-      I.reportFault(FaultKind::OutOfBounds, d.buffer, op, {lane},
-                    "out of bounds: " + op->getName().getStringRef().str() +
-                        " by thread " + I.block()->threadName(tid) +
-                        " in block " + I.block()->name() + " at " +
-                        formatLoc(op->getLoc()) + ": its box of " +
-                        std::to_string(boxBytes) + " bytes at " + hex(base) +
-                        " ends past " + d.buffer->name);
-      continue;
-    }
-    // The instruction's coordinates are 32-bit signed (the lowering
-    // truncates the index operands), so are the simulator's.
-    llvm::SmallVector<int64_t, 5> start(rank);
-    for (size_t k = 0; k < rank; ++k)
-      start[k] = int32_t(
-          I.get(coordinates[innermostFirst ? rank - 1 - k : k]).at(lane).i);
     PendingTma t{tid, op, g.buffer, bar, d.buffer, boxBytes, {}};
     t.writes.reserve(size_t(boxElems));
-    llvm::SmallVector<int64_t, 5> pos(rank, 0);
-    for (int64_t e = 0; e < boxElems; ++e) {
-      // The box element at `pos`: the source's element at start + pos, or
-      // zero outside the tensor.
-      bool inside = true;
-      for (size_t k = 0; k < rank; ++k) {
-        int64_t c = start[k] + pos[k];
-        inside = inside && c >= 0 && c < s.sizes[k];
-      }
-      Word w;
-      w.i = 0;
-      if (inside) {
-        int64_t linear = s.offset(lane);
-        for (size_t k = 0; k < rank; ++k)
-          linear += (start[k] + pos[k]) * s.strides[k];
-        w = I.loadElem(*s.buffer, linear, lane, op);
-      }
-      uint64_t addr = swizzledAddress(base, uint64_t(e * elemBytes), swizzle);
-      // The XOR stays inside the swizzle's span of a 128-byte aligned
-      // tile, so inside the box.
-      int64_t elem = int64_t(addr - d.buffer->sharedAddress) / elemBytes;
-      I.getRaces().tmaIssue(*d.buffer, elem, tid, op);
-      t.writes.push_back({elem, w});
-      for (size_t k = rank; k-- > 0;) {
-        if (++pos[k] < d.sizes[k])
-          break;
-        pos[k] = 0;
-      }
-    }
+    forEachBoxElement(
+        s, d.sizes, boxStart(I, coordinates, innermostFirst, lane), lane,
+        [&](int64_t e, int64_t linear) {
+          // The source's element, or zero outside the tensor.
+          Word w;
+          w.i = 0;
+          if (linear >= 0)
+            w = I.loadElem(*s.buffer, linear, lane, op);
+          uint64_t addr =
+              swizzledAddress(*base, uint64_t(e * elemBytes), swizzle);
+          // The XOR stays inside the swizzle's span of a 128-byte aligned
+          // tile, so inside the box.
+          int64_t elem = int64_t(addr - d.buffer->sharedAddress) / elemBytes;
+          I.getRaces().tmaIssue(*d.buffer, elem, tid, op);
+          t.writes.push_back({elem, w});
+        });
     I.block()->tmaLoads.push_back(std::move(t));
   }
   return success();
+}
+
+LogicalResult tma::store(Interpreter &I, Operation *op, Value source,
+                         Value dest, ValueRange coordinates,
+                         bool innermostFirst, int64_t swizzle, bool commit,
+                         Value predicate) {
+  const SimValue &s = I.get(source), &d = I.get(dest);
+  if (failed(checkOperands(I, op, d, s, coordinates.size(), "store")))
+    return failure();
+  int64_t elemBytes = getElementBytes(s.buffer->elemType);
+  int64_t boxBytes = s.numElements() * elemBytes;
+  BlockState &block = *I.block();
+  block.bulkGroups.resize(block.numThreads(), 0);
+  for (unsigned lane = 0; lane < I.numLanes(); ++lane) {
+    if (!I.isActive(lane) ||
+        (predicate && !(I.get(predicate).at(lane).i & 1)))
+      continue;
+    uint32_t tid = I.threadOf(lane);
+    std::optional<uint64_t> base =
+        tileAddress(I, op, s, lane, boxBytes, "reads");
+    if (!base)
+      continue;
+    PendingTmaStore t{tid, op, s.buffer, {}, -1};
+    t.reads.reserve(size_t(s.numElements()));
+    uint64_t stores = 0;
+    forEachBoxElement(
+        d, s.sizes, boxStart(I, coordinates, innermostFirst, lane), lane,
+        [&](int64_t e, int64_t linear) {
+          // The box elements inside the tensor are read through the async
+          // proxy, and stay read until the wait, and written now (a later
+          // read of them in this kernel is not modelled: nothing reads C
+          // back); the others are dropped.
+          if (linear < 0)
+            return;
+          uint64_t addr =
+              swizzledAddress(*base, uint64_t(e * elemBytes), swizzle);
+          int64_t elem = int64_t(addr - s.buffer->sharedAddress) / elemBytes;
+          bool written = I.getRaces().asyncReadIssue(*s.buffer, elem, tid, op);
+          t.reads.push_back(elem);
+          Word w = written ? s.buffer->load(elem)
+                           : Interpreter::uninitializedWord(*s.buffer);
+          I.noteGlobalWrite(*d.buffer, linear, lane, op);
+          d.buffer->store(linear, w);
+          ++stores;
+        });
+    I.countLoads(*s.buffer, t.reads.size());
+    I.countStores(*d.buffer, stores);
+    if (commit)
+      t.group = block.bulkGroups[tid]++;
+    block.tmaStores.push_back(std::move(t));
+  }
+  return success();
+}
+
+void tma::commitStores(Interpreter &I) {
+  if (!I.isInKernel() || !I.block())
+    return;
+  BlockState &block = *I.block();
+  block.bulkGroups.resize(block.numThreads(), 0);
+  for (unsigned lane = 0; lane < I.numLanes(); ++lane) {
+    if (!I.isActive(lane))
+      continue;
+    uint32_t tid = I.threadOf(lane);
+    // An empty commit makes an empty group, which the waits count too.
+    for (PendingTmaStore &t : block.tmaStores)
+      if (t.thread == tid && t.group < 0)
+        t.group = block.bulkGroups[tid];
+    ++block.bulkGroups[tid];
+  }
+}
+
+void tma::waitStores(Interpreter &I, int64_t pending) {
+  if (!I.isInKernel() || !I.block())
+    return;
+  BlockState &block = *I.block();
+  block.bulkGroups.resize(block.numThreads(), 0);
+  std::vector<PendingTmaStore> &stores = block.tmaStores;
+  for (unsigned lane = 0; lane < I.numLanes(); ++lane) {
+    if (!I.isActive(lane))
+      continue;
+    uint32_t tid = I.threadOf(lane);
+    // Groups older than the `pending` most recent committed ones are done
+    // reading; uncommitted stores are not waited for.
+    int64_t limit = block.bulkGroups[tid] - pending;
+    for (size_t i = 0; i < stores.size();) {
+      PendingTmaStore &t = stores[i];
+      if (t.thread != tid || t.group < 0 || t.group >= limit) {
+        ++i;
+        continue;
+      }
+      // The reads are over: other threads' writes are ordered after them
+      // by a synchronization after this wait, as after the issuer's own
+      // reads.
+      for (int64_t elem : t.reads) {
+        I.getRaces().asyncReadComplete(*t.source, elem);
+        I.getRaces().onRead(*t.source, elem, tid, t.op);
+      }
+      stores.erase(stores.begin() + ptrdiff_t(i));
+    }
+  }
 }
 
 static void complete(Interpreter &I, PendingTma &t) {
@@ -175,6 +324,27 @@ bool tma::completeLoads(Interpreter &I, const Buffer *group, int64_t index,
 }
 
 void tma::endBlock(Interpreter &I) {
+  std::vector<PendingTmaStore> stores = std::move(I.block()->tmaStores);
+  I.block()->tmaStores.clear();
+  llvm::DenseSet<uint32_t> reported;
+  for (PendingTmaStore &t : stores) {
+    if (!reported.insert(t.thread).second)
+      continue;
+    for (int64_t elem : t.reads)
+      I.getRaces().asyncReadComplete(*t.source, elem);
+    std::string msg =
+        std::string(getFaultKindName(FaultKind::TmaStore)) + ": the " +
+        t.op->getName().getStringRef().str() + " at " +
+        formatLoc(t.op->getLoc()) + " by thread " +
+        I.block()->threadName(t.thread) + " in block " + I.block()->name() +
+        " still reads " + t.source->name +
+        " when the block ends (" +
+        (t.group < 0 ? "never committed, " : "") +
+        "no cp.async.bulk.wait_group.read of the thread waited for it): "
+        "the kernel exits while the copy reads its shared memory";
+    I.reportFault(FaultKind::TmaStore, t.source, t.op, {t.thread},
+                  std::move(msg));
+  }
   std::vector<PendingTma> loads = std::move(I.block()->tmaLoads);
   I.block()->tmaLoads.clear();
   for (PendingTma &t : loads) {

@@ -759,6 +759,7 @@ struct KindChooser {
   int64_t stages = 0;
   bool warpSpecialize = true;
   int64_t persistentBlocks = 0;
+  bool tmaStore = false;
   TargetAttr target;
   ArrayRef<int64_t> tile, threadTile, warps;
   std::optional<FailureOr<TileConfig>> simt, mma, tcgen05, wgmma;
@@ -996,7 +997,98 @@ struct KindChooser {
           c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
       return failure();
     }
+    if (succeeded(c) && tmaStore && !c->wgmma) {
+      whyNot = llvm::formatv(
+          "tma-store applies to the wgmma kernel's TMA ring (sm_90a, f16 "
+          "or bf16 inputs), got a GEMM compiled with mma={0}",
+          c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
+      return failure();
+    }
     return c;
+  }
+
+  /// Fits the TMA-store epilogue into the wgmma configuration `config` of
+  /// `g` (tma-store; `g` with its fused epilogue, whose output is C): its
+  /// ring and one block per tile, C's layout as the
+  /// tensor map needs it, BN whole boxes, and the boxes beside the ring in
+  /// shared memory (fewer stages when `stages` left the depth open).
+  LogicalResult fitTmaStore(const GemmInfo &g, TileConfig &config,
+                            std::string &whyNot) {
+    auto prefix = [] { return std::string("for mma=wgmma: tma-store "); };
+    if (config.stages < 2) {
+      whyNot = prefix() + "stores the tile of C behind the TMA ring, which "
+                          "needs " +
+               (stages == 1 ? std::string("stages > 1")
+                            : "TMA loads (" + whyNotTma(g) + ")");
+      return failure();
+    }
+    if (config.persistentBlocks != 0) {
+      whyNot = prefix() + llvm::formatv(
+                              "needs one block per tile, got "
+                              "persistent-blocks={0} (the consumer "
+                              "warpgroups of a persistent block would need "
+                              "a barrier of their own between tiles)",
+                              config.persistentBlocks)
+                              .str();
+      return failure();
+    }
+    auto out = cast<MemRefType>(g.out.getType());
+    Type elem = out.getElementType();
+    int64_t bytes = getElementBytes(elem);
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (!elem.isF16() && !elem.isBF16() && !elem.isF32()) {
+      whyNot = prefix() + llvm::formatv("expected an f16, bf16 or f32 C, "
+                                        "got {0}",
+                                        elem)
+                              .str();
+      return failure();
+    }
+    if (failed(out.getStridesAndOffset(strides, offset)) ||
+        strides.size() != 2 || strides[1] != 1 ||
+        ShapedType::isDynamic(strides[0]) || ShapedType::isDynamic(offset) ||
+        (strides[0] * bytes) % 16 != 0 || (offset * bytes) % 16 != 0) {
+      whyNot = prefix() + llvm::formatv("expected rows of C that are "
+                                        "16-byte aligned and contiguous (N a "
+                                        "multiple of {0}), got {1}",
+                                        16 / bytes, out)
+                              .str();
+      return failure();
+    }
+    int64_t boxCols = 128 / bytes;
+    // A default tile narrowed to fewer columns is widened to whole boxes.
+    if (tile.empty())
+      config.blockN = llvm::alignTo(config.blockN, boxCols);
+    if (config.blockN % boxCols != 0) {
+      whyNot = prefix() + llvm::formatv("expected BN a multiple of {0} (the "
+                                        "128-byte boxes of a {1} C), got "
+                                        "BN = {2}",
+                                        boxCols, elem, config.blockN)
+                              .str();
+      return failure();
+    }
+    // The boxes take 1024-byte aligned bytes beside the ring (a stage is
+    // both tiles of 2-byte elements; the mbarriers take a 1024-byte slot).
+    int64_t boxBytes = config.blockM * config.blockN * bytes;
+    int64_t stageBytes = (config.blockM + config.blockN) * config.blockK * 2;
+    int64_t fits =
+        (target.getMaxShared() - 1024 - boxBytes) / stageBytes;
+    if (stages == 0)
+      config.stages = std::min(config.stages, fits);
+    if (config.stages > fits || config.stages < 2) {
+      whyNot = prefix() + llvm::formatv(
+                              "needs {0} bytes of shared memory for the "
+                              "tile of C beside {1} stages of {2} bytes, "
+                              "more than {3}'s {4} per block; use fewer "
+                              "stages or a smaller tile",
+                              boxBytes, std::max<int64_t>(config.stages, 2),
+                              stageBytes, target.getChip(),
+                              target.getMaxShared())
+                              .str();
+      return failure();
+    }
+    config.tmaStore = true;
+    return success();
   }
 
   FailureOr<TileConfig> chooseKind(const GemmInfo &g, std::string &whyNot) {
@@ -1175,6 +1267,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     chooser.stages = stages;
     chooser.warpSpecialize = warpSpecialize;
     chooser.persistentBlocks = persistentBlocks;
+    chooser.tmaStore = tmaStore;
     if (failed(chooser.parse(mma, precision, whyNot)) ||
         failed(chooser.validateExplicit(whyNot))) {
       mlir::emitError(getOperation()->getLoc(), "uop-tile: ") << whyNot;
@@ -1233,6 +1326,15 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
           stoppedAt->emitRemark("uop-tile: not fused into the GEMM's "
                                 "writeback: ")
               << whyNotFused;
+        // The TMA-store epilogue stages C as the fused epilogue leaves it:
+        // fitted once the epilogue is known.
+        std::string storeWhy;
+        if (chooser.tmaStore && config->wgmma &&
+            failed(chooser.fitTmaStore(*gemm, *config, storeWhy))) {
+          op->emitError("uop-tile: ") << storeWhy;
+          failedAny = true;
+          continue;
+        }
       }
       if (failed(gemm)) {
         if (requireMatch) {

@@ -62,6 +62,13 @@
 // of BN, each element guarded at the edges otherwise, after the output cast
 // and the fused epilogue.
 //
+// With `tma-store` (a ring, a block per tile), the writeback goes through
+// shared memory instead: the consumers write their fragments, cast and
+// through the epilogue, into 128-byte-swizzled boxes of BM rows of 128
+// bytes (bank-conflict free), fence them for the async proxy, and after a
+// block barrier thread 0 writes each box to C with uop.tma_store (the TMA
+// unit clips it at C's edges) and waits for the boxes' reads.
+//
 //===----------------------------------------------------------------------===//
 
 #include "SwizzledGemmBuilder.h"
@@ -110,8 +117,11 @@ public:
       sA = allocTiles(c.blockM, ring ? c.stages : 0);
       sB = allocTiles(c.blockN, ring ? c.stages : 0);
     }
+    if (c.tmaStore)
+      allocOutputBoxes();
     if (c.warpSpecialize) {
       buildSpecialized(tx, sA, sB);
+      storeOutputBoxes(tx);
       return;
     }
     // The accumulator starts as linalg's sum does: at the fill value or the
@@ -121,6 +131,7 @@ public:
     // K = 0: nothing to multiply; the initial accumulator is written back.
     if (g.k == 0) {
       writeback(zero);
+      storeOutputBoxes(tx);
       return;
     }
 
@@ -148,6 +159,7 @@ public:
       acc = loop.getResult(0);
     }
     writeback(acc);
+    storeOutputBoxes(tx);
   }
 
 private:
@@ -451,6 +463,10 @@ private:
   /// Stores this thread's accumulator fragment `acc` into C: the output
   /// cast and the fused epilogue (the initial value is in the sum).
   void writeback(Value acc) {
+    if (c.tmaStore) {
+      stageOutput(acc);
+      return;
+    }
     Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
     bool vectors = vectorStores(2);
     int64_t regs = c.blockN / 2;
@@ -488,6 +504,128 @@ private:
       }
     }
   }
+
+  //===--------------------------------------------------------------===//
+  // The TMA-store epilogue (tma-store)
+  //===--------------------------------------------------------------===//
+  //
+  // C's tile is staged in BN / W boxes of BM rows of 128 bytes (W = 128 /
+  // C's element bytes columns), 128-byte swizzled as TMA reads them: the
+  // 16-byte chunk q of row r at chunk q xor (r mod 8). The fragment's
+  // pairs (row r, columns 2j, 2j + 1 of a quad's 8) then land in 8
+  // distinct chunks per warp: no bank conflicts. Each consumer thread
+  // writes its pairs inside C (cast, through the epilogue) and fences
+  // them for the async proxy; after a block barrier thread 0
+  // stores every box (the TMA unit clips them at C's edges) and waits
+  // for their reads before the block ends.
+
+  /// The columns of one 128-byte box row of C.
+  int64_t boxColumns() const {
+    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
+    return 128 / getElementBytes(outElem);
+  }
+
+  void allocOutputBoxes() {
+    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
+    Attribute workgroup = gpu::AddressSpaceAttr::get(
+        b.getContext(), gpu::AddressSpace::Workgroup);
+    int64_t w = boxColumns();
+    auto type = MemRefType::get({c.blockN / w, c.blockM, w}, outElem,
+                                MemRefLayoutAttrInterface(), workgroup);
+    outBoxes = AllocSharedOp::create(b, type, b.getI64IntegerAttr(1024));
+    Value base = arith::SubIOp::create(b, rowBase, m0);
+    // The fragment origin's row in the tile, and mod 8 (the swizzle's
+    // row phase: fragment rows differ from it by multiples of 8).
+    tileRowBase = base;
+    rowPhase = arith::RemUIOp::create(b, base, index(8));
+  }
+
+  /// Writes this thread's fragment `acc` into the boxes: each pair of
+  /// adjacent columns one vector store into its swizzled chunk.
+  void stageOutput(Value acc) {
+    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
+    int64_t bytes = getElementBytes(outElem);
+    int64_t w = boxColumns();
+    int64_t perChunk = 16 / bytes;
+    // The quad's column pair in the box, its chunk and place in it.
+    Value quadCol = arith::SubIOp::create(b, colBase, n0);
+    for (int64_t i = 0; i < c.blockN / 2; i += 2) {
+      auto [row, col] = fragmentElement(i);
+      int64_t fragCol = wgmma::fragmentCol(0, i);
+      int64_t box = fragCol / w;
+      Value boxCol = arith::AddIOp::create(b, quadCol, index(fragCol % w));
+      Value chunk = arith::DivUIOp::create(b, boxCol, index(perChunk));
+      Value inChunk = arith::RemUIOp::create(b, boxCol, index(perChunk));
+      Value tileRow =
+          arith::AddIOp::create(b, tileRowBase,
+                                index(wgmma::fragmentRow(0, i)));
+      Value swizzled = arith::XOrIOp::create(b, chunk, rowPhase);
+      Value physCol = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, swizzled, index(perChunk)), inChunk);
+      Value v0 = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i});
+      Value v1 = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i + 1});
+      // Box elements outside C are left unwritten: the TMA store does not
+      // read them (and the epilogue may read operands only inside C). As
+      // in the direct writeback, a pair is one guarded vector store where
+      // no column edge cuts the tile, else two guarded scalar stores.
+      if (g.n % c.blockN == 0) {
+        auto store = [&](OpBuilder &nb, Location loc) {
+          Value col1 = arith::AddIOp::create(
+              nb, loc, col, arith::ConstantIndexOp::create(nb, loc, 1));
+          Value pair = vector::FromElementsOp::create(
+              nb, loc, VectorType::get({2}, outElem),
+              ValueRange{emitEpilogue(nb, loc, g, v0, row, col),
+                         emitEpilogue(nb, loc, g, v1, row, col1)});
+          vector::StoreOp::create(
+              nb, loc, pair, outBoxes,
+              ValueRange{arith::ConstantIndexOp::create(nb, loc, box),
+                         tileRow, physCol},
+              /*nontemporal=*/false, llvm::MaybeAlign(2 * bytes));
+        };
+        buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, Value()),
+                     store);
+        continue;
+      }
+      for (int64_t e = 0; e < 2; ++e) {
+        Value colE = e == 0 ? col : arith::AddIOp::create(b, col, index(1));
+        Value physE =
+            e == 0 ? physCol : arith::AddIOp::create(b, physCol, index(1));
+        Value v = e == 0 ? v0 : v1;
+        auto store = [&](OpBuilder &nb, Location loc) {
+          memref::StoreOp::create(
+              nb, loc, emitEpilogue(nb, loc, g, v, row, colE), outBoxes,
+              ValueRange{arith::ConstantIndexOp::create(nb, loc, box),
+                         tileRow, physE});
+        };
+        buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, colE), store);
+      }
+    }
+    // The TMA unit reads the boxes through the async proxy.
+    FenceProxyAsyncOp::create(b);
+  }
+
+  /// After every consumer staged its fragment: a block barrier, then
+  /// thread 0 stores the boxes and waits until they are read.
+  void storeOutputBoxes(Value tx) {
+    if (!c.tmaStore)
+      return;
+    BarrierOp::create(b);
+    Value thread0 =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
+    ifThen(thread0, [&] {
+      int64_t w = boxColumns();
+      for (int64_t box = 0; box < c.blockN / w; ++box) {
+        Value col = arith::AddIOp::create(b, n0, index(box * w));
+        TmaStoreOp::create(b, stageTile(outBoxes, index(box)), g.out,
+                           ValueRange{m0, col}, b.getI64IntegerAttr(128));
+      }
+      TmaStoreWaitOp::create(b, b.getI32IntegerAttr(0));
+    });
+  }
+
+  /// The boxes of C (tma-store), the fragment origin's row in the tile and
+  /// that row mod 8.
+  Value outBoxes, tileRowBase, rowPhase;
 
   /// The first row and column of C this thread's fragment holds.
   Value rowBase, colBase;

@@ -90,6 +90,12 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                      "wgmma kernel: at most this many blocks, each looping "
                      "over tiles of C (0: one block per tile)"),
       llvm::cl::init(UopTileOptions().persistentBlocks)};
+  Option<bool> tmaStore{
+      *this, "tma-store",
+      llvm::cl::desc("uop-tile's TMA-store epilogue for the wgmma TMA ring: "
+                     "C staged in swizzled shared boxes, written by TMA "
+                     "stores"),
+      llvm::cl::init(UopTileOptions().tmaStore)};
   ListOption<int64_t> warps{
       *this, "warps",
       llvm::cl::desc("uop-tile's warps WM,WN of a tensor-core block")};

@@ -167,6 +167,17 @@ struct PendingTma {
   std::vector<std::pair<int64_t, Word>> writes;
 };
 
+/// A TMA store in flight (Tma.h): the issuing thread and op, the shared
+/// elements of `source` it reads until a wait of that thread, and its bulk
+/// async-group (-1 until the thread commits it).
+struct PendingTmaStore {
+  uint32_t thread;
+  Operation *op;
+  Buffer *source;
+  std::vector<int64_t> reads;
+  int64_t group;
+};
+
 /// A wgmma.mma_async of one warpgroup not yet completed for every thread
 /// (Wgmma.h): its result value (the opaque pointer of the mlir::Value), the
 /// threads whose wait_group has not yet completed it, and the shared
@@ -223,6 +234,10 @@ struct BlockState {
   std::map<std::pair<const Buffer *, int64_t>, MBarrierState> mbarriers;
   /// TMA loads in flight, oldest first.
   std::vector<PendingTma> tmaLoads;
+  /// TMA stores still reading shared memory, oldest first, and per thread
+  /// the bulk async-groups it committed so far.
+  std::vector<PendingTmaStore> tmaStores;
+  std::vector<int64_t> bulkGroups;
   /// Tensor memory, made by the first tcgen05 op of the block.
   std::unique_ptr<TMemState> tmem;
   /// Warpgroup MMAs, made by the first wgmma op of the block.

@@ -82,6 +82,10 @@ enum class FaultKind {
   /// tcgen05.fence::before_thread_sync (or a commit) after the earlier
   /// operation, tcgen05.fence::after_thread_sync before the later one.
   Tcgen05Fence,
+  /// A TMA store (cp.async.bulk.tensor, shared to global) still reading its
+  /// shared tile when its block ends: no cp.async.bulk.wait_group.read of
+  /// the issuing thread waited for it.
+  TmaStore,
 };
 
 /// Returns the report name of `kind` ("RAW race", "out of bounds", ...).

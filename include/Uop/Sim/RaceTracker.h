@@ -30,6 +30,11 @@
 // fence.proxy.async since writing it is not visible to the MMA, which is
 // reported as a RAW race across proxies.
 //
+// A TMA store reads its tile alike, from its issue until a
+// cp.async.bulk.wait_group.read of the issuing thread; the wait then
+// records the issuer's read, so another thread's write needs a barrier
+// after it.
+//
 // A TMA load writes its tile asynchronously: its elements are in flight
 // from the issue (a write of the issuing thread then) until the load
 // completes on its mbarrier. The completed write belongs to no thread (the

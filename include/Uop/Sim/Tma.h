@@ -1,8 +1,9 @@
 //===- Tma.h - TMA bulk tensor loads for uop-sim ----------------*- C++ -*-===//
 //
 // The tensor memory accelerator's tiled load (cp.async.bulk.tensor, global
-// to shared, completing on an mbarrier with complete_tx) as the PTX ISA
-// defines it, for uop.tma_load (lib/Sim/Uop/AsyncCopyOps.cpp) and
+// to shared, completing on an mbarrier with complete_tx) and tiled store
+// (shared to global, waited for by bulk async-group) as the PTX ISA
+// defines them, for uop.tma_load (lib/Sim/Uop/AsyncCopyOps.cpp) and
 // upstream's nvgpu.tma.async.load on a descriptor made by
 // nvgpu.tma.create.descriptor (lib/Sim/NVGPUOps.cpp):
 //
@@ -32,6 +33,22 @@
 // - A load still in flight when its block ends is an mbarrier misuse: the
 //   kernel exits while the copy still writes its shared memory.
 //
+// The tiled store (cp.async.bulk.tensor, shared to global, bulk_group
+// completion; uop.tma_store, nvgpu.tma.async.store):
+//
+// - Issue: the box elements inside the tensor are read from the tile now,
+//   through the async proxy, from where a load with the same swizzle
+//   writes them (their writers must have executed fence.proxy.async since
+//   writing: otherwise a RAW race across proxies), and written to the
+//   tensor now; the others are neither read nor written. A tile not 128-byte aligned is a misaligned fault.
+// - In flight: the tile is read until a cp.async.bulk.wait_group.read of
+//   the issuing thread has waited for the store's group (RaceTracker's
+//   asynchronous reads): a write by any thread before is a race naming the
+//   store. The wait then counts as the issuer's read of the tile, so other
+//   threads may write it only after a synchronization that follows it.
+// - A store still reading when its block ends is a `TMA store not waited`
+//   fault: the kernel exits while the copy reads its shared memory.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef UOP_SIM_TMA_H
@@ -51,13 +68,32 @@ LogicalResult load(Interpreter &I, Operation *op, Value source,
                    Value group, Value index, int64_t swizzle,
                    Value predicate);
 
+/// Issues, for every active lane (where `predicate` is true, when given),
+/// the TMA store of the shared tile `source` into the box of the global
+/// tensor `dest` at `coordinates`, with a swizzle of `swizzle` bytes; with
+/// `commit` the store is its own bulk async-group at once (uop.tma_store),
+/// otherwise the thread's next commit takes it (nvgpu.tma.async.store).
+LogicalResult store(Interpreter &I, Operation *op, Value source, Value dest,
+                    ValueRange coordinates, bool innermostFirst,
+                    int64_t swizzle, bool commit, Value predicate);
+
+/// cp.async.bulk.commit_group for every active lane: the thread's
+/// uncommitted stores become one group.
+void commitStores(Interpreter &I);
+
+/// cp.async.bulk.wait_group.read `pending` for every active lane: the
+/// stores of the thread's groups but the `pending` most recent ones finish
+/// reading their tiles.
+void waitStores(Interpreter &I, int64_t pending);
+
 /// Completes, oldest first, the block's loads on barrier `index` of
 /// `group` until `done` returns true or none is left. Returns whether any
 /// completed.
 bool completeLoads(Interpreter &I, const Buffer *group, int64_t index,
                    llvm::function_ref<bool()> done);
 
-/// The block is ending: reports and completes the loads still in flight.
+/// The block is ending: reports and completes the loads still in flight
+/// and the stores still reading shared memory.
 void endBlock(Interpreter &I);
 
 } // namespace mlir::uop::sim::tma

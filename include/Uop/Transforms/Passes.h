@@ -63,6 +63,10 @@ struct TileConfig {
   /// With warp specialization: 0, a block per tile of C; N > 0, at most N
   /// blocks, each looping over the tiles (persistent blocks).
   int64_t persistentBlocks = 0;
+  /// With the wgmma TMA ring and a block per tile: C is staged in
+  /// 128-byte-swizzled shared boxes (BM x 128 bytes each) and written by
+  /// TMA stores.
+  bool tmaStore = false;
 
   /// The block: x fastest (along N), y along M.
   int64_t getBlockThreadsX() const {

@@ -174,7 +174,14 @@ def UopTile : Pass<"uop-tile"> {
     warpgroup (`setmaxnreg decrease 40` with two consumers) loads, the BM /
     64 consumer warpgroups (`setmaxnreg increase 232`) wait, multiply and
     release; `persistent-blocks=P` then launches at most P blocks, each
-    looping over tiles of C.
+    looping over tiles of C. With `tma-store` (a ring, one block per tile)
+    the consumers write the tile of C, cast and through the epilogue, into
+    BN / (128 / output bytes) shared boxes of BM rows of 128 bytes,
+    128-byte swizzled (conflict-free), fence them for the async proxy, and
+    after a block barrier thread 0 stores each box with `uop.tma_store`
+    (clipped at the edges of C) and waits for their reads; the boxes take
+    their bytes from the ring's shared memory (fewer stages where they do
+    not fit beside it).
 
     The result runs as it is (every operand read straight from global
     memory); `uop-promote-shared` then stages the tiles in shared memory.
@@ -215,6 +222,11 @@ def UopTile : Pass<"uop-tile"> {
            "mma=wgmma warp-specialized: launch at most this many blocks, "
            "each looping over tiles of C (the SMs of the GPU, e.g. 132 on "
            "an H100 or H200; 0: one block per tile)">,
+    Option<"tmaStore", "tma-store", "bool", "false",
+           "mma=wgmma with a TMA ring, one block per tile: stage the tile "
+           "of C in 128-byte-swizzled shared boxes and write it with TMA "
+           "stores (false: every thread stores its fragment to global "
+           "memory)">,
     ListOption<"warps", "warps", "int64_t",
                "warps of a block along M and N, WM,WN (default 2,4; "
                "tensor-core GEMMs)">,

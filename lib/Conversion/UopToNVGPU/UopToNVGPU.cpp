@@ -22,6 +22,9 @@
 //                           the kernel gains, created by the host with
 //                           nvgpu.tma.create.descriptor before each launch
 //                           (materializeTensorMaps, before the patterns)
+//   uop.tma_store        -> nvgpu.tma.async.store on a tensor-map argument
+//                           made alike, then nvvm.cp.async.bulk.commit.group
+//   uop.tma_store_wait   -> nvvm.cp.async.bulk.wait_group {read}
 //
 // The register types already agree (the uop verifiers demand nvgpu's; a
 // !uop.fragment becomes the !gpu.mma_matrix of its kind), so each pattern
@@ -144,6 +147,20 @@ struct CpAsyncCommitToNVVM : public OpConversionPattern<CpAsyncCommitOp> {
   matchAndRewrite(CpAsyncCommitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<NVVM::CpAsyncCommitGroupOp>(op);
+    return success();
+  }
+};
+
+/// uop.tma_store_wait {pending = N} -> nvvm.cp.async.bulk.wait_group N
+/// {read}: the stores' reads of shared memory are over.
+struct TmaStoreWaitToNVVM : public OpConversionPattern<TmaStoreWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(TmaStoreWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::CpAsyncBulkWaitGroupOp>(
+        op, op.getPending(), rewriter.getUnitAttr());
     return success();
   }
 };
@@ -376,7 +393,8 @@ void mlir::uop::populateUopToNVGPUConversionPatterns(
                CpAsyncCommitToNVVM, CpAsyncWaitToNVVM, WmmaLoadToGPU,
                WmmaMmaToGPU, WmmaStoreToGPU, WmmaFillToGPU,
                MBarrierInitToNVGPU, MBarrierArriveToNVGPU,
-               MBarrierWaitToNVGPU, ElectToNVVM>(converter, context);
+               MBarrierWaitToNVGPU, ElectToNVVM, TmaStoreWaitToNVVM>(converter,
+                                                                     context);
 }
 
 void mlir::uop::configureUopToNVGPUConversionLegality(
@@ -389,31 +407,53 @@ void mlir::uop::configureUopToNVGPUConversionLegality(
   target.addIllegalOp<LdMatrixOp, MmaSyncOp, CpAsyncOp, CpAsyncCommitOp,
                       CpAsyncWaitOp, WmmaLoadOp, WmmaMmaOp, WmmaStoreOp,
                       WmmaFillOp, MBarrierInitOp, MBarrierArriveOp,
-                      MBarrierWaitOp, ElectOp>();
+                      MBarrierWaitOp, ElectOp, TmaStoreWaitOp>();
 }
 
 //===----------------------------------------------------------------------===//
 // TMA: tensor maps as kernel arguments
 //===----------------------------------------------------------------------===//
 
-/// Lowers every uop.tma_load of the kernels under `root` (and in `module`,
-/// the module holding their launches) to nvgpu.tma.async.load on a tensor
-/// map the kernel takes as a new argument and the host creates before each
-/// launch.
+/// The global tensor a TMA op's tensor map describes (the load's source,
+/// the store's dest) and its shared tile (the box).
+static Value getTensorMapTensor(Operation *op) {
+  if (auto load = dyn_cast<TmaLoadOp>(op))
+    return load.getSource();
+  return cast<TmaStoreOp>(op).getDest();
+}
+static MemRefType getTensorMapBox(Operation *op) {
+  if (auto load = dyn_cast<TmaLoadOp>(op))
+    return load.getDestType();
+  return cast<TmaStoreOp>(op).getSourceType();
+}
+static int64_t getTensorMapSwizzle(Operation *op) {
+  if (auto load = dyn_cast<TmaLoadOp>(op))
+    return load.getSwizzle();
+  return cast<TmaStoreOp>(op).getSwizzle();
+}
+
+/// Lowers every uop.tma_load and uop.tma_store of the kernels under `root`
+/// (and in `module`, the module holding their launches) to
+/// nvgpu.tma.async.load / store on a tensor map the kernel takes as a new
+/// argument and the host creates before each launch; a store is committed
+/// as its own bulk async-group.
 static LogicalResult materializeTensorMaps(Operation *root, ModuleOp module) {
   MLIRContext *ctx = root->getContext();
   SmallVector<gpu::GPUFuncOp> kernels;
   root->walk([&](gpu::GPUFuncOp func) {
-    if (func.walk([](TmaLoadOp) { return WalkResult::interrupt(); })
-            .wasInterrupted())
+    if (func.walk([](Operation *op) {
+              return isa<TmaLoadOp, TmaStoreOp>(op) ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+            }).wasInterrupted())
       kernels.push_back(func);
   });
-  // A uop.tma_load still in a gpu.launch (the kernel stage) has no kernel
+  // A TMA op still in a gpu.launch (the kernel stage) has no kernel
   // signature to extend.
-  WalkResult inLaunch = root->walk([](TmaLoadOp op) {
-    if (op->getParentOfType<gpu::GPUFuncOp>())
+  WalkResult inLaunch = root->walk([](Operation *op) {
+    if (!isa<TmaLoadOp, TmaStoreOp>(op) ||
+        op->getParentOfType<gpu::GPUFuncOp>())
       return WalkResult::advance();
-    op.emitOpError("expected to be in an outlined kernel (gpu.func) to be "
+    op->emitOpError("expected to be in an outlined kernel (gpu.func) to be "
                    "lowered: its tensor map becomes a kernel argument (run "
                    "convert-uop-to-gpu first)");
     return WalkResult::interrupt();
@@ -424,12 +464,15 @@ static LogicalResult materializeTensorMaps(Operation *root, ModuleOp module) {
     auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
     if (!module || !gpuModule) {
       kernel.emitOpError("expected the kernel in a gpu.module of the module "
-                         "that launches it, to lower its uop.tma_load ops");
+                         "that launches it, to lower its TMA ops");
       return failure();
     }
-    SmallVector<TmaLoadOp> loads;
-    kernel.walk([&](TmaLoadOp op) { loads.push_back(op); });
-    // One tensor map per (source argument, box, swizzle).
+    SmallVector<Operation *> ops;
+    kernel.walk([&](Operation *op) {
+      if (isa<TmaLoadOp, TmaStoreOp>(op))
+        ops.push_back(op);
+    });
+    // One tensor map per (tensor argument, box, swizzle).
     struct MapKey {
       unsigned arg;
       MemRefType box;
@@ -437,27 +480,31 @@ static LogicalResult materializeTensorMaps(Operation *root, ModuleOp module) {
     };
     SmallVector<MapKey> maps;
     SmallVector<unsigned> mapOf;
-    for (TmaLoadOp op : loads) {
-      auto arg = dyn_cast<BlockArgument>(op.getSource());
+    for (Operation *op : ops) {
+      Value tensor = getTensorMapTensor(op);
+      auto arg = dyn_cast<BlockArgument>(tensor);
       if (!arg || arg.getOwner() != &kernel.getBody().front() ||
           arg.getArgNumber() >= kernel.getNumArguments())
-        return op.emitOpError("expected the source to be an argument of the "
-                              "kernel (the tensor map describes a whole "
-                              "kernel argument), got ")
-               << op.getSource();
+        return op->emitOpError("expected the ")
+               << (isa<TmaLoadOp>(op) ? "source" : "dest")
+               << " to be an argument of the kernel (the tensor map "
+                  "describes a whole kernel argument), got "
+               << tensor;
+      MemRefType tile = getTensorMapBox(op);
+      int64_t swizzle = getTensorMapSwizzle(op);
       MemRefType box = MemRefType::get(
-          op.getDestType().getShape(), op.getDestType().getElementType(),
+          tile.getShape(), tile.getElementType(),
           MemRefLayoutAttrInterface(),
           gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
       auto it = llvm::find_if(maps, [&](const MapKey &k) {
         return k.arg == arg.getArgNumber() && k.box == box &&
-               k.swizzle == op.getSwizzle();
+               k.swizzle == swizzle;
       });
       mapOf.push_back(unsigned(it - maps.begin()));
       if (it == maps.end())
-        maps.push_back({arg.getArgNumber(), box, op.getSwizzle()});
+        maps.push_back({arg.getArgNumber(), box, swizzle});
     }
-    // The kernel's new arguments, then the loads on them.
+    // The kernel's new arguments, then the copies on them.
     unsigned first = kernel.getNumArguments();
     SmallVector<nvgpu::TensorMapDescriptorType> types;
     for (const MapKey &k : maps) {
@@ -471,14 +518,24 @@ static LogicalResult materializeTensorMaps(Operation *root, ModuleOp module) {
                                        kernel.getLoc())))
         return kernel.emitOpError("could not add a tensor-map argument");
     }
-    for (auto [op, map] : llvm::zip(loads, mapOf)) {
+    for (auto [op, map] : llvm::zip(ops, mapOf)) {
       OpBuilder b(op);
-      SmallVector<Value> coords(llvm::reverse(op.getCoordinates()));
-      nvgpu::TmaAsyncLoadOp::create(
-          b, op.getLoc(), op.getDest(), op.getBarriers(),
-          kernel.getArgument(first + map), coords, op.getIndex(),
-          /*multicastMask=*/Value(), /*predicate=*/Value());
-      op.erase();
+      Value descriptor = kernel.getArgument(first + map);
+      if (auto load = dyn_cast<TmaLoadOp>(op)) {
+        SmallVector<Value> coords(llvm::reverse(load.getCoordinates()));
+        nvgpu::TmaAsyncLoadOp::create(
+            b, op->getLoc(), load.getDest(), load.getBarriers(), descriptor,
+            coords, load.getIndex(), /*multicastMask=*/Value(),
+            /*predicate=*/Value());
+      } else {
+        auto store = cast<TmaStoreOp>(op);
+        SmallVector<Value> coords(llvm::reverse(store.getCoordinates()));
+        nvgpu::TmaAsyncStoreOp::create(b, op->getLoc(), store.getSource(),
+                                       descriptor, coords,
+                                       /*predicate=*/Value());
+        NVVM::CpAsyncBulkCommitGroupOp::create(b, op->getLoc());
+      }
+      op->erase();
     }
     // Every launch creates the maps from its operands.
     WalkResult bad = module.walk([&](gpu::LaunchFuncOp launch) {
@@ -568,7 +625,8 @@ struct ConvertUopToNVGPUPass
         what = "elect.sync (sm_90a and newer)";
       } else if (isa<FenceProxyAsyncOp>(op)) {
         what = "fence.proxy.async (sm_90a and newer)";
-      } else if (isa<TmaLoadOp, nvgpu::TmaAsyncLoadOp>(op)) {
+      } else if (isa<TmaLoadOp, TmaStoreOp, TmaStoreWaitOp,
+                     nvgpu::TmaAsyncLoadOp, nvgpu::TmaAsyncStoreOp>(op)) {
         what = "TMA (sm_90a and newer)";
       } else if (isa<TMemAllocOp, TMemDeallocOp, TMemRelinquishAllocPermitOp,
                      Tcgen05MmaOp, Tcgen05CommitOp, Tcgen05LdOp,

@@ -13,7 +13,11 @@
 //   thread but the N most recent. Other threads see the data only after a
 //   barrier that follows the wait.
 // - uop.tma_load: the TMA load of Tma.h (the box is the destination tile,
-//   completing on an mbarrier).
+//   completing on an mbarrier);
+// - uop.tma_store: the TMA store of Tma.h (the box is the source tile),
+//   committed as a bulk async-group of its own; uop.tma_store_wait
+//   {pending = N}: the thread's stores of all but the N most recent groups
+//   finish reading their tiles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +55,19 @@ LogicalResult tmaLoadOp(Interpreter &I, Operation *op) {
                    /*predicate=*/Value());
 }
 
+LogicalResult tmaStoreOp(Interpreter &I, Operation *op) {
+  auto store = cast<TmaStoreOp>(op);
+  return tma::store(I, op, store.getSource(), store.getDest(),
+                    store.getCoordinates(), /*innermostFirst=*/false,
+                    store.getSwizzle(), /*commit=*/true,
+                    /*predicate=*/Value());
+}
+
+LogicalResult tmaStoreWaitOp(Interpreter &I, Operation *op) {
+  tma::waitStores(I, cast<TmaStoreWaitOp>(op).getPending());
+  return success();
+}
+
 } // namespace
 
 void mlir::uop::sim::registerUopAsyncCopyHandlers(HandlerRegistry &r) {
@@ -58,4 +75,6 @@ void mlir::uop::sim::registerUopAsyncCopyHandlers(HandlerRegistry &r) {
   r.add<CpAsyncCommitOp>(commitOp);
   r.add<CpAsyncWaitOp>(waitOp);
   r.add<TmaLoadOp>(tmaLoadOp);
+  r.add<TmaStoreOp>(tmaStoreOp);
+  r.add<TmaStoreWaitOp>(tmaStoreWaitOp);
 }

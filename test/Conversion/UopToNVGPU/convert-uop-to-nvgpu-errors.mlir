@@ -195,3 +195,44 @@ module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_cor
     return
   }
 }
+
+// -----
+
+// TMA stores came with sm_90 too, and so did their waits.
+module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 166912, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  gpu.module @kernels {
+    gpu.func @k(%C: memref<64x64xf16>) workgroup(%t : memref<32x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      // expected-error @+1 {{expected a target with TMA (sm_90a and newer), got sm_80}}
+      uop.tma_store %t, %C[%c0, %c0] : memref<32x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf16>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 166912, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      // expected-error @+1 {{expected a target with TMA (sm_90a and newer), got sm_80}}
+      uop.tma_store_wait {pending = 0 : i32}
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The store's tensor map describes a whole kernel argument too.
+module attributes {gpu.container_module, uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  gpu.module @kernels {
+    gpu.func @k(%C: memref<64x64xf16>) workgroup(%t : memref<32x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %v = memref.subview %C[0, 0] [32, 64] [1, 1] : memref<64x64xf16> to memref<32x64xf16, strided<[64, 1]>>
+      // expected-error @+1 {{expected the dest to be an argument of the kernel (the tensor map describes a whole kernel argument), got}}
+      uop.tma_store %t, %v[%c0, %c0] : memref<32x64xf16, #gpu.address_space<workgroup>>, memref<32x64xf16, strided<[64, 1]>>
+      gpu.return
+    }
+  }
+}

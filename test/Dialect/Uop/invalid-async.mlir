@@ -436,3 +436,206 @@ func.func @tma_barrier_index(%A: memref<512x512xf16>) {
   }
   return
 }
+
+// -----
+
+func.func @tma_store_outside_kernel(%C: memref<512x512xf16>, %G: memref<128x64xf16>, %F: memref<512x512xf32>, %V: memref<512xf16>, %T: memref<512x512xf16, strided<[1, 512]>>, %U: memref<512x500xf16, strided<[500, 1]>>, %sC: memref<128x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{expected to be nested in a gpu.launch or a kernel gpu.func}}
+  uop.tma_store %sC, %C[%c0, %c0] : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<512x512xf16>
+  return
+}
+
+// -----
+
+func.func @tma_store_dest_shared(%C: memref<512x512xf16>, %G: memref<128x64xf16>, %F: memref<512x512xf32>, %V: memref<512xf16>, %T: memref<512x512xf16, strided<[1, 512]>>, %U: memref<512x500xf16, strided<[500, 1]>>, %sC: memref<128x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %g = uop.alloc_shared : memref<512x512xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected a dest in global memory, got 'memref<512x512xf16, #gpu.address_space<workgroup>>'}}
+    uop.tma_store %sC, %g[%c0, %c0] : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<512x512xf16, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tma_store_source_global(%C: memref<512x512xf16>, %G: memref<128x64xf16>, %F: memref<512x512xf32>, %V: memref<512xf16>, %T: memref<512x512xf16, strided<[1, 512]>>, %U: memref<512x500xf16, strided<[500, 1]>>, %sC: memref<128x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a source in #gpu.address_space<workgroup>, got 'memref<128x64xf16>'}}
+    uop.tma_store %G, %C[%c0, %c0] : memref<128x64xf16>, memref<512x512xf16>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tma_store_element_types(%C: memref<512x512xf16>, %G: memref<128x64xf16>, %F: memref<512x512xf32>, %V: memref<512xf16>, %T: memref<512x512xf16, strided<[1, 512]>>, %U: memref<512x500xf16, strided<[500, 1]>>, %sC: memref<128x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected dest and source of one element type, got 'f32' and 'f16'}}
+    uop.tma_store %sC, %F[%c0, %c0] : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<512x512xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tma_store_rank(%C: memref<512x512xf16>, %G: memref<128x64xf16>, %F: memref<512x512xf32>, %V: memref<512xf16>, %T: memref<512x512xf16, strided<[1, 512]>>, %U: memref<512x500xf16, strided<[500, 1]>>, %sC: memref<128x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected dest and source of one rank from 1 to 5, got 1 and 2}}
+    uop.tma_store %sC, %V[%c0, %c0] : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<512xf16>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tma_store_coordinates(%C: memref<512x512xf16>, %G: memref<128x64xf16>, %F: memref<512x512xf32>, %V: memref<512xf16>, %T: memref<512x512xf16, strided<[1, 512]>>, %U: memref<512x500xf16, strided<[500, 1]>>, %sC: memref<128x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected 2 coordinates (one per dimension), got 1}}
+    uop.tma_store %sC, %C[%c0] : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<512x512xf16>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tma_store_strided_tile(%C: memref<512x512xf16>, %G: memref<128x64xf16>, %F: memref<512x512xf32>, %V: memref<512xf16>, %T: memref<512x512xf16, strided<[1, 512]>>, %U: memref<512x500xf16, strided<[500, 1]>>, %sC: memref<128x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %w = uop.alloc_shared : memref<128x128xf16, #gpu.address_space<workgroup>>
+    %t = memref.subview %w[0, 0] [128, 64] [1, 1] : memref<128x128xf16, #gpu.address_space<workgroup>> to memref<128x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected the source to be a static tile stored contiguously, row after row (the box is its shape), got 'memref<128x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>'}}
+    uop.tma_store %t, %C[%c0, %c0] : memref<128x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>, memref<512x512xf16>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tma_store_box_too_tall(%C: memref<512x512xf16>, %G: memref<128x64xf16>, %F: memref<512x512xf32>, %V: memref<512xf16>, %T: memref<512x512xf16, strided<[1, 512]>>, %U: memref<512x500xf16, strided<[500, 1]>>, %sC: memref<128x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %t = uop.alloc_shared : memref<512x64xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected every box dimension in [1, 256], got 'memref<512x64xf16, #gpu.address_space<workgroup>>'}}
+    uop.tma_store %t, %C[%c0, %c0] : memref<512x64xf16, #gpu.address_space<workgroup>>, memref<512x512xf16>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tma_store_inner_bytes(%C: memref<512x512xf16>, %G: memref<128x64xf16>, %F: memref<512x512xf32>, %V: memref<512xf16>, %T: memref<512x512xf16, strided<[1, 512]>>, %U: memref<512x500xf16, strided<[500, 1]>>, %sC: memref<128x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %t = uop.alloc_shared : memref<128x4xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected the innermost box dimension to be a multiple of 16 bytes, got 8 bytes}}
+    uop.tma_store %t, %C[%c0, %c0] : memref<128x4xf16, #gpu.address_space<workgroup>>, memref<512x512xf16>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tma_store_dest_column_major(%C: memref<512x512xf16>, %G: memref<128x64xf16>, %F: memref<512x512xf32>, %V: memref<512xf16>, %T: memref<512x512xf16, strided<[1, 512]>>, %U: memref<512x500xf16, strided<[500, 1]>>, %sC: memref<128x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a dest with a unit-stride innermost dimension, got 'memref<512x512xf16, strided<[1, 512]>>'}}
+    uop.tma_store %sC, %T[%c0, %c0] : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<512x512xf16, strided<[1, 512]>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tma_store_dest_row_stride(%C: memref<512x512xf16>, %G: memref<128x64xf16>, %F: memref<512x512xf32>, %V: memref<512xf16>, %T: memref<512x512xf16, strided<[1, 512]>>, %U: memref<512x500xf16, strided<[500, 1]>>, %sC: memref<128x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected the dest's outer strides to be multiples of 16 bytes, got 'memref<512x500xf16, strided<[500, 1]>>'}}
+    uop.tma_store %sC, %U[%c0, %c0] : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<512x500xf16, strided<[500, 1]>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tma_store_swizzle_value(%C: memref<512x512xf16>, %G: memref<128x64xf16>, %F: memref<512x512xf32>, %V: memref<512xf16>, %T: memref<512x512xf16, strided<[1, 512]>>, %U: memref<512x500xf16, strided<[500, 1]>>, %sC: memref<128x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a swizzle of 0, 32, 64 or 128 bytes, got 48}}
+    uop.tma_store %sC, %C[%c0, %c0] swizzle 48 : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<512x512xf16>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tma_store_swizzle_span(%C: memref<512x512xf16>, %G: memref<128x64xf16>, %F: memref<512x512xf32>, %V: memref<512xf16>, %T: memref<512x512xf16, strided<[1, 512]>>, %U: memref<512x500xf16, strided<[500, 1]>>, %sC: memref<128x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected the innermost box dimension to be the 64 bytes of the swizzle, got 128 bytes}}
+    uop.tma_store %sC, %C[%c0, %c0] swizzle 64 : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<512x512xf16>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tma_store_wait_negative() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a non-negative pending group count, got -1}}
+    uop.tma_store_wait {pending = -1 : i32}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tma_store_wait_outside_kernel() {
+  // expected-error @+1 {{expected to be nested in a gpu.launch or a kernel gpu.func}}
+  uop.tma_store_wait {pending = 0 : i32}
+  return
+}

@@ -90,3 +90,27 @@ func.func @tma_load_ring_stage(%A: memref<512x512xf16>, %s: index) {
   }
   return
 }
+
+// CHECK-LABEL: func.func @tma_store
+func.func @tma_store(%C: memref<512x512xf16>, %X: memref<?x?x?xf32>, %s: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %boxes = uop.alloc_shared {alignment = 1024 : i64} : memref<2x128x64xf16, #gpu.address_space<workgroup>>
+    %box = memref.subview %boxes[%s, 0, 0] [1, 128, 64] [1, 1, 1] : memref<2x128x64xf16, #gpu.address_space<workgroup>> to memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %sX = uop.alloc_shared {alignment = 128 : i64} : memref<2x8x4xf32, #gpu.address_space<workgroup>>
+    // CHECK: uop.tma_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] swizzle 128 : memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<512x512xf16>
+    uop.tma_store %box, %C[%c64, %c0] swizzle 128
+        : memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<512x512xf16>
+    // CHECK: uop.tma_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x8x4xf32, #gpu.address_space<workgroup>>, memref<?x?x?xf32>
+    uop.tma_store %sX, %X[%c0, %tx, %c0] : memref<2x8x4xf32, #gpu.address_space<workgroup>>, memref<?x?x?xf32>
+    // CHECK: uop.tma_store_wait {pending = 1 : i32}
+    uop.tma_store_wait {pending = 1 : i32}
+    // CHECK: uop.tma_store_wait {pending = 0 : i32}
+    uop.tma_store_wait {pending = 0 : i32}
+    gpu.terminator
+  }
+  return
+}

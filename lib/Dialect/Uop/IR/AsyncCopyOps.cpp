@@ -117,65 +117,107 @@ int64_t TmaLoadOp::getBoxBytes() {
   return dest.getNumElements() * getElementBytes(dest.getElementType());
 }
 
+/// The checks a TMA tensor map makes of the global tensor `global` (the
+/// load's source, the store's dest), the shared tile `tile` whose shape is
+/// the box, the coordinates and the swizzle: common to uop.tma_load and
+/// uop.tma_store. `globalName` and `tileName` name the operands.
+static LogicalResult verifyTensorMapOperands(Operation *op, MemRefType global,
+                                             StringRef globalName,
+                                             MemRefType tile,
+                                             StringRef tileName,
+                                             size_t numCoordinates,
+                                             int64_t swizzle) {
+  if (!isGlobalMemRef(global))
+    return op->emitOpError("expected a ")
+           << globalName << " in global memory, got " << global;
+  if (!isWorkgroupMemRef(tile))
+    return op->emitOpError("expected a ")
+           << tileName << " in #gpu.address_space<workgroup>, got " << tile;
+  Type elem = tile.getElementType();
+  if (global.getElementType() != elem)
+    return op->emitOpError("expected ")
+           << globalName << " and " << tileName
+           << " of one element type, got " << global.getElementType()
+           << " and " << elem;
+  if (!elem.isF16() && !elem.isBF16() && !elem.isF32())
+    return op->emitOpError("expected f16, bf16 or f32 elements, got ") << elem;
+  int64_t rank = tile.getRank();
+  if (rank < 1 || rank > 5 || global.getRank() != rank)
+    return op->emitOpError("expected ")
+           << globalName << " and " << tileName
+           << " of one rank from 1 to 5, got " << global.getRank() << " and "
+           << rank;
+  if (int64_t(numCoordinates) != rank)
+    return op->emitOpError("expected ")
+           << rank << " coordinates (one per dimension), got "
+           << numCoordinates;
+  if (!isContiguousTile(tile))
+    return op->emitOpError("expected the ")
+           << tileName
+           << " to be a static tile stored contiguously, row after row (the "
+              "box is its shape), got "
+           << tile;
+  for (int64_t d : tile.getShape())
+    if (d < 1 || d > 256)
+      return op->emitOpError("expected every box dimension in [1, 256], got ")
+             << tile;
+  int64_t elemBytes = getElementBytes(elem);
+  int64_t innerBytes = tile.getShape().back() * elemBytes;
+  if (innerBytes % 16 != 0)
+    return op->emitOpError("expected the innermost box dimension to be a "
+                           "multiple of 16 bytes, got ")
+           << innerBytes << " bytes";
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(global.getStridesAndOffset(strides, offset)) ||
+      strides.back() != 1)
+    return op->emitOpError("expected a ")
+           << globalName << " with a unit-stride innermost dimension, got "
+           << global;
+  for (int64_t s : ArrayRef(strides).drop_back())
+    if (!ShapedType::isDynamic(s) && (s * elemBytes) % 16 != 0)
+      return op->emitOpError("expected the ")
+             << globalName << "'s outer strides to be multiples of 16 bytes, got "
+             << global;
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return op->emitOpError("expected a swizzle of 0, 32, 64 or 128 bytes, got ")
+           << swizzle;
+  if (swizzle != 0 && innerBytes != swizzle)
+    return op->emitOpError("expected the innermost box dimension to be the ")
+           << swizzle << " bytes of the swizzle, got " << innerBytes
+           << " bytes";
+  return success();
+}
+
 LogicalResult TmaLoadOp::verify() {
   if (failed(verifyMBarrierOperand(*this, getBarriers().getType(),
                                    getIndex())))
     return failure();
-  MemRefType source = getSourceType(), dest = getDestType();
-  if (!isGlobalMemRef(source))
-    return emitOpError("expected a source in global memory, got ") << source;
-  if (!isWorkgroupMemRef(dest))
-    return emitOpError("expected a dest in #gpu.address_space<workgroup>, got ")
-           << dest;
-  Type elem = dest.getElementType();
-  if (source.getElementType() != elem)
-    return emitOpError("expected source and dest of one element type, got ")
-           << source.getElementType() << " and " << elem;
-  if (!elem.isF16() && !elem.isBF16() && !elem.isF32())
-    return emitOpError("expected f16, bf16 or f32 elements, got ") << elem;
-  int64_t rank = dest.getRank();
-  if (rank < 1 || rank > 5 || source.getRank() != rank)
-    return emitOpError("expected source and dest of one rank from 1 to 5, "
-                       "got ")
-           << source.getRank() << " and " << rank;
-  if (int64_t(getCoordinates().size()) != rank)
-    return emitOpError("expected ")
-           << rank << " coordinates (one per dimension), got "
-           << getCoordinates().size();
-  if (!isContiguousTile(dest))
-    return emitOpError("expected the dest to be a static tile stored "
-                       "contiguously, row after row (the box is its shape), "
-                       "got ")
-           << dest;
-  for (int64_t d : dest.getShape())
-    if (d < 1 || d > 256)
-      return emitOpError("expected every box dimension in [1, 256], got ")
-             << dest;
-  int64_t elemBytes = getElementBytes(elem);
-  int64_t innerBytes = dest.getShape().back() * elemBytes;
-  if (innerBytes % 16 != 0)
-    return emitOpError("expected the innermost box dimension to be a "
-                       "multiple of 16 bytes, got ")
-           << innerBytes << " bytes";
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(source.getStridesAndOffset(strides, offset)) ||
-      strides.back() != 1)
-    return emitOpError("expected a source with a unit-stride innermost "
-                       "dimension, got ")
-           << source;
-  for (int64_t s : ArrayRef(strides).drop_back())
-    if (!ShapedType::isDynamic(s) && (s * elemBytes) % 16 != 0)
-      return emitOpError("expected the source's outer strides to be "
-                         "multiples of 16 bytes, got ")
-             << source;
-  int64_t swizzle = getSwizzle();
-  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
-    return emitOpError("expected a swizzle of 0, 32, 64 or 128 bytes, got ")
-           << swizzle;
-  if (swizzle != 0 && innerBytes != swizzle)
-    return emitOpError("expected the innermost box dimension to be the ")
-           << swizzle << " bytes of the swizzle, got " << innerBytes
-           << " bytes";
+  return verifyTensorMapOperands(*this, getSourceType(), "source",
+                                 getDestType(), "dest",
+                                 getCoordinates().size(), getSwizzle());
+}
+
+//===----------------------------------------------------------------------===//
+// TmaStoreOp, TmaStoreWaitOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TmaStoreOp::verify() {
+  if (!getEnclosingKernel(*this))
+    return emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  return verifyTensorMapOperands(*this, getDestType(), "dest",
+                                 getSourceType(), "source",
+                                 getCoordinates().size(), getSwizzle());
+}
+
+LogicalResult TmaStoreWaitOp::verify() {
+  int64_t pending = getPendingAttr().getInt();
+  if (pending < 0)
+    return emitOpError("expected a non-negative pending group count, got ")
+           << pending;
+  if (!getEnclosingKernel(*this))
+    return emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
   return success();
 }

@@ -1,12 +1,14 @@
 //===- UopAsyncCopyOps.td - uop async copy ops --------------*- tablegen -*-===//
 //
-// Asynchronous global -> shared copies: cp.async (4, 8 or 16 bytes per
-// thread, commit groups, waits; sm_80) and TMA bulk tensor loads that
-// complete on an mbarrier with a transaction count (sm_90a, sm_100a).
-// Verifiers in lib/Dialect/Uop/IR/AsyncCopyOps.cpp; the ops lower to
-// nvgpu.device_async_copy / create_group / wait and nvgpu.tma.async.load
-// (convert-uop-to-nvgpu); semantics in lib/Sim/Uop/AsyncCopyOps.cpp and
-// lib/Sim/Tma.cpp.
+// Asynchronous copies: cp.async (global -> shared, 4, 8 or 16 bytes per
+// thread, commit groups, waits; sm_80), TMA bulk tensor loads that
+// complete on an mbarrier with a transaction count, and TMA bulk tensor
+// stores (shared -> global) waited for by bulk async-group (sm_90a,
+// sm_100a). Verifiers in lib/Dialect/Uop/IR/AsyncCopyOps.cpp; the ops
+// lower to nvgpu.device_async_copy / create_group / wait,
+// nvgpu.tma.async.load and nvgpu.tma.async.store with
+// nvvm.cp.async.bulk.commit.group / wait_group (convert-uop-to-nvgpu);
+// semantics in lib/Sim/Uop/AsyncCopyOps.cpp and lib/Sim/Tma.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -212,6 +214,109 @@ def Uop_TmaLoadOp : Uop_Op<"tma_load", [
     /// The bytes of the box: what the load's complete_tx counts.
     int64_t getBoxBytes();
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// TmaStoreOp
+//===----------------------------------------------------------------------===//
+
+def Uop_TmaStoreOp : Uop_Op<"tma_store", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "asynchronous TMA store of a shared tile into a box of a "
+                "global tensor, committed as one bulk async-group "
+                "(cp.async.bulk.tensor ... .global.shared::cta.bulk_group)";
+  let description = [{
+    Starts a copy, by the tensor memory accelerator, of the whole shared
+    tile `source` into the box of `dest` whose first element is
+    `dest[coordinates]` (outermost dimension first, as memref indices;
+    signed) and whose shape is the tile's. Box elements outside `dest` (at
+    or past an edge, or before it) are not written, so edge tiles need no
+    predication. The op is one command: every thread that executes it
+    issues the whole copy (usually one thread of those that wrote the
+    tile), and commits it as a bulk async-group of its own.
+
+    The tile is read through the async proxy: its writers must execute
+    `uop.fence_proxy_async` after their writes and before the
+    synchronization that orders them before the store. The copy reads the
+    tile asynchronously until a `uop.tma_store_wait` of the issuing thread
+    has seen its group finish reading; until then no thread may write the
+    tile (uop-sim reports such a write as a race naming the store), and a
+    thread other than the issuer may write it only after a synchronization
+    that follows that wait. The global writes are visible to the kernels
+    launched after this one.
+
+    `swizzle` (0, 32, 64 or 128 bytes) is the tensor map's swizzle mode:
+    with it, element chunks are read from where `uop.tma_load` with the
+    same swizzle writes them (the 16-byte chunk `c` of each row at chunk
+    `c xor ((a / 128) mod (swizzle / 16))` of its row, `a` being the row's
+    shared address); with a swizzle the innermost box dimension must be
+    exactly `swizzle` bytes. The tile must be 128-byte aligned (1024 for
+    the 128-byte swizzle). Limits are those of `uop.tma_load`: rank 1 to
+    5; every box dimension 1 to 256; the innermost a multiple of 16 bytes;
+    f16, bf16 or f32 elements; a destination contiguous in its innermost
+    dimension with the other strides multiples of 16 bytes.
+
+    Lowering (convert-uop-to-nvgpu): the kernel gains a
+    `!nvgpu.tensormap.descriptor` argument per (destination argument, box,
+    swizzle), created by the host before each launch, and the op becomes
+    `nvgpu.tma.async.store` (coordinates innermost first) followed by
+    `nvvm.cp.async.bulk.commit.group`. The destination must be an argument
+    of the kernel or a value captured by the `gpu.launch`.
+
+    ```mlir
+    uop.fence_proxy_async
+    uop.barrier
+    uop.tma_store %sC, %C[%row, %col] swizzle 128
+        : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<512x512xf16>
+    uop.tma_store_wait {pending = 0 : i32}
+    ```
+  }];
+  let arguments = (ins
+    Arg<AnyMemRef, "the shared tile read", [MemRead<DefaultResource>]>:$source,
+    Arg<AnyMemRef, "the global tensor written", [MemWrite<DefaultResource>]>:$dest,
+    Variadic<Index>:$coordinates,
+    DefaultValuedAttr<I64Attr, "0">:$swizzle);
+  let assemblyFormat = [{
+    $source `,` $dest `[` $coordinates `]` (`swizzle` $swizzle^)? attr-dict
+    `:` type($source) `,` type($dest)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::MemRefType getSourceType() {
+      return ::llvm::cast<::mlir::MemRefType>(getSource().getType());
+    }
+    ::mlir::MemRefType getDestType() {
+      return ::llvm::cast<::mlir::MemRefType>(getDest().getType());
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// TmaStoreWaitOp
+//===----------------------------------------------------------------------===//
+
+def Uop_TmaStoreWaitOp : Uop_Op<"tma_store_wait", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "waits until at most `pending` of the thread's TMA stores "
+                "still read their shared tiles "
+                "(cp.async.bulk.wait_group.read)";
+  let description = [{
+    Blocks the thread until every bulk async-group it committed (each
+    `uop.tma_store` is one) but the `pending` most recent ones has
+    finished reading its shared tile: the tile may then be written again,
+    by the issuing thread at once, by the others after a synchronization
+    that follows the wait. A block must not end with a store still reading
+    its shared memory: the last wait of the issuing thread has `pending =
+    0` (uop-sim reports a store never waited for). Lowers to
+    `nvvm.cp.async.bulk.wait_group pending {read}`.
+
+    ```mlir
+    uop.tma_store_wait {pending = 0 : i32}
+    ```
+  }];
+  let arguments = (ins I32Attr:$pending);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
 }
 
 #endif // UOP_DIALECT_UOP_IR_UOPASYNCCOPYOPS_TD
