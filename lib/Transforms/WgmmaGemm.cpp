@@ -467,13 +467,25 @@ private:
       stageOutput(acc);
       return;
     }
-    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
-    bool vectors = vectorStores(2);
-    int64_t regs = c.blockN / 2;
-    for (int64_t i = 0; i < regs; i += 2) {
-      // Registers i and i + 1: row fragmentRow(t, i), columns
-      // fragmentCol(t, i) and fragmentCol(t, i) + 1.
+    storePairs(acc, g.out, vectorStores(2),
+               [](int64_t, Value row, Value col) {
+                 return SmallVector<Value>{row, col};
+               });
+  }
+
+  /// Stores each pair of this thread's fragment `acc` (registers i and
+  /// i + 1: row fragmentRow(t, i), columns fragmentCol(t, i) and the next),
+  /// through the epilogue and inside C only, into `dest` at the indices
+  /// `firstOf(i, row, col)` gives for the pair's first element (the second
+  /// is at the next innermost index): one guarded 2-element vector store
+  /// with `vectors`, else two guarded scalar stores.
+  void storePairs(
+      Value acc, Value dest, bool vectors,
+      llvm::function_ref<SmallVector<Value>(int64_t, Value, Value)> firstOf) {
+    Type outElem = cast<MemRefType>(dest.getType()).getElementType();
+    for (int64_t i = 0; i < c.blockN / 2; i += 2) {
       auto [row, col] = fragmentElement(i);
+      SmallVector<Value> at = firstOf(i, row, col);
       Value v0 = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i});
       Value v1 = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i + 1});
       if (vectors) {
@@ -485,8 +497,7 @@ private:
               ValueRange{emitEpilogue(nb, loc, g, v0, row, col),
                          emitEpilogue(nb, loc, g, v1, row, col1)});
           vector::StoreOp::create(
-              nb, loc, pair, g.out, ValueRange{row, col},
-              /*nontemporal=*/false,
+              nb, loc, pair, dest, at, /*nontemporal=*/false,
               llvm::MaybeAlign(2 * getElementBytes(outElem)));
         };
         buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, Value()),
@@ -495,10 +506,14 @@ private:
       }
       for (int64_t e = 0; e < 2; ++e) {
         Value colE = e == 0 ? col : arith::AddIOp::create(b, col, index(1));
+        SmallVector<Value> atE = at;
+        if (e == 1)
+          atE.back() = arith::AddIOp::create(b, at.back(), index(1));
         Value v = e == 0 ? v0 : v1;
         auto store = [&](OpBuilder &nb, Location loc) {
-          memref::StoreOp::create(nb, loc, emitEpilogue(nb, loc, g, v, row, colE),
-                                  g.out, ValueRange{row, colE});
+          memref::StoreOp::create(nb, loc,
+                                  emitEpilogue(nb, loc, g, v, row, colE), dest,
+                                  atE);
         };
         buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, colE), store);
       }
@@ -541,65 +556,33 @@ private:
   }
 
   /// Writes this thread's fragment `acc` into the boxes: each pair of
-  /// adjacent columns one vector store into its swizzled chunk.
+  /// adjacent columns one vector store into its swizzled chunk (two scalar
+  /// ones where a column edge of C cuts the tile). Box elements outside C
+  /// are left unwritten: the TMA store does not read them.
   void stageOutput(Value acc) {
     Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
-    int64_t bytes = getElementBytes(outElem);
     int64_t w = boxColumns();
-    int64_t perChunk = 16 / bytes;
+    int64_t perChunk = 16 / getElementBytes(outElem);
     // The quad's column pair in the box, its chunk and place in it.
     Value quadCol = arith::SubIOp::create(b, colBase, n0);
-    for (int64_t i = 0; i < c.blockN / 2; i += 2) {
-      auto [row, col] = fragmentElement(i);
-      int64_t fragCol = wgmma::fragmentCol(0, i);
-      int64_t box = fragCol / w;
-      Value boxCol = arith::AddIOp::create(b, quadCol, index(fragCol % w));
-      Value chunk = arith::DivUIOp::create(b, boxCol, index(perChunk));
-      Value inChunk = arith::RemUIOp::create(b, boxCol, index(perChunk));
-      Value tileRow =
-          arith::AddIOp::create(b, tileRowBase,
-                                index(wgmma::fragmentRow(0, i)));
-      Value swizzled = arith::XOrIOp::create(b, chunk, rowPhase);
-      Value physCol = arith::AddIOp::create(
-          b, arith::MulIOp::create(b, swizzled, index(perChunk)), inChunk);
-      Value v0 = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i});
-      Value v1 = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i + 1});
-      // Box elements outside C are left unwritten: the TMA store does not
-      // read them (and the epilogue may read operands only inside C). As
-      // in the direct writeback, a pair is one guarded vector store where
-      // no column edge cuts the tile, else two guarded scalar stores.
-      if (g.n % c.blockN == 0) {
-        auto store = [&](OpBuilder &nb, Location loc) {
-          Value col1 = arith::AddIOp::create(
-              nb, loc, col, arith::ConstantIndexOp::create(nb, loc, 1));
-          Value pair = vector::FromElementsOp::create(
-              nb, loc, VectorType::get({2}, outElem),
-              ValueRange{emitEpilogue(nb, loc, g, v0, row, col),
-                         emitEpilogue(nb, loc, g, v1, row, col1)});
-          vector::StoreOp::create(
-              nb, loc, pair, outBoxes,
-              ValueRange{arith::ConstantIndexOp::create(nb, loc, box),
-                         tileRow, physCol},
-              /*nontemporal=*/false, llvm::MaybeAlign(2 * bytes));
-        };
-        buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, Value()),
-                     store);
-        continue;
-      }
-      for (int64_t e = 0; e < 2; ++e) {
-        Value colE = e == 0 ? col : arith::AddIOp::create(b, col, index(1));
-        Value physE =
-            e == 0 ? physCol : arith::AddIOp::create(b, physCol, index(1));
-        Value v = e == 0 ? v0 : v1;
-        auto store = [&](OpBuilder &nb, Location loc) {
-          memref::StoreOp::create(
-              nb, loc, emitEpilogue(nb, loc, g, v, row, colE), outBoxes,
-              ValueRange{arith::ConstantIndexOp::create(nb, loc, box),
-                         tileRow, physE});
-        };
-        buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, colE), store);
-      }
-    }
+    storePairs(acc, outBoxes, g.n % c.blockN == 0,
+               [&](int64_t i, Value, Value) {
+                 int64_t fragCol = wgmma::fragmentCol(0, i);
+                 Value boxCol =
+                     arith::AddIOp::create(b, quadCol, index(fragCol % w));
+                 Value chunk =
+                     arith::DivUIOp::create(b, boxCol, index(perChunk));
+                 Value inChunk =
+                     arith::RemUIOp::create(b, boxCol, index(perChunk));
+                 Value tileRow = arith::AddIOp::create(
+                     b, tileRowBase, index(wgmma::fragmentRow(0, i)));
+                 Value swizzled = arith::XOrIOp::create(b, chunk, rowPhase);
+                 Value physCol = arith::AddIOp::create(
+                     b, arith::MulIOp::create(b, swizzled, index(perChunk)),
+                     inChunk);
+                 return SmallVector<Value>{index(fragCol / w), tileRow,
+                                           physCol};
+               });
     // The TMA unit reads the boxes through the async proxy.
     FenceProxyAsyncOp::create(b);
   }
