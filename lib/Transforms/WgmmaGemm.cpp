@@ -478,10 +478,12 @@ private:
   /// through the epilogue and inside C only, into `dest` at the indices
   /// `firstOf(i, row, col)` gives for the pair's first element (the second
   /// is at the next innermost index): one guarded 2-element vector store
-  /// with `vectors`, else two guarded scalar stores.
+  /// with `vectors`, else two guarded scalar stores, the pair's second
+  /// element first in threads where `swap` (an i1, or null) holds.
   void storePairs(
       Value acc, Value dest, bool vectors,
-      llvm::function_ref<SmallVector<Value>(int64_t, Value, Value)> firstOf) {
+      llvm::function_ref<SmallVector<Value>(int64_t, Value, Value)> firstOf,
+      Value swap = Value()) {
     Type outElem = cast<MemRefType>(dest.getType()).getElementType();
     for (int64_t i = 0; i < c.blockN / 2; i += 2) {
       auto [row, col] = fragmentElement(i);
@@ -505,11 +507,15 @@ private:
         continue;
       }
       for (int64_t e = 0; e < 2; ++e) {
-        Value colE = e == 0 ? col : arith::AddIOp::create(b, col, index(1));
+        // The element this store writes: e, or 1 - e where `swap` holds.
+        Value off = index(e), v = e == 0 ? v0 : v1;
+        if (swap) {
+          off = arith::SelectOp::create(b, swap, index(1 - e), off);
+          v = arith::SelectOp::create(b, swap, e == 0 ? v1 : v0, v);
+        }
+        Value colE = arith::AddIOp::create(b, col, off);
         SmallVector<Value> atE = at;
-        if (e == 1)
-          atE.back() = arith::AddIOp::create(b, at.back(), index(1));
-        Value v = e == 0 ? v0 : v1;
+        atE.back() = arith::AddIOp::create(b, at.back(), off);
         auto store = [&](OpBuilder &nb, Location loc) {
           memref::StoreOp::create(nb, loc,
                                   emitEpilogue(nb, loc, g, v, row, colE), dest,
@@ -526,9 +532,9 @@ private:
   //
   // C's tile is staged in BN / W boxes of BM rows of 128 bytes (W = 128 /
   // C's element bytes columns), 128-byte swizzled as TMA reads them: the
-  // 16-byte chunk q of row r at chunk q xor (r mod 8). The fragment's
-  // pairs (row r, columns 2j, 2j + 1 of a quad's 8) then land in 8
-  // distinct chunks per warp: no bank conflicts. Each consumer thread
+  // 16-byte chunk q of row r at chunk q xor (r mod 8), which spreads a
+  // warp's 4-byte stores (a 16-bit pair, or one f32, odd rows writing
+  // their pairs' second elements first) over the 32 banks. Each consumer thread
   // writes its pairs inside C (cast, through the epilogue) and fences
   // them for the async proxy; after a block barrier thread 0
   // stores every box (the TMA unit clips them at C's edges) and waits
@@ -556,8 +562,8 @@ private:
   }
 
   /// Writes this thread's fragment `acc` into the boxes: each pair of
-  /// adjacent columns one vector store into its swizzled chunk (two scalar
-  /// ones where a column edge of C cuts the tile). Box elements outside C
+  /// adjacent 16-bit columns one vector store into its swizzled chunk (two
+  /// scalar ones for f32, or where a column edge of C cuts the tile). Box elements outside C
   /// are left unwritten: the TMA store does not read them.
   void stageOutput(Value acc) {
     Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
@@ -565,7 +571,22 @@ private:
     int64_t perChunk = 16 / getElementBytes(outElem);
     // The quad's column pair in the box, its chunk and place in it.
     Value quadCol = arith::SubIOp::create(b, colBase, n0);
-    storePairs(acc, outBoxes, g.n % c.blockN == 0,
+    // A pair of 16-bit elements is one 4-byte store, conflict-free (a
+    // warp's 8 rows hit 8 distinct chunks). A pair of f32 spans 8 bytes: a
+    // quad's pairs fill two chunks, which rows r and r xor 1 share (the
+    // swizzle swaps them), so 8-byte stores, or the pairs' first elements
+    // alone, meet 2-way conflicts. f32 goes as two 4-byte stores, threads
+    // of odd rows writing the pair's second element first: then rows r and
+    // r xor 1 take the even and the odd words of their two chunks, and a
+    // warp's 32 stores hit 32 banks.
+    bool wide = getElementBytes(outElem) >= 4;
+    bool vectors = g.n % c.blockN == 0 && !wide;
+    Value oddRow;
+    if (wide)
+      oddRow = arith::CmpIOp::create(
+          b, arith::CmpIPredicate::ne,
+          arith::AndIOp::create(b, rowPhase, index(1)), index(0));
+    storePairs(acc, outBoxes, vectors,
                [&](int64_t i, Value, Value) {
                  int64_t fragCol = wgmma::fragmentCol(0, i);
                  Value boxCol =
@@ -582,7 +603,8 @@ private:
                      inChunk);
                  return SmallVector<Value>{index(fragCol / w), tileRow,
                                            physCol};
-               });
+               },
+               oddRow);
     // The TMA unit reads the boxes through the async proxy.
     FenceProxyAsyncOp::create(b);
   }
