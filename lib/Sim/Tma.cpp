@@ -123,13 +123,19 @@ void forEachBoxElement(const SimValue &t, llvm::ArrayRef<int64_t> sizes,
   llvm::SmallVector<int64_t, 5> pos(rank, 0);
   for (int64_t e = 0; e < elems; ++e) {
     bool inside = true;
-    int64_t linear = t.offset(lane);
-    for (size_t k = 0; k < rank; ++k) {
+    for (size_t k = 0; k < rank && inside; ++k) {
       int64_t c = start[k] + pos[k];
-      inside = inside && c >= 0 && c < t.sizes[k];
-      linear += c * t.strides[k];
+      inside = c >= 0 && c < t.sizes[k];
     }
-    fn(e, inside ? linear : -1);
+    // The linear index only inside the tensor (outside, a coordinate of up
+    // to 2^31 times a stride could overflow).
+    int64_t linear = -1;
+    if (inside) {
+      linear = t.offset(lane);
+      for (size_t k = 0; k < rank; ++k)
+        linear += (start[k] + pos[k]) * t.strides[k];
+    }
+    fn(e, linear);
     for (size_t k = rank; k-- > 0;) {
       if (++pos[k] < sizes[k])
         break;
