@@ -69,6 +69,11 @@ def ConvertUopToNVGPU : Pass<"convert-uop-to-nvgpu"> {
       `nvgpu.tma.create.descriptor` on the host's memref (cast to unranked).
       The source must be an argument of the kernel, and the pass must run
       on the module that holds the kernel's launches.
+    - `uop.tma_store` -> `nvgpu.tma.async.store` on a tensor map of its
+      destination, made the same way (one per destination argument, box
+      and swizzle; loads and stores of one argument, box and swizzle share
+      it), followed by `nvvm.cp.async.bulk.commit.group`;
+      `uop.tma_store_wait` -> `nvvm.cp.async.bulk.wait_group` {read}.
 
     Other ops are left as they are (a partial conversion).
   }];
