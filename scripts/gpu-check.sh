@@ -45,9 +45,9 @@ prepare() {
   done
   rm -rf "$out_dir"
   mkdir -p "$out_dir"
-  # name, input type, output type, --uop-compile options, B's layout (kn:
-  # B stored K x N, the linalg.matmul default; nk: N x K, which TMA loads,
-  # so the wgmma kernel is the warp-specialized TMA ring). f16 runs the
+  # name, input type, output type, --uop-compile options (joined by +),
+  # B's layout (kn: B stored K x N, the linalg.matmul default; nk: N x K,
+  # which TMA loads, so the wgmma kernel is the warp-specialized TMA ring). f16 runs the
   # default tensor-core choice of the compiler for sm_90a; the table reports
   # what ran.
   local cases=(
@@ -65,6 +65,10 @@ prepare() {
     "f16simt f16 f32 mma=simt kn"
     "f16nkts f16 f32 tma-store=true nk"
     "f16nkoutts f16 f16 tma-store=true nk"
+    "f16nkg8 f16 f32 group-m=8 nk"
+    "f16nkoutg8ts f16 f16 group-m=8+tma-store=true nk"
+    "f16nkp132g8 f16 f32 persistent-blocks=132+group-m=8 nk"
+    "f16nk256 f16 f32 tile=128,256,64 nk"
   )
   # TF32 only where the compiler has the option.
   local probe="$out_dir/probe.mlir"
@@ -92,6 +96,7 @@ prepare() {
     local gemm label kind dtype odtype options layout
     read -r gemm label kind dtype odtype options layout <<< "$job"
     [ "$options" = "-" ] && options=""
+    options="${options//+/ }"
     local m n k
     IFS=x read -r m n k <<< "$gemm"
     local name="${kind}-${label}"
@@ -167,6 +172,7 @@ run() {
     local iters=10 limit=30
     if [ $((m * n * k)) -ge $((1 << 38)) ]; then iters=5; limit=60; fi
     [ "$options" = "-" ] && options=""
+    options="${options//+/ }"
     echo "== $name: ${m}x${n}x${k} ${dtype} -> ${odtype}${options:+ ($options)}, B ${layout}, $path"
     local text rc
     local transpose=()

@@ -19,6 +19,7 @@
 #include "Uop/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -295,6 +296,50 @@ protected:
         std::min<int64_t>(chunk, 16 / getElementBytes(type.getElementType()));
     return chunk % group == 0 && strides[0] % group == 0 &&
            offset % group == 0;
+  }
+
+  /// Sets m0 and n0 to the origin of the block's tile: (by BM, bx BN) in
+  /// the launch's 2-D grid of ceil(N / BN) x ceil(M / BM) blocks, or, with
+  /// `group-m`, tile by * ceil(N / BN) + bx of the grouped order
+  /// (setTileOrigin).
+  void setBlockTileOrigin(gpu::KernelDim3 blockIds) {
+    if (c.groupM <= 1) {
+      m0 = arith::MulIOp::create(b, blockIds.y, index(c.blockM));
+      n0 = arith::MulIOp::create(b, blockIds.x, index(c.blockN));
+      return;
+    }
+    int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
+    setTileOrigin(arith::AddIOp::create(
+        b, arith::MulIOp::create(b, blockIds.y, index(tilesN)), blockIds.x));
+  }
+
+  /// Sets m0 and n0 to the origin of tile `t` (an index) of the ceil(M /
+  /// BM) x ceil(N / BN) tiles of C in launch order: row-major, or with
+  /// `group-m` G > 1 grouped as Triton's GROUP_M orders them: G tile rows
+  /// at a time, column after column within the group (the last group
+  /// keeps the rows left), so the blocks running at once share a few bands
+  /// of A and of B in L2 rather than one band of A and all of B.
+  void setTileOrigin(Value t) {
+    int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
+    int64_t tilesM = llvm::divideCeil(g.m, c.blockM);
+    Value tileM, tileN;
+    if (c.groupM <= 1 || tilesM <= 1) {
+      tileM = arith::DivUIOp::create(b, t, index(tilesN));
+      tileN = arith::RemUIOp::create(b, t, index(tilesN));
+    } else {
+      int64_t perGroup = c.groupM * tilesN;
+      Value first = arith::MulIOp::create(
+          b, arith::DivUIOp::create(b, t, index(perGroup)), index(c.groupM));
+      Value rows = arith::MinUIOp::create(
+          b, arith::SubIOp::create(b, index(tilesM), first),
+          index(c.groupM));
+      Value inGroup = arith::RemUIOp::create(b, t, index(perGroup));
+      tileM = arith::AddIOp::create(
+          b, first, arith::RemUIOp::create(b, inGroup, rows));
+      tileN = arith::DivUIOp::create(b, inGroup, rows);
+    }
+    m0 = arith::MulIOp::create(b, tileM, index(c.blockM));
+    n0 = arith::MulIOp::create(b, tileN, index(c.blockN));
   }
 
   ImplicitLocOpBuilder &b;

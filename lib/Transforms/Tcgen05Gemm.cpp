@@ -100,9 +100,7 @@ public:
     Attribute workgroup =
         gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
     Value tx = launch.getThreadIds().x;
-    gpu::KernelDim3 blockIds = launch.getBlockIds();
-    m0 = arith::MulIOp::create(b, blockIds.y, index(c.blockM));
-    n0 = arith::MulIOp::create(b, blockIds.x, index(c.blockN));
+    setBlockTileOrigin(launch.getBlockIds());
     Value warp = arith::DivUIOp::create(b, tx, index(32));
     if (c.blockM == tcgen05::kMmaM) {
       row = arith::AddIOp::create(b, m0, tx);

@@ -760,6 +760,7 @@ struct KindChooser {
   bool warpSpecialize = true;
   int64_t persistentBlocks = 0;
   bool tmaStore = false;
+  int64_t groupM = 0;
   TargetAttr target;
   ArrayRef<int64_t> tile, threadTile, warps;
   std::optional<FailureOr<TileConfig>> simt, mma, tcgen05, wgmma;
@@ -824,6 +825,14 @@ struct KindChooser {
                              target.getChip(),
                              target.getMaxGrid().asArrayRef()[0],
                              persistentBlocks);
+      return failure();
+    }
+    // The group holds at most as many tile rows as a grid has blocks.
+    int64_t maxGroup = target.getMaxGrid().asArrayRef()[1];
+    if (groupM < 0 || groupM > maxGroup) {
+      whyNot = llvm::formatv("expected 'group-m' 0 or 1 (row-major tiles) "
+                             "or a group of up to {0} tile rows, got {1}",
+                             maxGroup, groupM);
       return failure();
     }
     if (mode == Mode::Wgmma &&
@@ -997,6 +1006,15 @@ struct KindChooser {
           c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
       return failure();
     }
+    if (succeeded(c) && groupM > 1 && !c->wgmma && !c->tcgen05) {
+      whyNot = llvm::formatv(
+          "group-m={0} orders the tiles of the wgmma and tcgen05 kernels "
+          "(sm_90a, sm_100a), got a GEMM compiled with mma={1}",
+          groupM, stringifyMatmulKind(c->kind));
+      return failure();
+    }
+    if (succeeded(c))
+      c->groupM = groupM;
     if (succeeded(c) && tmaStore && !c->wgmma) {
       whyNot = llvm::formatv(
           "tma-store applies to the wgmma kernel's TMA ring (sm_90a, f16 "
@@ -1268,6 +1286,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     chooser.warpSpecialize = warpSpecialize;
     chooser.persistentBlocks = persistentBlocks;
     chooser.tmaStore = tmaStore;
+    chooser.groupM = groupM;
     if (failed(chooser.parse(mma, precision, whyNot)) ||
         failed(chooser.validateExplicit(whyNot))) {
       mlir::emitError(getOperation()->getLoc(), "uop-tile: ") << whyNot;

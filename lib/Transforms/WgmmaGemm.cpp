@@ -108,8 +108,7 @@ public:
     gpu::KernelDim3 blockIds = launch.getBlockIds();
     blockX = blockIds.x;
     gridX = launch.getGridSize().x;
-    m0 = arith::MulIOp::create(b, blockIds.y, index(c.blockM));
-    n0 = arith::MulIOp::create(b, blockIds.x, index(c.blockN));
+    setBlockTileOrigin(blockIds);
     fragmentOrigin(tx);
     bool ring = c.stages > 1;
     Value sA, sB;
@@ -284,8 +283,9 @@ private:
   /// set, the ring position carried from one tile to the next (the
   /// producer and the consumers go through the same tiles in the same
   /// order, so their rings stay in step): the block's own tile, or, with
-  /// `persistent-blocks`, tiles bx, bx + G, bx + 2G, ... of the row-major
-  /// order over the ceil(M / BM) x ceil(N / BN) tiles (G blocks along x).
+  /// `persistent-blocks`, tiles bx, bx + P, bx + 2P, ... of the launch
+  /// order over the ceil(M / BM) x ceil(N / BN) tiles (P blocks along x;
+  /// setTileOrigin: row-major, or grouped with `group-m`).
   void forEachTile(llvm::function_ref<RingPosition(RingPosition)> body) {
     if (!persistent()) {
       body({index(0), boolean(false)});
@@ -297,12 +297,8 @@ private:
                                    ValueRange{index(0), boolean(false)});
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value t = loop.getInductionVar();
     Value savedM0 = m0, savedN0 = n0;
-    m0 = arith::MulIOp::create(
-        b, arith::DivUIOp::create(b, t, index(tilesN)), index(c.blockM));
-    n0 = arith::MulIOp::create(
-        b, arith::RemUIOp::create(b, t, index(tilesN)), index(c.blockN));
+    setTileOrigin(loop.getInductionVar());
     RingPosition end =
         body({loop.getRegionIterArgs()[0], loop.getRegionIterArgs()[1]});
     scf::YieldOp::create(b, ValueRange{end.stage, end.phase});

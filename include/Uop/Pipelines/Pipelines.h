@@ -90,6 +90,12 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                      "wgmma kernel: at most this many blocks, each looping "
                      "over tiles of C (0: one block per tile)"),
       llvm::cl::init(UopTileOptions().persistentBlocks)};
+  Option<int64_t> groupM{
+      *this, "group-m",
+      llvm::cl::desc("uop-tile's grouped tile order for the wgmma and "
+                     "tcgen05 kernels: G tile rows at a time (0 or 1: "
+                     "row-major)"),
+      llvm::cl::init(UopTileOptions().groupM)};
   Option<bool> tmaStore{
       *this, "tma-store",
       llvm::cl::desc("uop-tile's TMA-store epilogue for the wgmma TMA ring: "

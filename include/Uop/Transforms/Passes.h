@@ -67,6 +67,10 @@ struct TileConfig {
   /// 128-byte-swizzled shared boxes (BM x 128 bytes each) and written by
   /// TMA stores.
   bool tmaStore = false;
+  /// The tcgen05 and wgmma kernels: 0 or 1, the tiles of C in row-major
+  /// launch order; G > 1, grouped G tile rows at a time (SwizzledGemm's
+  /// setTileOrigin).
+  int64_t groupM = 0;
 
   /// The block: x fastest (along N), y along M.
   int64_t getBlockThreadsX() const {

@@ -181,7 +181,9 @@ def UopTile : Pass<"uop-tile"> {
     after a block barrier thread 0 stores each box with `uop.tma_store`
     (clipped at the edges of C) and waits for their reads; the boxes take
     their bytes from the ring's shared memory (fewer stages where they do
-    not fit beside it).
+    not fit beside it). `group-m=G` (both block-level kernels) launches the
+    tiles G tile rows at a time, column after column within a group, also
+    across persistent blocks' loops.
 
     The result runs as it is (every operand read straight from global
     memory); `uop-promote-shared` then stages the tiles in shared memory.
@@ -222,6 +224,11 @@ def UopTile : Pass<"uop-tile"> {
            "mma=wgmma warp-specialized: launch at most this many blocks, "
            "each looping over tiles of C (the SMs of the GPU, e.g. 132 on "
            "an H100 or H200; 0: one block per tile)">,
+    Option<"groupM", "group-m", "int64_t", "0",
+           "mma=wgmma and mma=tcgen05: launch the tiles of C grouped G "
+           "tile rows at a time, column after column within a group (the "
+           "blocks running at once share bands of A and B in L2; Triton's "
+           "GROUP_M); 0 or 1: row-major">,
     Option<"tmaStore", "tma-store", "bool", "false",
            "mma=wgmma with a TMA ring, one block per tile: stage the tile "
            "of C in 128-byte-swizzled shared boxes and write it with TMA "
