@@ -132,6 +132,8 @@ def test_tcgen05_m64_on_sm100a(m, n, k, bn, transpose_b):
 @pytest.mark.parametrize("m,n,k,options,roles", [
     (200, 136, 192, {}, True),
     (256, 256, 128, dict(persistent_blocks=2), True),
+    (200, 136, 192, dict(group_m=2), True),
+    (256, 256, 128, dict(persistent_blocks=3, group_m=2), True),
     (200, 136, 192, dict(warp_specialize=False), False),
 ])
 def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles):
@@ -318,8 +320,10 @@ def test_options_come_from_the_pipeline():
     assert "thread_tile" in options and "register tile" in \
         options["thread_tile"][1]
     src = uop.matmul_problem(32, 32, 8)
+    assert options["tma_store"][0] is False and options["group_m"][0] == 0
     with pytest.raises(uop.Error, match="unknown option 'tiles' of "
-                       "uop.compile: expected one of async, ladder_step, mma"):
+                       "uop.compile: expected one of async, group_m, "
+                       "ladder_step, mma"):
         uop.compile(src, tiles=(32, 32, 8))
     with pytest.raises(uop.Error, match="option 'stages' expects an integer, "
                        "got 'two'"):

@@ -94,16 +94,22 @@ LogicalResult CpAsyncCommitOp::verify() {
   return success();
 }
 
-LogicalResult CpAsyncWaitOp::verify() {
+/// The checks of a wait for the thread's asynchronous groups (cp.async,
+/// bulk): a non-negative `pending` count, in a kernel.
+static LogicalResult verifyGroupWait(Operation *op, IntegerAttr pending) {
   // The generated getter reads the i32 as unsigned; the sign is wanted here.
-  int64_t pending = getPendingAttr().getInt();
-  if (pending < 0)
-    return emitOpError("expected a non-negative pending group count, got ")
-           << pending;
-  if (!getEnclosingKernel(*this))
-    return emitOpError(
+  if (pending.getInt() < 0)
+    return op->emitOpError("expected a non-negative pending group count, "
+                           "got ")
+           << pending.getInt();
+  if (!getEnclosingKernel(op))
+    return op->emitOpError(
         "expected to be nested in a gpu.launch or a kernel gpu.func");
   return success();
+}
+
+LogicalResult CpAsyncWaitOp::verify() {
+  return verifyGroupWait(*this, getPendingAttr());
 }
 
 //===----------------------------------------------------------------------===//
@@ -212,12 +218,5 @@ LogicalResult TmaStoreOp::verify() {
 }
 
 LogicalResult TmaStoreWaitOp::verify() {
-  int64_t pending = getPendingAttr().getInt();
-  if (pending < 0)
-    return emitOpError("expected a non-negative pending group count, got ")
-           << pending;
-  if (!getEnclosingKernel(*this))
-    return emitOpError(
-        "expected to be nested in a gpu.launch or a kernel gpu.func");
-  return success();
+  return verifyGroupWait(*this, getPendingAttr());
 }
