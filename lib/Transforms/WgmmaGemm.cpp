@@ -530,11 +530,11 @@ private:
   // C's element bytes columns), 128-byte swizzled as TMA reads them: the
   // 16-byte chunk q of row r at chunk q xor (r mod 8), which spreads a
   // warp's 4-byte stores (a 16-bit pair, or one f32, odd rows writing
-  // their pairs' second elements first) over the 32 banks. Each consumer thread
-  // writes its pairs inside C (cast, through the epilogue) and fences
-  // them for the async proxy; after a block barrier thread 0
-  // stores every box (the TMA unit clips them at C's edges) and waits
-  // for their reads before the block ends.
+  // their pairs' second elements first) over the 32 banks. Each consumer
+  // thread writes its pairs inside C (cast, through the epilogue) and
+  // fences them for the async proxy; after a block barrier thread 0 stores
+  // every box (the TMA unit clips them at C's edges) and waits for their
+  // reads before the block ends.
 
   /// The columns of one 128-byte box row of C.
   int64_t boxColumns() const {
@@ -542,6 +542,8 @@ private:
     return 128 / getElementBytes(outElem);
   }
 
+  /// Allocates the boxes (1024-byte aligned: the swizzle's period) and
+  /// sets the fragment origin's row in the tile and its row phase.
   void allocOutputBoxes() {
     Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
     Attribute workgroup = gpu::AddressSpaceAttr::get(
@@ -550,17 +552,17 @@ private:
     auto type = MemRefType::get({c.blockN / w, c.blockM, w}, outElem,
                                 MemRefLayoutAttrInterface(), workgroup);
     outBoxes = AllocSharedOp::create(b, type, b.getI64IntegerAttr(1024));
-    Value base = arith::SubIOp::create(b, rowBase, m0);
-    // The fragment origin's row in the tile, and mod 8 (the swizzle's
-    // row phase: fragment rows differ from it by multiples of 8).
-    tileRowBase = base;
-    rowPhase = arith::RemUIOp::create(b, base, index(8));
+    // Fragment rows differ from the origin's by multiples of 8: one row
+    // phase of the swizzle per thread.
+    tileRowBase = arith::SubIOp::create(b, rowBase, m0);
+    rowPhase = arith::RemUIOp::create(b, tileRowBase, index(8));
   }
 
   /// Writes this thread's fragment `acc` into the boxes: each pair of
   /// adjacent 16-bit columns one vector store into its swizzled chunk (two
-  /// scalar ones for f32, or where a column edge of C cuts the tile). Box elements outside C
-  /// are left unwritten: the TMA store does not read them.
+  /// scalar ones for f32, or where a column edge of C cuts the tile). Box
+  /// elements outside C are left unwritten: the TMA store does not read
+  /// them.
   void stageOutput(Value acc) {
     Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
     int64_t w = boxColumns();

@@ -40,7 +40,8 @@
 //   through the async proxy, from where a load with the same swizzle
 //   writes them (their writers must have executed fence.proxy.async since
 //   writing: otherwise a RAW race across proxies), and written to the
-//   tensor now; the others are neither read nor written. A tile not 128-byte aligned is a misaligned fault.
+//   tensor now; the others are neither read nor written. A tile not
+//   128-byte aligned is a misaligned fault.
 // - In flight: the tile is read until a cp.async.bulk.wait_group.read of
 //   the issuing thread has waited for the store's group (RaceTracker's
 //   asynchronous reads): a write by any thread before is a race naming the

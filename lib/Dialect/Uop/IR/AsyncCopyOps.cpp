@@ -183,8 +183,8 @@ static LogicalResult verifyTensorMapOperands(Operation *op, MemRefType global,
   for (int64_t s : ArrayRef(strides).drop_back())
     if (!ShapedType::isDynamic(s) && (s * elemBytes) % 16 != 0)
       return op->emitOpError("expected the ")
-             << globalName << "'s outer strides to be multiples of 16 bytes, got "
-             << global;
+             << globalName
+             << "'s outer strides to be multiples of 16 bytes, got " << global;
   if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
     return op->emitOpError("expected a swizzle of 0, 32, 64 or 128 bytes, got ")
            << swizzle;
