@@ -8,7 +8,8 @@
 //   gpu      index sinking, gpu-kernel-outlining, convert-uop-to-gpu,
 //            uop-merge-kernel-modules
 //   nvgpu    convert-uop-to-nvgpu (tensor-core and async-copy ops)
-//   llvm     uop-attach-nvvm-target; inside the gpu.module: scf -> cf,
+//   llvm     uop-verify-launch, uop-attach-nvvm-target; inside the
+//            gpu.module: scf -> cf,
 //            nvgpu -> nvvm, gpu -> nvvm, nvvm -> llvm, cleanup;
 //            uop-check-lowered, uop-check-host
 //
@@ -160,6 +161,10 @@ static void buildNVGPUStage(OpPassManager &pm) {
 
 /// Device code to LLVM + NVVM; the host side stays as it is.
 static void buildLLVMStage(OpPassManager &pm, const CompileOptions &options) {
+  // The stage may start from a file of an earlier one: what the NVVM
+  // lowering cannot take is refused again here, by name, before upstream's
+  // conversions meet it.
+  pm.addPass(createUopVerifyLaunch());
   pm.addPass(createUopAttachNVVMTarget(options.getAttachNVVMTargetOptions()));
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(memref::createExpandStridedMetadataPass());

@@ -11,14 +11,20 @@
 // cannot take, naming the op and the reason, where the lowering would fail
 // much later in upstream terms ("failed to legalize", an unrealized cast, an
 // NVVM operand type): atomics PTX has no instruction for, block reductions of
-// values that are not 32- or 64-bit words, subgroup reductions, and gpu.func
-// parameters of types without an LLVM type (none, tensor, tuple).
+// values that are not 32- or 64-bit words, subgroup reductions, gpu.func
+// parameters of types without an LLVM type (none, tensor, tuple), and
+// shared buffers (uop.alloc_shared, workgroup and private attributions)
+// whose element type has no LLVM form (tf32: the gpu.func lowering would
+// crash on it).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Target/PTX.h"
 #include "Uop/Transforms/Passes.h"
 
+#include "Uop/Dialect/Uop/IR/UopOps.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -145,6 +151,20 @@ LogicalResult mlir::uop::verifyKernelParams(gpu::GPUFuncOp func) {
   return success();
 }
 
+/// Refuses a buffer of a kernel (`what`, of `type`, at `op`) whose element
+/// type `converter` has no LLVM type for.
+static LogicalResult verifyBufferElement(Operation *op, StringRef what,
+                                         Type type,
+                                         const LLVMTypeConverter &converter) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || converter.convertType(memref.getElementType()))
+    return success();
+  return op->emitOpError("expected ")
+         << what << " of an element type with an LLVM form (integers, "
+         << "index, f16, bf16, f32, f64, vectors of them), got "
+         << memref.getElementType();
+}
+
 namespace {
 struct UopVerifyLaunchPass
     : public mlir::uop::impl::UopVerifyLaunchBase<UopVerifyLaunchPass> {
@@ -158,7 +178,20 @@ struct UopVerifyLaunchPass
           {launch.getBlockSizeX(), launch.getBlockSizeY(),
            launch.getBlockSizeZ()}));
     };
+    LLVMTypeConverter converter(&getContext());
     getOperation()->walk([&](Operation *op) {
+      if (auto alloc = dyn_cast<AllocSharedOp>(op)) {
+        failedAny |= failed(verifyBufferElement(op, "a shared buffer",
+                                                alloc.getType(), converter));
+        return;
+      }
+      if (auto func = dyn_cast<gpu::GPUFuncOp>(op))
+        for (ArrayRef<BlockArgument> attributions :
+             {func.getWorkgroupAttributions(), func.getPrivateAttributions()})
+          for (BlockArgument a : attributions)
+            failedAny |= failed(verifyBufferElement(
+                op, "workgroup and private attributions", a.getType(),
+                converter));
       if (auto launch = dyn_cast<gpu::LaunchOp>(op))
         failedAny |= checkSizes(launch);
       else if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op))

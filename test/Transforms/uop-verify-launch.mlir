@@ -266,3 +266,30 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A shared buffer of an element type with no LLVM form (tf32) is refused by
+// name: the gpu.func lowering would crash on its attribution (found by
+// uop-fuzz).
+func.func @tf32_shared() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{'uop.alloc_shared' op expected a shared buffer of an element type with an LLVM form (integers, index, f16, bf16, f32, f64, vectors of them), got 'tf32'}}
+    %s = uop.alloc_shared : memref<32xtf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{'gpu.func' op expected workgroup and private attributions of an element type with an LLVM form (integers, index, f16, bf16, f32, f64, vectors of them), got 'tf32'}}
+    gpu.func @kernel() workgroup(%s : memref<32xtf32, #gpu.address_space<workgroup>>) kernel {
+      gpu.return
+    }
+  }
+}
