@@ -27,6 +27,7 @@
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 
 namespace mlir::uop {
 #define GEN_PASS_DEF_UOPVERIFYLAUNCH
@@ -129,9 +130,11 @@ LogicalResult mlir::uop::verifyLowerableSyncOp(Operation *op) {
 }
 
 /// True for the types the LLVM lowering gives a kernel parameter: scalars,
-/// vectors and memrefs of them, complex numbers and LLVM's own types.
+/// vectors and memrefs of them, complex numbers, LLVM's own types, and the
+/// TMA tensor maps convert-uop-to-nvgpu adds (a pointer in the llvm stage).
 static bool isLowerableParamType(Type type) {
-  if (type.isIntOrIndexOrFloat() || isa<ComplexType>(type))
+  if (type.isIntOrIndexOrFloat() || isa<ComplexType>(type) ||
+      isa<nvgpu::TensorMapDescriptorType>(type))
     return true;
   if (auto vector = dyn_cast<VectorType>(type))
     return vector.getElementType().isIntOrIndexOrFloat();
