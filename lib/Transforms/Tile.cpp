@@ -156,6 +156,20 @@ static LogicalResult checkSwizzledBlockKN(const TileConfig &c, StringRef mma,
   return success();
 }
 
+/// The shared memory of one stage of the tcgen05 and wgmma kernels' rings:
+/// both tiles of 2-byte elements (each 1024-byte aligned).
+static int64_t swizzledStageBytes(const TileConfig &c) {
+  return (c.blockM + c.blockN) * c.blockK * 2;
+}
+
+/// How many such stages fit `target`'s shared memory per block beside
+/// `reserved` bytes of other buffers; the mbarriers (and tcgen05's address
+/// word) take one more 1024-byte slot.
+static int64_t swizzledStagesThatFit(const TileConfig &c, TargetAttr target,
+                                     int64_t reserved = 0) {
+  return (target.getMaxShared() - 1024 - reserved) / swizzledStageBytes(c);
+}
+
 FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
                                                       int64_t ladderStep,
                                                       int64_t stages,
@@ -208,11 +222,8 @@ FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
           llvm::formatv("the N of tcgen05.mma for M = {0}", c.blockM).str(),
           whyNot)))
     return failure();
-  // A stage is both tiles of 2-byte elements (each 1024-byte aligned);
-  // the address word and the mbarriers take the rest of a 1024-byte slot.
-  int64_t stageBytes = (c.blockM + c.blockN) * c.blockK * 2;
-  int64_t room = target.getMaxShared() - 1024;
-  int64_t fits = room / stageBytes;
+  int64_t stageBytes = swizzledStageBytes(c);
+  int64_t fits = swizzledStagesThatFit(c, target);
   bool ring = ladderStep == 0 || ladderStep >= 5;
   c.stages = 1;
   if (!ring && stageBytes + 1024 > target.getMaxShared()) {
@@ -267,11 +278,8 @@ FailureOr<TileConfig> mlir::uop::getWgmmaTileConfig(ArrayRef<int64_t> tile,
                            stages);
     return failure();
   }
-  // A stage is both tiles of 2-byte elements (each 1024-byte aligned); the
-  // mbarriers take the rest of a 1024-byte slot.
-  int64_t stageBytes = (c.blockM + c.blockN) * c.blockK * 2;
-  int64_t room = target.getMaxShared() - 1024;
-  int64_t fits = room / stageBytes;
+  int64_t stageBytes = swizzledStageBytes(c);
+  int64_t fits = swizzledStagesThatFit(c, target);
   int64_t want = stages == 0 ? std::min<int64_t>(fits, 6) : stages;
   if (want > fits || want < 1) {
     whyNot = llvm::formatv(
@@ -1085,12 +1093,10 @@ struct KindChooser {
                               .str();
       return failure();
     }
-    // The boxes take 1024-byte aligned bytes beside the ring (a stage is
-    // both tiles of 2-byte elements; the mbarriers take a 1024-byte slot).
+    // The boxes take 1024-byte aligned bytes beside the ring.
     int64_t boxBytes = config.blockM * config.blockN * bytes;
-    int64_t stageBytes = (config.blockM + config.blockN) * config.blockK * 2;
-    int64_t fits =
-        (target.getMaxShared() - 1024 - boxBytes) / stageBytes;
+    int64_t stageBytes = swizzledStageBytes(config);
+    int64_t fits = swizzledStagesThatFit(config, target, boxBytes);
     if (stages == 0)
       config.stages = std::min(config.stages, fits);
     if (config.stages > fits || config.stages < 2) {
