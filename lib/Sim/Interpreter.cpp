@@ -484,6 +484,100 @@ void Interpreter::barrier(Operation *op) {
       tmem::noteSync(*this, threadOf(l));
 }
 
+LogicalResult Interpreter::namedBarrier(Operation *op, unsigned id,
+                                        unsigned threads) {
+  if (!inKernel || !blockState)
+    return unsupported(op, "a named barrier outside of a kernel");
+  if (id == 0 || id >= blockState->namedBarriers.size())
+    return unsupported(op, "expected a named barrier id from 1 to 15");
+  std::string where = "named barrier " + std::to_string(id) + " at " +
+                      formatLoc(op->getLoc()) + " in block " +
+                      blockState->name();
+  // bar.sync counts whole warps: a warp some of whose threads do not reach
+  // the barrier is undefined behaviour (reported; its active threads
+  // arrive).
+  std::vector<uint32_t> arriving;
+  unsigned warp = config.warpSize ? config.warpSize : 1;
+  for (unsigned first = 0; first < lanes; first += warp) {
+    unsigned end = std::min(lanes, first + warp);
+    int in = -1, out = -1;
+    for (unsigned l = first; l < end; ++l) {
+      if (!isActive(l)) {
+        if (out < 0)
+          out = int(l);
+        continue;
+      }
+      if (in < 0)
+        in = int(l);
+      arriving.push_back(threadOf(l));
+    }
+    if (in >= 0 && out >= 0)
+      reportFault(FaultKind::DivergentBarrier, nullptr, op,
+                  {unsigned(in), unsigned(out)},
+                  where + ": reached by thread " +
+                      blockState->threadName(threadOf(in)) +
+                      " but not by thread " +
+                      blockState->threadName(threadOf(out)) +
+                      " of the same warp (bar.sync counts whole warps: "
+                      "every thread of an arriving warp must reach it)");
+  }
+  if (arriving.empty())
+    return success();
+  NamedBarrierState &s = blockState->namedBarriers[id];
+  if (s.arrived.empty()) {
+    s.expected = threads;
+    s.firstOp = op;
+  } else if (s.expected != threads) {
+    reportFault(FaultKind::DivergentBarrier, nullptr, op,
+                {unsigned(arriving.front())},
+                where + ": thread " +
+                    blockState->threadName(arriving.front()) +
+                    " arrives expecting " + std::to_string(threads) +
+                    " threads, but threads before it arrived at " +
+                    formatLoc(s.firstOp->getLoc()) + " expecting " +
+                    std::to_string(s.expected));
+  }
+  s.arrived.insert(s.arrived.end(), arriving.begin(), arriving.end());
+  if (s.arrived.size() > s.expected)
+    return fatalFault(FaultKind::DivergentBarrier, nullptr, op,
+                      where + ": " + std::to_string(s.arrived.size()) +
+                          " threads arrived (the last thread " +
+                          blockState->threadName(arriving.back()) +
+                          "), but it completes at " +
+                          std::to_string(s.expected) +
+                          ": the threads past the count would start its "
+                          "next use");
+  if (s.arrived.size() == s.expected) {
+    races.namedBarrier(s.arrived);
+    for (uint32_t t : s.arrived)
+      tmem::noteSync(*this, t);
+    s.arrived.clear();
+    ++s.completions;
+    return success();
+  }
+  // Wait for the other threads (another path) to arrive.
+  uint64_t completions = s.completions;
+  NamedBarrierState *state = &s;
+  WaitOutcome outcome = pathScheduler->waitUntil(
+      [state, completions] { return state->completions != completions; });
+  if (outcome == WaitOutcome::Aborted)
+    return failure();
+  if (outcome == WaitOutcome::Deadlock)
+    return fatalFault(
+        FaultKind::Deadlock, nullptr, op,
+        "deadlock at " + where + ": thread " +
+            blockState->threadName(arriving.front()) + " waits for " +
+            std::to_string(s.expected) + " threads, " +
+            std::to_string(s.arrived.size()) +
+            " arrived, and no other thread of the block can arrive (" +
+            (pathScheduler->active()
+                 ? "every other path of the block has finished or waits too"
+                 : "the threads of a block run in lockstep: every thread "
+                   "that arrives before this one has") +
+            ")");
+  return success();
+}
+
 FailureOr<Buffer *> Interpreter::allocate(Operation *op, Type elemType,
                                           int64_t n, bool shared,
                                           llvm::StringRef name) {

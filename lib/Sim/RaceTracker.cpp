@@ -8,6 +8,7 @@
 
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
@@ -167,7 +168,8 @@ bool RaceTracker::asyncReadIssue(Buffer &b, int64_t idx, uint32_t tid,
     ok = false;
   } else if (a.writeEpoch == epoch && a.writer == kAsyncProxy) {
     checkTmaWrite(b, idx, tid, op, /*write=*/false);
-  } else if (a.writeEpoch == epoch && a.writer != tid) {
+  } else if (a.writeEpoch == epoch &&
+             concurrent(a.writer, a.writeClock, tid)) {
     race(FaultKind::RaceRAW, b, idx, tid, op, a.writer, a.writeOp);
   } else if (a.writer < proxyFences.size() &&
              proxyFences[a.writer] == a.writerFences) {
@@ -204,12 +206,22 @@ void RaceTracker::checkWrite(Buffer &b, int64_t idx, uint32_t tid,
     checkInFlight(b, idx, tid, op, /*write=*/true);
   ElemAccess &a = b.access[idx];
   if (a.readEpoch == epoch) {
-    if (a.reader1 != tid)
+    if (concurrent(a.reader1, a.read1Clock, tid)) {
       race(FaultKind::RaceWAR, b, idx, tid, op, a.reader1, a.read1Op);
-    else if (a.reader2 != UINT32_MAX)
+    } else if (a.reader2 != UINT32_MAX &&
+               concurrent(a.reader2, a.read2Clock, tid)) {
       race(FaultKind::RaceWAR, b, idx, tid, op, a.reader2, a.read2Op);
+    } else if (named) {
+      auto extra = extraReaders.find({&b, idx});
+      if (extra != extraReaders.end())
+        for (const Reader &r : extra->second)
+          if (concurrent(r.tid, r.clock, tid)) {
+            race(FaultKind::RaceWAR, b, idx, tid, op, r.tid, r.op);
+            break;
+          }
+    }
   }
-  if (a.writeEpoch != epoch || a.writer == tid)
+  if (a.writeEpoch != epoch || !concurrent(a.writer, a.writeClock, tid))
     return;
   if (a.writer != kAsyncProxy)
     race(FaultKind::RaceWAW, b, idx, tid, op, a.writer, a.writeOp);
@@ -242,6 +254,7 @@ void RaceTracker::tmaComplete(Buffer &b, int64_t idx, uint32_t tid,
   a.writer = kAsyncProxy;
   a.writeOp = op;
   a.writerFences = 0;
+  a.writeClock = 0;
   tmaWrites[{&b, idx}] = TmaWrite{op, tid, group, index, phase};
 }
 
@@ -299,18 +312,82 @@ bool RaceTracker::onReadSlow(Buffer &b, int64_t idx, uint32_t tid,
   }
   if (a.writeEpoch == epoch && a.writer == kAsyncProxy)
     checkTmaWrite(b, idx, tid, op, /*write=*/false);
-  else if (a.writeEpoch == epoch && a.writer != tid)
+  else if (a.writeEpoch == epoch && concurrent(a.writer, a.writeClock, tid))
     race(FaultKind::RaceRAW, b, idx, tid, op, a.writer, a.writeOp);
+  recordRead(b, idx, a, tid, op);
+  return true;
+}
+
+void RaceTracker::recordRead(Buffer &b, int64_t idx, ElemAccess &a,
+                             uint32_t tid, Operation *op) {
+  uint32_t clock = clockOf(tid);
   if (a.readEpoch != epoch) {
     a.readEpoch = epoch;
     a.reader1 = tid;
     a.read1Op = op;
+    a.read1Clock = clock;
     a.reader2 = UINT32_MAX;
-  } else if (a.reader2 == UINT32_MAX && a.reader1 != tid) {
+    return;
+  }
+  if (!named) {
+    // Every pair of accesses of the interval by different threads is
+    // unordered: two readers name a conflicting one for any writer.
+    if (a.reader2 == UINT32_MAX && a.reader1 != tid) {
+      a.reader2 = tid;
+      a.read2Op = op;
+    }
+    return;
+  }
+  // A later read of a recorded reader, or one ordered after a recorded
+  // read, takes its place: a writer ordered after it is ordered after the
+  // read it replaces.
+  if (a.reader1 == tid || !concurrent(a.reader1, a.read1Clock, tid)) {
+    a.reader1 = tid;
+    a.read1Op = op;
+    a.read1Clock = clock;
+    return;
+  }
+  if (a.reader2 == UINT32_MAX || a.reader2 == tid ||
+      !concurrent(a.reader2, a.read2Clock, tid)) {
     a.reader2 = tid;
     a.read2Op = op;
+    a.read2Clock = clock;
+    return;
   }
-  return true;
+  llvm::SmallVector<Reader, 2> &extra = extraReaders[{&b, idx}];
+  for (Reader &r : extra)
+    if (r.tid == tid || !concurrent(r.tid, r.clock, tid)) {
+      r = Reader{tid, clock, op};
+      return;
+    }
+  extra.push_back(Reader{tid, clock, op});
+}
+
+void RaceTracker::namedBarrier(llvm::ArrayRef<uint32_t> tids) {
+  named = true;
+  uint32_t clock = ++lastClock;
+  // What the arriving threads knew, joined, and each of them at this
+  // barrier: every access of theirs before it is ordered before every
+  // access of theirs after it.
+  auto joined = std::make_shared<Knowledge>();
+  llvm::SmallPtrSet<const Knowledge *, 4> seen;
+  for (uint32_t t : tids) {
+    if (t >= known.size() || !known[t] || !seen.insert(known[t].get()).second)
+      continue;
+    for (auto [who, c] : *known[t]) {
+      uint32_t &mine = (*joined)[who];
+      mine = std::max(mine, c);
+    }
+  }
+  for (uint32_t t : tids)
+    (*joined)[t] = clock;
+  std::shared_ptr<const Knowledge> shared = std::move(joined);
+  for (uint32_t t : tids) {
+    if (t >= known.size())
+      continue;
+    clocks[t] = clock;
+    known[t] = shared;
+  }
 }
 
 void RaceTracker::onWrite(Buffer &b, int64_t idx, uint32_t tid,
@@ -321,4 +398,5 @@ void RaceTracker::onWrite(Buffer &b, int64_t idx, uint32_t tid,
   a.writer = tid;
   a.writeOp = op;
   a.writerFences = tid < proxyFences.size() ? proxyFences[tid] : 0;
+  a.writeClock = clockOf(tid);
 }

@@ -42,7 +42,7 @@ void mlir::uop::keepBarrierLoopsRolled(Operation *root) {
   LLVM::LoopAnnotationAttr annotation =
       getDoNotUnrollAnnotation(root->getContext());
   root->walk([&](Operation *op) {
-    if (!isa<BarrierOp, gpu::BarrierOp>(op))
+    if (!isa<BarrierOp, NamedBarrierOp, gpu::BarrierOp>(op))
       return;
     // Climb to the kernel (or device function) that runs the barrier: loops
     // further out are host code, where unrolling costs no barrier.

@@ -215,6 +215,16 @@ struct WgmmaState {
   int64_t registerPool = 0;
 };
 
+/// A named barrier (uop.named_barrier) of the block between completions:
+/// the thread count its current use expects (0: no thread arrived), the
+/// threads that arrived, and the completions so far.
+struct NamedBarrierState {
+  uint32_t expected = 0;
+  Operation *firstOp = nullptr;
+  std::vector<uint32_t> arrived;
+  uint64_t completions = 0;
+};
+
 /// The state of the block the interpreter is running.
 struct BlockState {
   /// Builds the state of block `blockId` of a kernel with blocks of
@@ -242,6 +252,8 @@ struct BlockState {
   std::unique_ptr<TMemState> tmem;
   /// Warpgroup MMAs, made by the first wgmma op of the block.
   std::unique_ptr<WgmmaState> wgmma;
+  /// The hardware barriers 1 to 15 (index 0 unused: uop.barrier's).
+  std::array<NamedBarrierState, 16> namedBarriers;
 
   uint32_t numThreads() const {
     return uint32_t(blockDim[0] * blockDim[1] * blockDim[2]);

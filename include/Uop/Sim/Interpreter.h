@@ -283,6 +283,12 @@ public:
                                       uint64_t alignment = 0);
   /// A barrier: faults unless every lane is active, then ends the interval.
   void barrier(Operation *op);
+  /// Named barrier `id` over `threads` threads (uop.named_barrier): the
+  /// active lanes arrive (whole warps, else a fault); the last arrival
+  /// completes it and orders the arrived threads' accesses for the race
+  /// check; earlier arrivals wait for it (a deadlock when no other path
+  /// can arrive). Fails when the run cannot go on.
+  LogicalResult namedBarrier(Operation *op, unsigned id, unsigned threads);
 
   //===--------------------------------------------------------------------===//
   // Memory

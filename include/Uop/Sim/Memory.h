@@ -83,6 +83,9 @@ struct ElemAccess {
   /// The writer's count of async-proxy fences when it wrote the element
   /// (RaceTracker::proxyFence): equal to its count now means no fence since.
   uint32_t writerFences = 0;
+  /// The named-barrier clocks (RaceTracker) of the writer and the readers
+  /// at their accesses: 0 while the interval has no named barrier.
+  uint32_t writeClock = 0, read1Clock = 0, read2Clock = 0;
   mlir::Operation *writeOp = nullptr;
   mlir::Operation *read1Op = nullptr;
   mlir::Operation *read2Op = nullptr;

@@ -35,6 +35,16 @@
 // records the issuer's read, so another thread's write needs a barrier
 // after it.
 //
+// Named barriers (bar.sync id, threads) order the accesses of the threads
+// that arrive at them, not the block's: within an interval, each thread
+// has a clock, the last named barrier it passed, and knows, per other
+// thread, the latest clock of that thread whose accesses are ordered
+// before its own (joined transitively at every named barrier, as vector
+// clocks are). An access at clock c by thread w is ordered before thread
+// t's when t knows a clock of w past c. The readers of an element kept are
+// then those no later reader is ordered after; past two, the others are
+// kept beside. An interval without a named barrier keeps none of this.
+//
 // A TMA load writes its tile asynchronously: its elements are in flight
 // from the issue (a write of the issuing thread then) until the load
 // completes on its mbarrier. The completed write belongs to no thread (the
@@ -53,6 +63,8 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <algorithm>
+#include <memory>
 #include <string>
 
 namespace mlir::uop::sim {
@@ -70,6 +82,9 @@ public:
   void beginBlock(const BlockState &block) {
     this->block = &block;
     epoch = 1;
+    endNamedIntervals();
+    clocks.assign(block.numThreads(), 0);
+    known.assign(block.numThreads(), nullptr);
     inFlight.clear();
     asyncReads.clear();
     tmaWrites.clear();
@@ -84,7 +99,13 @@ public:
   }
   /// A barrier ends the current interval. Copies in flight stay in flight:
   /// a barrier does not wait for cp.async.
-  void barrier() { ++epoch; }
+  void barrier() {
+    ++epoch;
+    endNamedIntervals();
+  }
+  /// The threads `tids` completed a named barrier: their accesses before
+  /// it are ordered before their accesses after it.
+  void namedBarrier(llvm::ArrayRef<uint32_t> tids);
 
   /// Records a read of element `idx` of shared buffer `b` by thread `tid`.
   /// Returns false when the element was never written in this block.
@@ -92,7 +113,7 @@ public:
     ElemAccess &a = b.access[idx];
     // Fast path: written before this interval (or by this thread), and this
     // thread is already one of the recorded readers.
-    if (b.inFlight == 0 && a.writeEpoch != 0 &&
+    if (!named && b.inFlight == 0 && a.writeEpoch != 0 &&
         (a.writeEpoch != epoch || a.writer == tid) &&
         a.readEpoch == epoch &&
         (a.reader1 == tid || a.reader2 != UINT32_MAX))
@@ -164,6 +185,34 @@ private:
   /// "[i, j]" of element `idx` of `b` for reports.
   std::string elementOf(const Buffer &b, int64_t idx) const;
 
+  /// Whether the access of thread `who` at named-barrier clock `at` in this
+  /// interval is unordered with thread `tid`'s now.
+  bool concurrent(uint32_t who, uint32_t at, uint32_t tid) const {
+    if (who == tid)
+      return false;
+    if (!named || tid >= known.size() || !known[tid])
+      return true;
+    auto it = known[tid]->find(who);
+    return it == known[tid]->end() || it->second <= at;
+  }
+  /// Thread `tid`'s named-barrier clock (0 before its first).
+  uint32_t clockOf(uint32_t tid) const {
+    return named && tid < clocks.size() ? clocks[tid] : 0;
+  }
+  /// Records the read of element `idx` by thread `tid` at `op` among the
+  /// interval's readers.
+  void recordRead(Buffer &b, int64_t idx, ElemAccess &a, uint32_t tid,
+                  Operation *op);
+  /// Forgets the named barriers' orders (a block barrier orders all).
+  void endNamedIntervals() {
+    if (!named)
+      return;
+    named = false;
+    std::fill(clocks.begin(), clocks.end(), 0);
+    std::fill(known.begin(), known.end(), nullptr);
+    extraReaders.clear();
+  }
+
   /// The in-flight cp.async elements: the issuing thread and op, and how
   /// many copies (by that thread or others) write the element.
   struct InFlight {
@@ -191,6 +240,23 @@ private:
       observed;
   /// Per thread of the block: the async-proxy fences it executed.
   std::vector<uint32_t> proxyFences;
+
+  /// Named barriers (see the file comment): whether this interval has had
+  /// one, the last one's clock, per thread its clock and what it knows of
+  /// the others' (shared by the threads that arrived together), and the
+  /// readers past two of an element, as (thread, clock, op).
+  bool named = false;
+  uint32_t lastClock = 0;
+  std::vector<uint32_t> clocks;
+  using Knowledge = llvm::DenseMap<uint32_t, uint32_t>;
+  std::vector<std::shared_ptr<const Knowledge>> known;
+  struct Reader {
+    uint32_t tid, clock;
+    Operation *op;
+  };
+  llvm::DenseMap<std::pair<const Buffer *, int64_t>,
+                 llvm::SmallVector<Reader, 2>>
+      extraReaders;
 
   FaultLog &log;
   const BlockState *block = nullptr;

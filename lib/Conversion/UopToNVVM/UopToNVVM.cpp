@@ -1,7 +1,7 @@
 //===- UopToNVVM.cpp - uop tcgen05 ops to NVVM ----------------------------===//
 //
 // Lowers the tensor-memory and tcgen05 ops of uop (and the async-proxy
-// fence) to NVVM in the llvm stage, where the memref operands are LLVM
+// fence, the wgmma ops, setmaxnreg and named barriers) to NVVM in the llvm stage, where the memref operands are LLVM
 // descriptors whose aligned pointer and offset give shared addresses:
 //
 //   uop.tmem_alloc        -> nvvm.tcgen05.alloc %slot_ptr, %ncols
@@ -19,6 +19,7 @@
 //   uop.wgmma_commit_group-> nvvm.wgmma.commit.group.sync.aligned
 //   uop.wgmma_wait_group  -> nvvm.wgmma.wait.group.sync.aligned
 //   uop.setmaxnreg        -> nvvm.setmaxregister
+//   uop.named_barrier     -> nvvm.barrier id, number_of_threads (bar.sync)
 //
 // The descriptors are the words of Tcgen05.h and Wgmma.h, which uop-sim
 // decodes: the constant upper bits of a shared-memory descriptor or-ed with
@@ -280,6 +281,26 @@ struct FenceProxyAsyncLowering
   }
 };
 
+/// uop.named_barrier -> nvvm.barrier id = %id number_of_threads = %threads
+/// (bar.sync id, threads).
+struct NamedBarrierLowering : public ConvertOpToLLVMPattern<NamedBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(NamedBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    Value id = LLVM::ConstantOp::create(rewriter, loc, i32, op.getIdAttr());
+    Value threads =
+        LLVM::ConstantOp::create(rewriter, loc, i32, op.getThreadsAttr());
+    rewriter.replaceOpWithNewOp<NVVM::BarrierOp>(
+        op, /*res=*/Type(), id, threads, /*reductionOp=*/nullptr,
+        /*reductionPredicate=*/Value());
+    return success();
+  }
+};
+
 struct WgmmaFenceLowering : public ConvertOpToLLVMPattern<WgmmaFenceOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -448,7 +469,7 @@ struct ConvertUopToNVVMPass
                         Tcgen05CommitOp, Tcgen05LdOp, Tcgen05WaitLdOp,
                         Tcgen05FenceOp, FenceProxyAsyncOp, WgmmaFenceOp,
                         WgmmaMmaOp, WgmmaCommitGroupOp, WgmmaWaitGroupOp,
-                        SetMaxNRegOp>();
+                        SetMaxNRegOp, NamedBarrierOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
@@ -465,5 +486,5 @@ void mlir::uop::populateUopToNVVMConversionPatterns(
                Tcgen05WaitLdLowering, Tcgen05FenceLowering,
                FenceProxyAsyncLowering, WgmmaFenceLowering, WgmmaMmaLowering,
                WgmmaCommitGroupLowering, WgmmaWaitGroupLowering,
-               SetMaxNRegLowering>(converter);
+               SetMaxNRegLowering, NamedBarrierLowering>(converter);
 }

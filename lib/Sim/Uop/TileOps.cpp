@@ -8,6 +8,9 @@
 //   uninitialized at the start of every block.
 // - uop.barrier: every thread of the block must reach it (else a divergent
 //   barrier fault); it ends the race tracker's barrier interval.
+// - uop.named_barrier: the warps that reach it arrive; the last arrival
+//   completes it and orders the arrived threads' shared accesses (and only
+//   theirs); earlier ones wait (a path of their own) for it.
 // - uop.copy: dest element e (row-major) is written by thread e mod
 //   (threads of the block), from the source or as zero past its edge, at the
 //   swizzled column; shared accesses go through the race tracker.
@@ -50,6 +53,12 @@ LogicalResult allocSharedOp(Interpreter &I, Operation *op) {
 LogicalResult barrierOp(Interpreter &I, Operation *op) {
   I.barrier(op);
   return success();
+}
+
+/// uop.named_barrier: bar.sync id, threads over the warps that reach it.
+LogicalResult namedBarrierOp(Interpreter &I, Operation *op) {
+  auto nb = cast<NamedBarrierOp>(op);
+  return I.namedBarrier(op, nb.getId(), nb.getThreads());
 }
 
 /// Reads element (i0, i1) of the 2-D memref `m` for `lane` as a float, zero
@@ -185,6 +194,9 @@ LogicalResult matmulOp(Interpreter &I, Operation *op) {
 void mlir::uop::sim::registerUopTileHandlers(HandlerRegistry &r) {
   r.add<AllocSharedOp>(allocSharedOp);
   r.add<BarrierOp>(barrierOp);
+  r.add<NamedBarrierOp>(namedBarrierOp);
+  // Its first arrivals wait for the rest (another path's).
+  r.addWaiting<NamedBarrierOp>();
   r.add<CopyOp>(copyOp);
   r.add<MatmulOp>(matmulOp);
 }

@@ -51,6 +51,11 @@ gpu.module @kernels {
     uop.setmaxnreg decrease 40
     // CHECK: nvvm.setmaxregister increase 232
     uop.setmaxnreg increase 232
+    // A named barrier: bar.sync 1, 256 over the consumer warpgroups.
+    // CHECK: %[[ID:.*]] = llvm.mlir.constant(1 : i32) : i32
+    // CHECK: %[[N:.*]] = llvm.mlir.constant(256 : i32) : i32
+    // CHECK: nvvm.barrier id = %[[ID]] number_of_threads = %[[N]]
+    uop.named_barrier id(1) threads(256)
     // CHECK-NOT: uop.
     gpu.return
   }

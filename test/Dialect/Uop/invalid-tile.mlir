@@ -1,5 +1,6 @@
 // RUN: uop-opt %s -split-input-file -verify-diagnostics
-// Every diagnostic of the tile family (alloc_shared, barrier, copy, matmul).
+// Every diagnostic of the tile family (alloc_shared, barrier, named_barrier,
+// copy, matmul).
 
 func.func @not_workgroup() {
   %c1 = arith.constant 1 : index
@@ -729,4 +730,117 @@ func.func @chunk_swizzle_row(%a: memref<32x16xf16>, %b: memref<16x32xf16>, %acc:
     gpu.terminator
   }
   return
+}
+
+// -----
+
+func.func @named_barrier_on_host() {
+  // expected-error @+1 {{expected to be nested in a gpu.launch or a kernel gpu.func}}
+  uop.named_barrier id(1) threads(32)
+  return
+}
+
+// -----
+
+func.func @named_barrier_id_zero() {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a barrier id from 1 to 15 (barrier 0 is uop.barrier's), got 0}}
+    uop.named_barrier id(0) threads(32)
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @named_barrier_id_16() {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a barrier id from 1 to 15 (barrier 0 is uop.barrier's), got 16}}
+    uop.named_barrier id(16) threads(32)
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @named_barrier_part_of_a_warp() {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected threads to be a positive multiple of the warp size (32), at most 1024, got 48}}
+    uop.named_barrier id(1) threads(48)
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @named_barrier_too_many(%n: index) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %n, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected threads to be a positive multiple of the warp size (32), at most 1024, got 2048}}
+    "uop.named_barrier"() {id = 1 : i32, threads = 2048 : i32} : () -> ()
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @named_barrier_negative_id() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a barrier id from 1 to 15 (barrier 0 is uop.barrier's), got -1}}
+    uop.named_barrier id(-1) threads(32)
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @named_barrier_negative() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected threads to be a positive multiple of the warp size (32), at most 1024, got -32}}
+    uop.named_barrier id(1) threads(-32)
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @named_barrier_past_the_block() {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected at most the block's 64 threads, got 128}}
+    uop.named_barrier id(1) threads(128)
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @known_block() kernel attributes {known_block_size = array<i32: 32, 2, 1>} {
+    // expected-error @+1 {{expected at most the block's 64 threads, got 96}}
+    uop.named_barrier id(1) threads(96)
+    gpu.return
+  }
 }

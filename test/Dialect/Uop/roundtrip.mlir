@@ -119,3 +119,24 @@ func.func @matmul_mma_sync(%acc: vector<8x8xf32>) {
   }
   return
 }
+
+// A named barrier under thread-dependent control flow: the warps of one
+// role synchronize without the others.
+// CHECK-LABEL: func.func @named_barrier
+func.func @named_barrier() {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c96 = arith.constant 96 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c96, %sy = %c1, %sz = %c1) {
+    %role = arith.cmpi ult, %tx, %c64 : index
+    scf.if %role {
+      // CHECK: uop.named_barrier id(1) threads(64)
+      uop.named_barrier id(1) threads(64)
+    }
+    // CHECK: uop.named_barrier id(15) threads(96)
+    uop.named_barrier id(15) threads(96)
+    gpu.terminator
+  }
+  return
+}

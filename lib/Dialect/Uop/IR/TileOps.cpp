@@ -1,15 +1,17 @@
 //===- TileOps.cpp - verifiers of the uop tile family ---------------------===//
 //
-// Verifiers of uop.alloc_shared, uop.barrier, uop.copy and uop.matmul: the
-// shared buffer is a static workgroup memref in a kernel; block-wide ops are
-// reached by every thread of the block; shared-tile layouts agree with the
-// memrefs they describe.
+// Verifiers of uop.alloc_shared, uop.barrier, uop.named_barrier, uop.copy
+// and uop.matmul: the shared buffer is a static workgroup memref in a
+// kernel; block-wide ops are reached by every thread of the block; a named
+// barrier's id and thread count fit the hardware and the block; shared-tile
+// layouts agree with the memrefs they describe.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -84,6 +86,58 @@ static LogicalResult verifyBlockWide(Operation *op) {
 }
 
 LogicalResult BarrierOp::verify() { return verifyBlockWide(*this); }
+
+//===----------------------------------------------------------------------===//
+// NamedBarrierOp
+//===----------------------------------------------------------------------===//
+
+/// The most threads a block may have.
+constexpr int64_t kMaxBlockThreads = 1024;
+
+/// The threads of the block of `kernel` when its sizes are constants.
+static std::optional<int64_t> getStaticBlockThreads(Operation *kernel) {
+  if (auto launch = dyn_cast<gpu::LaunchOp>(kernel)) {
+    int64_t threads = 1;
+    for (Value size : {launch.getBlockSizeX(), launch.getBlockSizeY(),
+                       launch.getBlockSizeZ()}) {
+      std::optional<int64_t> n = getConstantIntValue(size);
+      if (!n || *n <= 0)
+        return std::nullopt;
+      threads *= std::min<int64_t>(*n, 1 << 20);
+    }
+    return threads;
+  }
+  if (auto func = dyn_cast<gpu::GPUFuncOp>(kernel))
+    if (std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize()) {
+      int64_t threads = 1;
+      for (int32_t n : *known)
+        threads *= std::max<int64_t>(n, 0);
+      return threads;
+    }
+  return std::nullopt;
+}
+
+LogicalResult NamedBarrierOp::verify() {
+  Operation *kernel = getEnclosingKernel(*this);
+  if (!kernel)
+    return emitOpError(
+        "expected to be nested in a gpu.launch or a kernel gpu.func");
+  // Signed: an I32Attr's getter reads the bits as unsigned.
+  int64_t id = getIdAttr().getInt(), threads = getThreadsAttr().getInt();
+  if (id < 1 || id > 15)
+    return emitOpError("expected a barrier id from 1 to 15 (barrier 0 is "
+                       "uop.barrier's), got ")
+           << id;
+  if (threads <= 0 || threads % kWarpSize != 0 || threads > kMaxBlockThreads)
+    return emitOpError("expected threads to be a positive multiple of the "
+                       "warp size (32), at most ")
+           << kMaxBlockThreads << ", got " << threads;
+  if (std::optional<int64_t> block = getStaticBlockThreads(kernel))
+    if (threads > *block)
+      return emitOpError("expected at most the block's ")
+             << *block << " threads, got " << threads;
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // CopyOp

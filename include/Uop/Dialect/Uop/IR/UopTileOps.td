@@ -92,6 +92,43 @@ def Uop_BarrierOp : Uop_Op<"barrier", [
 }
 
 //===----------------------------------------------------------------------===//
+// NamedBarrierOp
+//===----------------------------------------------------------------------===//
+
+def Uop_NamedBarrierOp : Uop_Op<"named_barrier", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "barrier over some warps of the block (bar.sync id, threads)";
+  let description = [{
+    Hardware barrier `id` (1 to 15; barrier 0 is `uop.barrier`'s) over
+    `threads` threads, a multiple of the warp size: it completes when that
+    many threads have reached it, whichever warps they belong to, and every
+    shared- and global-memory access an arriving thread made before it is
+    ordered before the accesses every arriving thread makes after it.
+    Threads that do not arrive run on and are not ordered by it. Lowers to
+    `nvvm.barrier id = ..., number_of_threads = ...`, `bar.sync id, threads`
+    in PTX.
+
+    Warp-specialized kernels use it where a role must synchronize without
+    the others: the consumer warpgroups of a persistent GEMM hand the output
+    tile to the thread that stores it while the producer warpgroup loads the
+    next tile's operands. Arrivals count whole warps: every thread of an
+    arriving warp must reach it (uop-sim reports a partial warp), and
+    exactly `threads` threads must arrive at each use (fewer is a deadlock,
+    more an error).
+
+    Example:
+
+    ```mlir
+    // The 256 threads of two consumer warpgroups, not the producer's 128.
+    uop.named_barrier id(1) threads(256)
+    ```
+  }];
+  let arguments = (ins I32Attr:$id, I32Attr:$threads);
+  let assemblyFormat = "`id` `(` $id `)` `threads` `(` $threads `)` attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // CopyOp
 //===----------------------------------------------------------------------===//
 
