@@ -68,6 +68,8 @@ prepare() {
     "f16nkg8 f16 f32 group-m=8 nk"
     "f16nkoutg8ts f16 f16 group-m=8+tma-store=true nk"
     "f16nkp132g8 f16 f32 persistent-blocks=132+group-m=8 nk"
+    "f16nkoutp132ts f16 f16 persistent-blocks=132+tma-store=true nk"
+    "f16nkoutp132g8ts f16 f16 persistent-blocks=132+group-m=8+tma-store=true nk"
     "f16nk256 f16 f32 tile=128,256,64 nk"
   )
   # TF32 only where the compiler has the option.

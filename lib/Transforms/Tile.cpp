@@ -1035,7 +1035,7 @@ struct KindChooser {
 
   /// Fits the TMA-store epilogue into the wgmma configuration `config` of
   /// `g` (tma-store; `g` with its fused epilogue, whose output is C): its
-  /// ring and one block per tile, C's layout as the
+  /// ring, C's layout as the
   /// tensor map needs it, BN whole boxes, and the boxes beside the ring in
   /// shared memory (fewer stages when `stages` left the depth open).
   LogicalResult fitTmaStore(const GemmInfo &g, TileConfig &config,
@@ -1046,16 +1046,6 @@ struct KindChooser {
                           "needs " +
                (stages == 1 ? std::string("stages > 1")
                             : "TMA loads (" + whyNotTma(g) + ")");
-      return failure();
-    }
-    if (config.persistentBlocks != 0) {
-      whyNot = prefix() + llvm::formatv(
-                              "needs one block per tile, got "
-                              "persistent-blocks={0} (the consumer "
-                              "warpgroups of a persistent block would need "
-                              "a barrier of their own between tiles)",
-                              config.persistentBlocks)
-                              .str();
       return failure();
     }
     auto out = cast<MemRefType>(g.out.getType());

@@ -62,12 +62,17 @@
 // of BN, each element guarded at the edges otherwise, after the output cast
 // and the fused epilogue.
 //
-// With `tma-store` (a ring, a block per tile), the writeback goes through
-// shared memory instead: the consumers write their fragments, cast and
-// through the epilogue, into 128-byte-swizzled boxes of BM rows of 128
-// bytes (bank-conflict free), fence them for the async proxy, and after a
-// block barrier thread 0 writes each box to C with uop.tma_store (the TMA
-// unit clips it at C's edges) and waits for the boxes' reads.
+// With `tma-store` (a ring), the writeback goes through shared memory
+// instead: the consumers write their fragments, cast and through the
+// epilogue, into 128-byte-swizzled boxes of BM rows of 128 bytes
+// (bank-conflict free), fence them for the async proxy, and after a block
+// barrier thread 0 writes each box to C with uop.tma_store (the TMA unit
+// clips it at C's edges) and waits for the boxes' reads. Persistent
+// consumers cannot use a block barrier (the producer is a tile ahead):
+// they meet at a named barrier of their own (bar.sync 1, consumers) after
+// thread 0 waited for the previous tile's stores, stage, meet again, and
+// thread 0 issues the stores without waiting, so a tile's stores overlap
+// the next tile's MMAs; the last tile's are waited for at the end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -97,6 +102,10 @@ namespace {
 constexpr int64_t kProducerRegisters = 40;
 constexpr int64_t kConsumerRegisters = 232;
 
+/// The named barrier the consumer warpgroups of a persistent block meet at
+/// around each tile's TMA-store epilogue (barrier 0 is the block's).
+constexpr int64_t kOutputBarrier = 1;
+
 class WgmmaKernelBuilder : public SwizzledGemmBuilder {
 public:
   WgmmaKernelBuilder(ImplicitLocOpBuilder &b, const GemmInfo &g,
@@ -120,7 +129,9 @@ public:
       allocOutputBoxes();
     if (c.warpSpecialize) {
       buildSpecialized(tx, sA, sB);
-      storeOutputBoxes(tx);
+      // Persistent consumers store each tile's boxes in their loop.
+      if (!persistent())
+        storeOutputBoxes(tx);
       return;
     }
     // The accumulator starts as linalg's sum does: at the fill value or the
@@ -269,10 +280,34 @@ private:
               b, bars, arith::AddIOp::create(b, last.prev, index(stages)),
               /*txCount=*/Value());
         }
-        writeback(acc.front());
+        if (persistent() && c.tmaStore)
+          storeTileOfPersistent(acc.front(), thread0, consumers);
+        else
+          writeback(acc.front());
         return end;
       });
+      // The last tile's stores read the boxes until this wait.
+      if (persistent() && c.tmaStore)
+        ifThen(thread0,
+               [&] { TmaStoreWaitOp::create(b, b.getI32IntegerAttr(0)); });
     }
+  }
+
+  /// The TMA-store epilogue of a tile of a persistent block (see the file
+  /// comment), run by the `consumers` threads alone: the producer
+  /// warpgroup is loading the next tile's k-tiles meanwhile, so they meet
+  /// at named barrier kOutputBarrier, not at a block barrier. Thread 0
+  /// waits for the previous tile's stores to have read the boxes, and the
+  /// barrier tells the others; they stage the fragment `acc`; a second
+  /// barrier, and thread 0 issues this tile's stores, which read the
+  /// boxes while the consumers run the next tile's MMAs.
+  void storeTileOfPersistent(Value acc, Value thread0, int64_t consumers) {
+    ifThen(thread0,
+           [&] { TmaStoreWaitOp::create(b, b.getI32IntegerAttr(0)); });
+    NamedBarrierOp::create(b, kOutputBarrier, consumers);
+    stageOutput(acc);
+    NamedBarrierOp::create(b, kOutputBarrier, consumers);
+    ifThen(thread0, [&] { issueOutputStores(); });
   }
 
 
@@ -616,14 +651,19 @@ private:
     Value thread0 =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
     ifThen(thread0, [&] {
-      int64_t w = boxColumns();
-      for (int64_t box = 0; box < c.blockN / w; ++box) {
-        Value col = arith::AddIOp::create(b, n0, index(box * w));
-        TmaStoreOp::create(b, stageTile(outBoxes, index(box)), g.out,
-                           ValueRange{m0, col}, b.getI64IntegerAttr(128));
-      }
+      issueOutputStores();
       TmaStoreWaitOp::create(b, b.getI32IntegerAttr(0));
     });
+  }
+
+  /// One uop.tma_store per box of the tile at (m0, n0).
+  void issueOutputStores() {
+    int64_t w = boxColumns();
+    for (int64_t box = 0; box < c.blockN / w; ++box) {
+      Value col = arith::AddIOp::create(b, n0, index(box * w));
+      TmaStoreOp::create(b, stageTile(outBoxes, index(box)), g.out,
+                         ValueRange{m0, col}, b.getI64IntegerAttr(128));
+    }
   }
 
   /// The boxes of C (tma-store), the fragment origin's row in the tile and

@@ -164,20 +164,26 @@ def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles):
                     warp_specialize=False)
 
 
-@pytest.mark.parametrize("m,n,k,out_dtype", [
-    (200, 136, 128, "float16"),
-    (136, 256, 72, "float32"),
+@pytest.mark.parametrize("m,n,k,out_dtype,persistent", [
+    (200, 136, 128, "float16", 0),
+    (136, 256, 72, "float32", 0),
+    (200, 136, 128, "float16", 3),
+    (136, 256, 72, "float32", 2),
 ])
-def test_wgmma_tma_store_epilogue(m, n, k, out_dtype):
+def test_wgmma_tma_store_epilogue(m, n, k, out_dtype, persistent):
     """tma_store=True: the wgmma kernel stages C in swizzled shared boxes
     and writes them with TMA stores (clipped at the ragged edges); the PTX
-    holds the bulk stores and uop-sim's result agrees with numpy. A
-    persistent kernel refuses the option, naming why."""
+    holds the bulk stores and uop-sim's result agrees with numpy. Persistent
+    blocks, fewer than the tiles, pass each tile's boxes between their
+    consumer warpgroups at a named barrier (bar.sync 1)."""
     src = uop.matmul_problem(m, n, k, dtype="float16", out_dtype=out_dtype,
                              transpose_b=True)
-    kernel = uop.compile(src, target="sm_90a", tma_store=True)
+    kernel = uop.compile(src, target="sm_90a", tma_store=True,
+                         persistent_blocks=persistent)
     assert "uop.tma_store" in kernel.ir("kernel")
     assert "cp.async.bulk.tensor.2d.global.shared::cta" in kernel.ptx
+    assert ("uop.named_barrier id(1)" in kernel.ir("kernel")) == \
+        (persistent > 0)
     a = RNG.uniform(-1, 1, (m, k)).astype("float16")
     b = RNG.uniform(-1, 1, (n, k)).astype("float16")
     c = np.zeros((m, n), out_dtype)
@@ -185,10 +191,6 @@ def test_wgmma_tma_store_epilogue(m, n, k, out_dtype):
     ref = a.astype(np.float64) @ b.T.astype(np.float64)
     err = np.abs(c2.astype(np.float64) - ref)
     assert (err <= gemm_bound(a, b.T, k, out_dtype)).all(), err.max()
-    with pytest.raises(uop.Error, match="tma-store needs one block per "
-                       "tile, got persistent-blocks=2"):
-        uop.compile(src, target="sm_90a", tma_store=True,
-                    persistent_blocks=2)
 
 
 def test_transposed_b_and_bf16_as_uint16():

@@ -174,12 +174,14 @@ def UopTile : Pass<"uop-tile"> {
     warpgroup (`setmaxnreg decrease 40` with two consumers) loads, the BM /
     64 consumer warpgroups (`setmaxnreg increase 232`) wait, multiply and
     release; `persistent-blocks=P` then launches at most P blocks, each
-    looping over tiles of C. With `tma-store` (a ring, one block per tile)
+    looping over tiles of C. With `tma-store` (a ring)
     the consumers write the tile of C, cast and through the epilogue, into
     BN / (128 / output bytes) shared boxes of BM rows of 128 bytes,
     128-byte swizzled (conflict-free), fence them for the async proxy, and
-    after a block barrier thread 0 stores each box with `uop.tma_store`
-    (clipped at the edges of C) and waits for their reads; the boxes take
+    after a block barrier (persistent blocks: a named barrier of the
+    consumers, around each tile) thread 0 stores each box with
+    `uop.tma_store` (clipped at the edges of C) and waits for their reads
+    (persistent blocks: before the next tile's staging); the boxes take
     their bytes from the ring's shared memory (fewer stages where they do
     not fit beside it). `group-m=G` (both block-level kernels) launches the
     tiles G tile rows at a time, column after column within a group, also
@@ -230,7 +232,7 @@ def UopTile : Pass<"uop-tile"> {
            "blocks running at once share bands of A and B in L2; Triton's "
            "GROUP_M); 0 or 1: row-major">,
     Option<"tmaStore", "tma-store", "bool", "false",
-           "mma=wgmma with a TMA ring, one block per tile: stage the tile "
+           "mma=wgmma with a TMA ring: stage the tile "
            "of C in 128-byte-swizzled shared boxes and write it with TMA "
            "stores (false: every thread stores its fragment to global "
            "memory)">,
