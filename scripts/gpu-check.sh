@@ -70,6 +70,9 @@ prepare() {
     "f16nkp132g8 f16 f32 persistent-blocks=132+group-m=8 nk"
     "f16nkoutp132ts f16 f16 persistent-blocks=132+tma-store=true nk"
     "f16nkoutp132g8ts f16 f16 persistent-blocks=132+group-m=8+tma-store=true nk"
+    "f16nkpp132 f16 f32 persistent-blocks=132+pingpong=true nk"
+    "f16nkoutpp132 f16 f16 persistent-blocks=132+pingpong=true nk"
+    "f16nkoutpp132n256 f16 f16 persistent-blocks=132+pingpong=true+tile=64,256,64 nk"
     "f16nk256 f16 f32 tile=128,256,64 nk"
   )
   # TF32 only where the compiler has the option.

@@ -99,6 +99,7 @@ UopTileOptions CompileOptions::getTileOptions() const {
   options.warpSpecialize = warpSpecialize;
   options.persistentBlocks = persistentBlocks;
   options.tmaStore = tmaStore;
+  options.pingpong = pingpong;
   options.groupM = groupM;
   // The pipeline compiles GEMMs; a contraction it cannot compile is an
   // error, not something to leave on the host.

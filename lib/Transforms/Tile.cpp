@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Dialect/Uop/IR/Wgmma.h"
 #include "Uop/Transforms/GemmMatcher.h"
 #include "Uop/Transforms/Passes.h"
 #include "Uop/Target/Targets.h"
@@ -767,6 +768,7 @@ struct KindChooser {
   int64_t stages = 0;
   bool warpSpecialize = true;
   int64_t persistentBlocks = 0;
+  bool pingpong = false;
   bool tmaStore = false;
   int64_t groupM = 0;
   TargetAttr target;
@@ -1023,6 +1025,13 @@ struct KindChooser {
     }
     if (succeeded(c))
       c->groupM = groupM;
+    if (succeeded(c) && pingpong && !c->wgmma) {
+      whyNot = llvm::formatv(
+          "pingpong schedules the persistent wgmma kernel (sm_90a, f16 or "
+          "bf16 inputs), got a GEMM compiled with mma={0}",
+          c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
+      return failure();
+    }
     if (succeeded(c) && tmaStore && !c->wgmma) {
       whyNot = llvm::formatv(
           "tma-store applies to the wgmma kernel's TMA ring (sm_90a, f16 "
@@ -1033,6 +1042,44 @@ struct KindChooser {
     return c;
   }
 
+  /// Makes the persistent wgmma configuration `config` ping-pong: two
+  /// consumer warpgroups, each with tiles of 64 rows of its own (the
+  /// default tile becomes 64 x BN, its ring as deep as then fits).
+  LogicalResult fitPingpong(TileConfig &config, std::string &whyNot) {
+    auto prefix = [] { return std::string("for mma=wgmma: pingpong "); };
+    if (config.persistentBlocks == 0) {
+      whyNot = prefix() + "gives the two consumer warpgroups of a "
+                          "persistent block its tiles in turn: it needs "
+                          "persistent-blocks > 0";
+      return failure();
+    }
+    // (uop::wgmma: this struct has a member named wgmma.)
+    constexpr int64_t rows = uop::wgmma::kMmaM;
+    if (config.blockM != rows) {
+      if (!tile.empty()) {
+        whyNot = prefix() + llvm::formatv("gives each consumer warpgroup "
+                                          "a tile of its own: expected BM "
+                                          "= 64, got tile={0},{1},{2}",
+                                          config.blockM, config.blockN,
+                                          config.blockK)
+                                .str();
+        return failure();
+      }
+      std::string why;
+      int64_t narrowTile[] = {rows, config.blockN, config.blockK};
+      FailureOr<TileConfig> narrow =
+          getWgmmaTileConfig(narrowTile, stages, why, target);
+      if (failed(narrow)) {
+        whyNot = prefix() + why;
+        return failure();
+      }
+      config.blockM = narrow->blockM;
+      config.stages = narrow->stages;
+    }
+    config.pingpong = true;
+    return success();
+  }
+
   /// Fits the TMA-store epilogue into the wgmma configuration `config` of
   /// `g` (tma-store; `g` with its fused epilogue, whose output is C): its
   /// ring, C's layout as the
@@ -1041,6 +1088,12 @@ struct KindChooser {
   LogicalResult fitTmaStore(const GemmInfo &g, TileConfig &config,
                             std::string &whyNot) {
     auto prefix = [] { return std::string("for mma=wgmma: tma-store "); };
+    if (config.pingpong) {
+      whyNot = prefix() + "stages a block's one tile of C at a time, but "
+                          "pingpong's two consumer warpgroups write two "
+                          "tiles at once (use pingpong=false)";
+      return failure();
+    }
     if (config.stages < 2) {
       whyNot = prefix() + "stores the tile of C behind the TMA ring, which "
                           "needs " +
@@ -1230,6 +1283,8 @@ struct KindChooser {
         }
         config.persistentBlocks = persistentBlocks;
       }
+      if (pingpong && failed(fitPingpong(config, whyNot)))
+        return failure();
       return config;
     }
     MatmulKind kind = MatmulKind::simt;
@@ -1281,6 +1336,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     chooser.stages = stages;
     chooser.warpSpecialize = warpSpecialize;
     chooser.persistentBlocks = persistentBlocks;
+    chooser.pingpong = pingpong;
     chooser.tmaStore = tmaStore;
     chooser.groupM = groupM;
     if (failed(chooser.parse(mma, precision, whyNot)) ||

@@ -47,6 +47,12 @@
 // tiles, carrying the ring position from tile to tile, and the consumers
 // also release the stage of each tile's last k-tile, so the producer runs
 // into the next tile while they write this one back.
+// With `pingpong` (BM = 64, persistent) the two consumer warpgroups take
+// the block's tiles in turn instead of sharing each: warpgroup w runs
+// tiles w, w + 2, ... (consumeTiles, one branch per warpgroup), stepping
+// its ring position over the other's k-tiles after each; turn[w] mbarriers
+// order their waits on the ring (waitForTurn), so that one's epilogue
+// overlaps the other's MMAs and neither waits a round ahead of a stage.
 //
 // Without TMA (a transposed operand, unaligned rows, or stages=1), the block
 // copies each k-tile into one pair of swizzled tiles (transposing where the
@@ -187,19 +193,26 @@ private:
 
   /// The ring's mbarriers, initialized by `thread0` and published with a
   /// block barrier: full[s] (barrier s) takes one arrival with the TMA
-  /// bytes, empty[s] (barrier S + s) one per thread of the `releasers`.
+  /// bytes, empty[s] (barrier S + s) one per thread of the `releasers`;
+  /// with `pingpong`, turn[w] (barrier 2S + w) one per thread of a
+  /// warpgroup.
   Value createRingBarriers(Value thread0, int64_t releasers) {
     MLIRContext *ctx = b.getContext();
     Attribute workgroup =
         gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
     int64_t stages = c.stages;
-    auto barsType = nvgpu::MBarrierGroupType::get(ctx, workgroup, 2 * stages);
+    int64_t turnBarriers = c.pingpong ? 2 : 0;
+    auto barsType = nvgpu::MBarrierGroupType::get(ctx, workgroup,
+                                                  2 * stages + turnBarriers);
     Value bars = nvgpu::MBarrierCreateOp::create(b, barsType);
     ifThen(thread0, [&] {
       for (int64_t s = 0; s < stages; ++s) {
         MBarrierInitOp::create(b, bars, index(s), index(1));
         MBarrierInitOp::create(b, bars, index(stages + s), index(releasers));
       }
+      for (int64_t w = 0; w < turnBarriers; ++w)
+        MBarrierInitOp::create(b, bars, index(2 * stages + w),
+                               index(wgmma::kWarpgroupThreads));
       // The initialization, visible to the TMA unit's complete_tx.
       FenceProxyAsyncOp::create(b);
     });
@@ -208,14 +221,19 @@ private:
   }
 
   /// The warp-specialized ring (see the file comment): the last warpgroup
-  /// produces, the BM / 64 before it multiply and write C back.
+  /// produces, the BM / 64 before it (two with `pingpong`) multiply and
+  /// write C back.
   void buildSpecialized(Value tx, Value ringA, Value ringB) {
     int64_t stages = c.stages;
-    int64_t consumers = 2 * c.blockM;
-    bool twoConsumers = c.blockM == 2 * wgmma::kMmaM;
+    int64_t consumerGroups = c.pingpong ? 2 : c.blockM / wgmma::kMmaM;
+    int64_t consumers = consumerGroups * wgmma::kWarpgroupThreads;
+    bool twoConsumers = consumerGroups == 2;
     Value thread0 =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
-    Value bars = createRingBarriers(thread0, consumers);
+    // A stage is released by the warpgroups that multiplied it: both of a
+    // shared tile, or the one whose turn it was.
+    Value bars = createRingBarriers(
+        thread0, c.pingpong ? wgmma::kWarpgroupThreads : consumers);
 
     Value producer = arith::CmpIOp::create(b, arith::CmpIPredicate::uge, tx,
                                            index(consumers));
@@ -238,59 +256,146 @@ private:
       });
     }
     {
-      // The consumers: per k-tile, wait for its stage, multiply, keep the
-      // MMA in flight behind the previous one, and release the previous
-      // k-tile's stage.
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(roles.elseBlock()->getTerminator());
       if (twoConsumers)
         SetMaxNRegOp::create(b, /*increase=*/true, kConsumerRegisters);
-      forEachTile([&](RingPosition start) {
-        if (persistent())
-          fragmentOrigin(tx);
-        Value zero = initialAccumulator();
-        auto [end, acc] = ringLoop(
-            start, zero, stages,
-            [&](Value kt, RingPosition at, const RingStep &step,
-                ValueRange carried) -> SmallVector<Value> {
-              MBarrierWaitOp::create(b, bars, at.stage, at.phase);
-              WgmmaFenceOp::create(b);
-              Value c = carried.front();
-              Value next = WgmmaMmaOp::create(
-                  b, c.getType(),
-                  warpgroupRowsOfA(tx, stageTile(ringA, at.stage)),
-                  stageTile(ringB, at.stage), c);
-              WgmmaCommitGroupOp::create(b);
-              // The MMA of k-tile kt - 1 is complete; kt's stays in flight.
-              WgmmaWaitGroupOp::create(b, 1);
-              Value notFirst = arith::CmpIOp::create(
-                  b, arith::CmpIPredicate::ne, kt, index(0));
-              ifThen(notFirst, [&] {
-                MBarrierArriveOp::create(
-                    b, bars, arith::AddIOp::create(b, step.prev, index(stages)),
-                    /*txCount=*/Value());
-              });
-              return {next};
-            });
-        WgmmaWaitGroupOp::create(b, 0);
-        if (persistent()) {
-          // The producer reuses the last k-tile's stage for the next tile.
-          RingStep last = ringStep(end.stage, end.phase, stages);
-          MBarrierArriveOp::create(
-              b, bars, arith::AddIOp::create(b, last.prev, index(stages)),
-              /*txCount=*/Value());
-        }
-        if (persistent() && c.tmaStore)
-          storeTileOfPersistent(acc.front(), thread0, consumers);
-        else
-          writeback(acc.front());
-        return end;
-      });
-      // The last tile's stores read the boxes until this wait.
-      if (persistent() && c.tmaStore)
-        ifThen(thread0,
-               [&] { TmaStoreWaitOp::create(b, b.getI32IntegerAttr(0)); });
+      if (!c.pingpong) {
+        consumeTiles(tx, thread0, consumers, bars, ringA, ringB, /*turn=*/0,
+                     /*turns=*/1);
+        return;
+      }
+      // Ping-pong: warpgroup w takes the block's tiles w, w + 2, ... as a
+      // thread block of its own (its threads numbered from 0).
+      Value second =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::uge, tx,
+                                index(wgmma::kWarpgroupThreads));
+      auto turns = scf::IfOp::create(b, second, /*withElseRegion=*/true);
+      b.setInsertionPoint(turns.thenBlock()->getTerminator());
+      Value local = arith::SubIOp::create(b, tx,
+                                          index(wgmma::kWarpgroupThreads));
+      consumeTiles(local, Value(), wgmma::kWarpgroupThreads, bars, ringA,
+                   ringB, /*turn=*/1, /*turns=*/2);
+      b.setInsertionPoint(turns.elseBlock()->getTerminator());
+      consumeTiles(tx, thread0, wgmma::kWarpgroupThreads, bars, ringA, ringB,
+                   /*turn=*/0, /*turns=*/2);
     }
+  }
+
+  /// The consumers' loop (see the file comment), for the threads `tx`
+  /// counts from 0 (`consumers` of them; `thread0`: tx == 0): per tile,
+  /// wait for each k-tile's stage, multiply, keep the MMA in flight behind
+  /// the previous one, release the previous k-tile's stage; then the
+  /// writeback. With `turns` > 1 these consumers take tile `turn` of each
+  /// `turns` of the block's (ping-pong) and step over the others' k-tiles
+  /// in the ring.
+  void consumeTiles(Value tx, Value thread0, int64_t consumers, Value bars,
+                    Value ringA, Value ringB, int64_t turn, int64_t turns) {
+    int64_t stages = c.stages;
+    int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
+    RingPosition first = advanceRing({index(0), boolean(false)},
+                                     turn * kTiles, stages);
+    Value turnBar = index(2 * stages + turn);
+    Value otherTurnBar = index(2 * stages + (1 - turn));
+    forEachTile(
+        [&](RingPosition start) {
+          if (persistent())
+            fragmentOrigin(tx);
+          Value zero = initialAccumulator();
+          if (turns > 1)
+            waitForTurn(bars, turnBar, turn, turns);
+          auto [end, acc] = ringLoop(
+              start, zero, stages,
+              [&](Value kt, RingPosition at, const RingStep &step,
+                  ValueRange carried) -> SmallVector<Value> {
+                MBarrierWaitOp::create(b, bars, at.stage, at.phase);
+                WgmmaFenceOp::create(b);
+                Value c = carried.front();
+                Value next = WgmmaMmaOp::create(
+                    b, c.getType(),
+                    warpgroupRowsOfA(tx, stageTile(ringA, at.stage)),
+                    stageTile(ringB, at.stage), c);
+                WgmmaCommitGroupOp::create(b);
+                // The MMA of k-tile kt - 1 is complete; kt's stays in
+                // flight.
+                WgmmaWaitGroupOp::create(b, 1);
+                Value notFirst = arith::CmpIOp::create(
+                    b, arith::CmpIPredicate::ne, kt, index(0));
+                ifThen(notFirst, [&] {
+                  MBarrierArriveOp::create(
+                      b, bars,
+                      arith::AddIOp::create(b, step.prev, index(stages)),
+                      /*txCount=*/Value());
+                });
+                return {next};
+              });
+          // The other warpgroup's turn: its waits on the ring come after
+          // this tile's, and its MMAs queue behind these.
+          if (turns > 1)
+            MBarrierArriveOp::create(b, bars, otherTurnBar,
+                                     /*txCount=*/Value());
+          WgmmaWaitGroupOp::create(b, 0);
+          if (persistent()) {
+            // The producer reuses the last k-tile's stage for the next tile.
+            RingStep last = ringStep(end.stage, end.phase, stages);
+            MBarrierArriveOp::create(
+                b, bars, arith::AddIOp::create(b, last.prev, index(stages)),
+                /*txCount=*/Value());
+          }
+          if (persistent() && c.tmaStore)
+            storeTileOfPersistent(acc.front(), thread0, consumers);
+          else
+            writeback(acc.front());
+          // The other consumers' tiles' k-tiles come next in the ring.
+          return advanceRing(end, (turns - 1) * kTiles, stages);
+        },
+        first, turn, turns);
+    // The last tile's stores read the boxes until this wait.
+    if (persistent() && c.tmaStore)
+      ifThen(thread0,
+             [&] { TmaStoreWaitOp::create(b, b.getI32IntegerAttr(0)); });
+  }
+
+  /// Ping-pong: waits until it is the turn of consumer warpgroup `turn` to
+  /// wait on the ring for the current tile, its k-th (k counted from 0):
+  /// until the other warpgroup has waited for the k-tiles of the tile
+  /// before (it arrives on turn[w] then). So the two warpgroups' waits on
+  /// the ring's full barriers come in the ring's order, each at most one
+  /// phase ahead of the barrier, as a parity wait needs (a warpgroup
+  /// running a round ahead would take the stage's previous phase for the
+  /// one it waits for). Warpgroup 0's first tile waits for nothing.
+  void waitForTurn(Value bars, Value turnBar, int64_t turn, int64_t turns) {
+    Value firstTile = arith::AddIOp::create(
+        b, blockX, arith::MulIOp::create(b, gridX, index(turn)));
+    Value k = arith::DivUIOp::create(
+        b, arith::SubIOp::create(b, currentTile, firstTile),
+        arith::MulIOp::create(b, gridX, index(turns)));
+    // Warpgroup 0 waits for phase k - 1 of turn[0], warpgroup 1 for phase
+    // k of turn[1].
+    Value phase = turn == 0 ? arith::SubIOp::create(b, k, index(1)) : k;
+    Value parity = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(b, phase, index(1)), index(0));
+    auto wait = [&] { MBarrierWaitOp::create(b, bars, turnBar, parity); };
+    if (turn == 0)
+      ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, k, index(0)),
+             wait);
+    else
+      wait();
+  }
+
+  /// The ring position `n` k-tiles after `at`: the stage n further, mod S,
+  /// and the phase flipped once per wrap past the last stage.
+  RingPosition advanceRing(RingPosition at, int64_t n, int64_t stages) {
+    if (n == 0)
+      return at;
+    Value sum = arith::AddIOp::create(b, at.stage, index(n));
+    Value wraps = arith::DivUIOp::create(b, sum, index(stages));
+    Value odd = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(b, wraps, index(1)), index(0));
+    return {arith::RemUIOp::create(b, sum, index(stages)),
+            arith::XOrIOp::create(b, at.phase, odd)};
   }
 
   /// The TMA-store epilogue of a tile of a persistent block (see the file
@@ -320,20 +425,34 @@ private:
   /// order, so their rings stay in step): the block's own tile, or, with
   /// `persistent-blocks`, tiles bx, bx + P, bx + 2P, ... of the launch
   /// order over the ceil(M / BM) x ceil(N / BN) tiles (P blocks along x;
-  /// setTileOrigin: row-major, or grouped with `group-m`).
-  void forEachTile(llvm::function_ref<RingPosition(RingPosition)> body) {
+  /// setTileOrigin: row-major, or grouped with `group-m`); with `turns` >
+  /// 1 only tile `turn` of each `turns` of those (ping-pong), the ring
+  /// starting at `init` (default: stage 0, phase 0).
+  void forEachTile(llvm::function_ref<RingPosition(RingPosition)> body,
+                   RingPosition init = {}, int64_t turn = 0,
+                   int64_t turns = 1) {
+    if (!init.stage)
+      init = {index(0), boolean(false)};
     if (!persistent()) {
-      body({index(0), boolean(false)});
+      body(init);
       return;
     }
     int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
     int64_t tiles = llvm::divideCeil(g.m, c.blockM) * tilesN;
-    auto loop = scf::ForOp::create(b, blockX, index(tiles), gridX,
-                                   ValueRange{index(0), boolean(false)});
+    Value firstTile = blockX;
+    if (turn != 0)
+      firstTile = arith::AddIOp::create(
+          b, blockX, arith::MulIOp::create(b, gridX, index(turn)));
+    Value stride = gridX;
+    if (turns != 1)
+      stride = arith::MulIOp::create(b, gridX, index(turns));
+    auto loop = scf::ForOp::create(b, firstTile, index(tiles), stride,
+                                   ValueRange{init.stage, init.phase});
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value savedM0 = m0, savedN0 = n0;
-    setTileOrigin(loop.getInductionVar());
+    currentTile = loop.getInductionVar();
+    setTileOrigin(currentTile);
     RingPosition end =
         body({loop.getRegionIterArgs()[0], loop.getRegionIterArgs()[1]});
     scf::YieldOp::create(b, ValueRange{end.stage, end.phase});
@@ -672,8 +791,9 @@ private:
 
   /// The first row and column of C this thread's fragment holds.
   Value rowBase, colBase;
-  /// The block's x index and the grid's x size (persistent tiles).
-  Value blockX, gridX;
+  /// The block's x index and the grid's x size (persistent tiles), and
+  /// the index of the tile forEachTile's body builds.
+  Value blockX, gridX, currentTile;
 };
 
 } // namespace

@@ -134,6 +134,7 @@ def test_tcgen05_m64_on_sm100a(m, n, k, bn, transpose_b):
     (256, 256, 128, dict(persistent_blocks=2), True),
     (200, 136, 192, dict(group_m=2), True),
     (256, 256, 128, dict(persistent_blocks=3, group_m=2), True),
+    (200, 136, 192, dict(persistent_blocks=3, pingpong=True), True),
     (200, 136, 192, dict(warp_specialize=False), False),
 ])
 def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles):
@@ -142,7 +143,9 @@ def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles):
     consumer warpgroups multiply, the registers moved by setmaxnreg (the
     kernel's count fixed by .maxnreg); uop-sim runs the two roles as
     interleaved paths and the result agrees with numpy, also with
-    persistent blocks. warp_specialize=False keeps one role."""
+    persistent blocks, and with the ping-pong schedule (the consumer
+    warpgroups taking 64-row tiles in turn). warp_specialize=False keeps
+    one role."""
     src = uop.matmul_problem(m, n, k, dtype="float16", out_dtype="float32",
                              transpose_b=True)
     kernel = uop.compile(src, target="sm_90a", **options)

@@ -96,6 +96,12 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                      "tcgen05 kernels: G tile rows at a time (0 or 1: "
                      "row-major)"),
       llvm::cl::init(UopTileOptions().groupM)};
+  Option<bool> pingpong{
+      *this, "pingpong",
+      llvm::cl::desc("uop-tile's ping-pong schedule for the persistent wgmma "
+                     "kernel: the consumer warpgroups take 64 x BN tiles in "
+                     "turn"),
+      llvm::cl::init(UopTileOptions().pingpong)};
   Option<bool> tmaStore{
       *this, "tma-store",
       llvm::cl::desc("uop-tile's TMA-store epilogue for the wgmma TMA ring: "

@@ -174,7 +174,9 @@ def UopTile : Pass<"uop-tile"> {
     warpgroup (`setmaxnreg decrease 40` with two consumers) loads, the BM /
     64 consumer warpgroups (`setmaxnreg increase 232`) wait, multiply and
     release; `persistent-blocks=P` then launches at most P blocks, each
-    looping over tiles of C. With `tma-store` (a ring)
+    looping over tiles of C, and `pingpong` gives the block's tiles to two
+    consumer warpgroups in turn, a 64 x BN tile each, their waits on the
+    ring ordered by a turn mbarrier per warpgroup. With `tma-store` (a ring)
     the consumers write the tile of C, cast and through the epilogue, into
     BN / (128 / output bytes) shared boxes of BM rows of 128 bytes,
     128-byte swizzled (conflict-free), fence them for the async proxy, and
@@ -231,6 +233,11 @@ def UopTile : Pass<"uop-tile"> {
            "tile rows at a time, column after column within a group (the "
            "blocks running at once share bands of A and B in L2; Triton's "
            "GROUP_M); 0 or 1: row-major">,
+    Option<"pingpong", "pingpong", "bool", "false",
+           "mma=wgmma with persistent blocks: the two consumer warpgroups "
+           "take the block's tiles in turn, a 64 x BN tile each (the "
+           "ping-pong schedule: one's epilogue overlaps the other's MMAs; "
+           "false: both share each tile)">,
     Option<"tmaStore", "tma-store", "bool", "false",
            "mma=wgmma with a TMA ring: stage the tile "
            "of C in 128-byte-swizzled shared boxes and write it with TMA "
