@@ -73,6 +73,7 @@ prepare() {
     "f16nkpp132 f16 f32 persistent-blocks=132+pingpong=true nk"
     "f16nkoutpp132 f16 f16 persistent-blocks=132+pingpong=true nk"
     "f16nkoutpp132n256 f16 f16 persistent-blocks=132+pingpong=true+tile=64,256,64 nk"
+    "f16nkoutpp132ts f16 f16 persistent-blocks=132+pingpong=true+tma-store=true nk"
     "f16nk256 f16 f32 tile=128,256,64 nk"
   )
   # TF32 only where the compiler has the option.

@@ -1088,12 +1088,6 @@ struct KindChooser {
   LogicalResult fitTmaStore(const GemmInfo &g, TileConfig &config,
                             std::string &whyNot) {
     auto prefix = [] { return std::string("for mma=wgmma: tma-store "); };
-    if (config.pingpong) {
-      whyNot = prefix() + "stages a block's one tile of C at a time, but "
-                          "pingpong's two consumer warpgroups write two "
-                          "tiles at once (use pingpong=false)";
-      return failure();
-    }
     if (config.stages < 2) {
       whyNot = prefix() + "stores the tile of C behind the TMA ring, which "
                           "needs " +
@@ -1136,8 +1130,10 @@ struct KindChooser {
                               .str();
       return failure();
     }
-    // The boxes take 1024-byte aligned bytes beside the ring.
-    int64_t boxBytes = config.blockM * config.blockN * bytes;
+    // The boxes take 1024-byte aligned bytes beside the ring (a set per
+    // ping-pong warpgroup).
+    int64_t boxBytes =
+        config.blockM * config.blockN * bytes * (config.pingpong ? 2 : 1);
     int64_t stageBytes = swizzledStageBytes(config);
     int64_t fits = swizzledStagesThatFit(config, target, boxBytes);
     if (stages == 0)

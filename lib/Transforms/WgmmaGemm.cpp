@@ -132,7 +132,7 @@ public:
       sB = allocTiles(c.blockN, ring ? c.stages : 0);
     }
     if (c.tmaStore)
-      allocOutputBoxes();
+      allocOutputBoxes(c.pingpong ? 2 : 1);
     if (c.warpSpecialize) {
       buildSpecialized(tx, sA, sB);
       // Persistent consumers store each tile's boxes in their loop.
@@ -274,7 +274,9 @@ private:
       b.setInsertionPoint(turns.thenBlock()->getTerminator());
       Value local = arith::SubIOp::create(b, tx,
                                           index(wgmma::kWarpgroupThreads));
-      consumeTiles(local, Value(), wgmma::kWarpgroupThreads, bars, ringA,
+      Value localThread0 =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::eq, local, index(0));
+      consumeTiles(local, localThread0, wgmma::kWarpgroupThreads, bars, ringA,
                    ringB, /*turn=*/1, /*turns=*/2);
       b.setInsertionPoint(turns.elseBlock()->getTerminator());
       consumeTiles(tx, thread0, wgmma::kWarpgroupThreads, bars, ringA, ringB,
@@ -297,10 +299,16 @@ private:
                                      turn * kTiles, stages);
     Value turnBar = index(2 * stages + turn);
     Value otherTurnBar = index(2 * stages + (1 - turn));
+    // Ping-pong warpgroups stage their tiles in boxes and meet at a named
+    // barrier of their own.
+    if (c.tmaStore)
+      outBoxes = outBoxesOf[turn];
     forEachTile(
         [&](RingPosition start) {
           if (persistent())
             fragmentOrigin(tx);
+          if (c.tmaStore && turns > 1)
+            setOutputRowPhase();
           Value zero = initialAccumulator();
           if (turns > 1)
             waitForTurn(bars, turnBar, turn, turns);
@@ -343,7 +351,8 @@ private:
                 /*txCount=*/Value());
           }
           if (persistent() && c.tmaStore)
-            storeTileOfPersistent(acc.front(), thread0, consumers);
+            storeTileOfPersistent(acc.front(), thread0, consumers,
+                                  kOutputBarrier + turn);
           else
             writeback(acc.front());
           // The other consumers' tiles' k-tiles come next in the ring.
@@ -401,17 +410,19 @@ private:
   /// The TMA-store epilogue of a tile of a persistent block (see the file
   /// comment), run by the `consumers` threads alone: the producer
   /// warpgroup is loading the next tile's k-tiles meanwhile, so they meet
-  /// at named barrier kOutputBarrier, not at a block barrier. Thread 0
+  /// at named barrier `barrier`, not at a block barrier (ping-pong: each
+  /// warpgroup at its own, kOutputBarrier + its turn). Thread 0
   /// waits for the previous tile's stores to have read the boxes, and the
   /// barrier tells the others; they stage the fragment `acc`; a second
   /// barrier, and thread 0 issues this tile's stores, which read the
   /// boxes while the consumers run the next tile's MMAs.
-  void storeTileOfPersistent(Value acc, Value thread0, int64_t consumers) {
+  void storeTileOfPersistent(Value acc, Value thread0, int64_t consumers,
+                             int64_t barrier) {
     ifThen(thread0,
            [&] { TmaStoreWaitOp::create(b, b.getI32IntegerAttr(0)); });
-    NamedBarrierOp::create(b, kOutputBarrier, consumers);
+    NamedBarrierOp::create(b, barrier, consumers);
     stageOutput(acc);
-    NamedBarrierOp::create(b, kOutputBarrier, consumers);
+    NamedBarrierOp::create(b, barrier, consumers);
     ifThen(thread0, [&] { issueOutputStores(); });
   }
 
@@ -696,18 +707,26 @@ private:
     return 128 / getElementBytes(outElem);
   }
 
-  /// Allocates the boxes (1024-byte aligned: the swizzle's period) and
-  /// sets the fragment origin's row in the tile and its row phase.
-  void allocOutputBoxes() {
+  /// Allocates `sets` sets of boxes (1024-byte aligned: the swizzle's
+  /// period; one per ping-pong warpgroup), the first of them `outBoxes`,
+  /// and sets the fragment origin's row in the tile and its row phase.
+  void allocOutputBoxes(int64_t sets) {
     Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
     Attribute workgroup = gpu::AddressSpaceAttr::get(
         b.getContext(), gpu::AddressSpace::Workgroup);
     int64_t w = boxColumns();
     auto type = MemRefType::get({c.blockN / w, c.blockM, w}, outElem,
                                 MemRefLayoutAttrInterface(), workgroup);
-    outBoxes = AllocSharedOp::create(b, type, b.getI64IntegerAttr(1024));
-    // Fragment rows differ from the origin's by multiples of 8: one row
-    // phase of the swizzle per thread.
+    for (int64_t i = 0; i < sets; ++i)
+      outBoxesOf[i] = AllocSharedOp::create(b, type, b.getI64IntegerAttr(1024));
+    outBoxes = outBoxesOf[0];
+    setOutputRowPhase();
+  }
+
+  /// The fragment origin's row in the tile and that row mod 8: fragment
+  /// rows differ from the origin's by multiples of 8, so one row phase of
+  /// the swizzle per thread.
+  void setOutputRowPhase() {
     tileRowBase = arith::SubIOp::create(b, rowBase, m0);
     rowPhase = arith::RemUIOp::create(b, tileRowBase, index(8));
   }
@@ -788,6 +807,8 @@ private:
   /// The boxes of C (tma-store), the fragment origin's row in the tile and
   /// that row mod 8.
   Value outBoxes, tileRowBase, rowPhase;
+  /// Each ping-pong warpgroup's boxes (the first alone otherwise).
+  Value outBoxesOf[2];
 
   /// The first row and column of C this thread's fragment holds.
   Value rowBase, colBase;

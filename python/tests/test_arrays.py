@@ -167,22 +167,24 @@ def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles):
                     warp_specialize=False)
 
 
-@pytest.mark.parametrize("m,n,k,out_dtype,persistent", [
-    (200, 136, 128, "float16", 0),
-    (136, 256, 72, "float32", 0),
-    (200, 136, 128, "float16", 3),
-    (136, 256, 72, "float32", 2),
+@pytest.mark.parametrize("m,n,k,out_dtype,persistent,pingpong", [
+    (200, 136, 128, "float16", 0, False),
+    (136, 256, 72, "float32", 0, False),
+    (200, 136, 128, "float16", 3, False),
+    (136, 256, 72, "float32", 2, False),
+    (200, 136, 128, "float16", 2, True),
 ])
-def test_wgmma_tma_store_epilogue(m, n, k, out_dtype, persistent):
+def test_wgmma_tma_store_epilogue(m, n, k, out_dtype, persistent, pingpong):
     """tma_store=True: the wgmma kernel stages C in swizzled shared boxes
     and writes them with TMA stores (clipped at the ragged edges); the PTX
     holds the bulk stores and uop-sim's result agrees with numpy. Persistent
     blocks, fewer than the tiles, pass each tile's boxes between their
-    consumer warpgroups at a named barrier (bar.sync 1)."""
+    consumer warpgroups at a named barrier (bar.sync 1); ping-pong
+    warpgroups each have boxes and a named barrier of their own."""
     src = uop.matmul_problem(m, n, k, dtype="float16", out_dtype=out_dtype,
                              transpose_b=True)
     kernel = uop.compile(src, target="sm_90a", tma_store=True,
-                         persistent_blocks=persistent)
+                         persistent_blocks=persistent, pingpong=pingpong)
     assert "uop.tma_store" in kernel.ir("kernel")
     assert "cp.async.bulk.tensor.2d.global.shared::cta" in kernel.ptx
     assert ("uop.named_barrier id(1)" in kernel.ir("kernel")) == \
