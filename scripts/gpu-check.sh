@@ -74,6 +74,8 @@ prepare() {
     "f16nkoutpp132 f16 f16 persistent-blocks=132+pingpong=true nk"
     "f16nkoutpp132n256 f16 f16 persistent-blocks=132+pingpong=true+tile=64,256,64 nk"
     "f16nkoutpp132ts f16 f16 persistent-blocks=132+pingpong=true+tma-store=true nk"
+    "f16nkoutpp132m128 f16 f16 persistent-blocks=132+pingpong=true+tile=128,128,64 nk"
+    "f16nkoutpp132m128ts f16 f16 persistent-blocks=132+pingpong=true+tile=128,128,64+tma-store=true nk"
     "f16nk256 f16 f32 tile=128,256,64 nk"
   )
   # TF32 only where the compiler has the option.

@@ -1043,8 +1043,9 @@ struct KindChooser {
   }
 
   /// Makes the persistent wgmma configuration `config` ping-pong: two
-  /// consumer warpgroups, each with tiles of 64 rows of its own (the
-  /// default tile becomes 64 x BN, its ring as deep as then fits).
+  /// consumer warpgroups, each with whole tiles of its own (the default
+  /// tile becomes 64 x BN, its ring as deep as then fits; `tile` may ask
+  /// for 128 rows).
   LogicalResult fitPingpong(TileConfig &config, std::string &whyNot) {
     auto prefix = [] { return std::string("for mma=wgmma: pingpong "); };
     if (config.persistentBlocks == 0) {
@@ -1055,16 +1056,7 @@ struct KindChooser {
     }
     // (uop::wgmma: this struct has a member named wgmma.)
     constexpr int64_t rows = uop::wgmma::kMmaM;
-    if (config.blockM != rows) {
-      if (!tile.empty()) {
-        whyNot = prefix() + llvm::formatv("gives each consumer warpgroup "
-                                          "a tile of its own: expected BM "
-                                          "= 64, got tile={0},{1},{2}",
-                                          config.blockM, config.blockN,
-                                          config.blockK)
-                                .str();
-        return failure();
-      }
+    if (config.blockM != rows && tile.empty()) {
       std::string why;
       int64_t narrowTile[] = {rows, config.blockN, config.blockK};
       FailureOr<TileConfig> narrow =
@@ -1075,6 +1067,20 @@ struct KindChooser {
       }
       config.blockM = narrow->blockM;
       config.stages = narrow->stages;
+    }
+    // A warpgroup's f32 accumulator of the whole tile takes BM x BN / 128
+    // registers a thread; past 128 the consumers' budget (232) spills.
+    int64_t accRegs = config.blockM * config.blockN / 128;
+    if (accRegs > 128) {
+      whyNot = prefix() + llvm::formatv("gives each consumer warpgroup a "
+                                        "whole tile, whose accumulator "
+                                        "takes BM x BN / 128 registers a "
+                                        "thread: expected at most 128, got "
+                                        "{0} for tile={1},{2},{3}",
+                                        accRegs, config.blockM,
+                                        config.blockN, config.blockK)
+                              .str();
+      return failure();
     }
     config.pingpong = true;
     return success();

@@ -47,8 +47,9 @@
 // tiles, carrying the ring position from tile to tile, and the consumers
 // also release the stage of each tile's last k-tile, so the producer runs
 // into the next tile while they write this one back.
-// With `pingpong` (BM = 64, persistent) the two consumer warpgroups take
-// the block's tiles in turn instead of sharing each: warpgroup w runs
+// With `pingpong` (persistent) the two consumer warpgroups take the
+// block's tiles in turn instead of sharing each, each multiplying a whole
+// tile (BM = 128: two MMAs of 64 rows, two accumulators): warpgroup w runs
 // tiles w, w + 2, ... (consumeTiles, one branch per warpgroup), stepping
 // its ring position over the other's k-tiles after each; turn[w] mbarriers
 // order their waits on the ring (waitForTurn), so that one's epilogue
@@ -295,6 +296,9 @@ private:
                     Value ringA, Value ringB, int64_t turn, int64_t turns) {
     int64_t stages = c.stages;
     int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
+    // A ping-pong warpgroup multiplies its whole tile: BM / 64 MMAs of 64
+    // rows a k-tile, an accumulator each.
+    int64_t halves = c.pingpong ? c.blockM / wgmma::kMmaM : 1;
     RingPosition first = advanceRing({index(0), boolean(false)},
                                      turn * kTiles, stages);
     Value turnBar = index(2 * stages + turn);
@@ -309,20 +313,30 @@ private:
             fragmentOrigin(tx);
           if (c.tmaStore && turns > 1)
             setOutputRowPhase();
-          Value zero = initialAccumulator();
+          SmallVector<Value> zeros;
+          for (int64_t h = 0; h < halves; ++h)
+            withRows(h, [&] { zeros.push_back(initialAccumulator()); });
           if (turns > 1)
             waitForTurn(bars, turnBar, turn, turns);
           auto [end, acc] = ringLoop(
-              start, zero, stages,
+              start, zeros, stages,
               [&](Value kt, RingPosition at, const RingStep &step,
                   ValueRange carried) -> SmallVector<Value> {
                 MBarrierWaitOp::create(b, bars, at.stage, at.phase);
                 WgmmaFenceOp::create(b);
-                Value c = carried.front();
-                Value next = WgmmaMmaOp::create(
-                    b, c.getType(),
-                    warpgroupRowsOfA(tx, stageTile(ringA, at.stage)),
-                    stageTile(ringB, at.stage), c);
+                Value tileA = stageTile(ringA, at.stage);
+                SmallVector<Value> next;
+                for (int64_t h = 0; h < halves; ++h) {
+                  // The warpgroup's 64 rows of A, or (a ping-pong tile of
+                  // 128 rows) the half h.
+                  Value rows = halves == 1
+                                   ? warpgroupRowsOfA(tx, tileA)
+                                   : rowsOf(tileA, index(h * wgmma::kMmaM),
+                                            wgmma::kMmaM);
+                  next.push_back(WgmmaMmaOp::create(
+                      b, carried[h].getType(), rows,
+                      stageTile(ringB, at.stage), carried[h]));
+                }
                 WgmmaCommitGroupOp::create(b);
                 // The MMA of k-tile kt - 1 is complete; kt's stays in
                 // flight.
@@ -335,7 +349,7 @@ private:
                       arith::AddIOp::create(b, step.prev, index(stages)),
                       /*txCount=*/Value());
                 });
-                return {next};
+                return next;
               });
           // The other warpgroup's turn: its waits on the ring come after
           // this tile's, and its MMAs queue behind these.
@@ -351,10 +365,11 @@ private:
                 /*txCount=*/Value());
           }
           if (persistent() && c.tmaStore)
-            storeTileOfPersistent(acc.front(), thread0, consumers,
+            storeTileOfPersistent(acc, thread0, consumers,
                                   kOutputBarrier + turn);
           else
-            writeback(acc.front());
+            for (int64_t h = 0; h < halves; ++h)
+              withRows(h, [&] { writeback(acc[h]); });
           // The other consumers' tiles' k-tiles come next in the ring.
           return advanceRing(end, (turns - 1) * kTiles, stages);
         },
@@ -393,6 +408,21 @@ private:
       wait();
   }
 
+  /// Runs `body` with the fragment origin (and its row in the tile) moved
+  /// down by `half` x 64 rows: the accumulator of a ping-pong tile's half.
+  void withRows(int64_t half, llvm::function_ref<void()> body) {
+    Value savedRow = rowBase, savedTileRow = tileRowBase;
+    if (half != 0) {
+      Value rows = index(half * wgmma::kMmaM);
+      rowBase = arith::AddIOp::create(b, rowBase, rows);
+      if (tileRowBase)
+        tileRowBase = arith::AddIOp::create(b, tileRowBase, rows);
+    }
+    body();
+    rowBase = savedRow;
+    tileRowBase = savedTileRow;
+  }
+
   /// The ring position `n` k-tiles after `at`: the stage n further, mod S,
   /// and the phase flipped once per wrap past the last stage.
   RingPosition advanceRing(RingPosition at, int64_t n, int64_t stages) {
@@ -416,12 +446,13 @@ private:
   /// barrier tells the others; they stage the fragment `acc`; a second
   /// barrier, and thread 0 issues this tile's stores, which read the
   /// boxes while the consumers run the next tile's MMAs.
-  void storeTileOfPersistent(Value acc, Value thread0, int64_t consumers,
-                             int64_t barrier) {
+  void storeTileOfPersistent(ValueRange accs, Value thread0,
+                             int64_t consumers, int64_t barrier) {
     ifThen(thread0,
            [&] { TmaStoreWaitOp::create(b, b.getI32IntegerAttr(0)); });
     NamedBarrierOp::create(b, barrier, consumers);
-    stageOutput(acc);
+    for (auto [h, acc] : llvm::enumerate(accs))
+      withRows(h, [&] { stageOutput(acc, /*fence=*/h + 1 == accs.size()); });
     NamedBarrierOp::create(b, barrier, consumers);
     ifThen(thread0, [&] { issueOutputStores(); });
   }
@@ -731,12 +762,13 @@ private:
     rowPhase = arith::RemUIOp::create(b, tileRowBase, index(8));
   }
 
-  /// Writes this thread's fragment `acc` into the boxes: each pair of
+  /// Writes this thread's fragment `acc` into the boxes, then fences them
+  /// for the async proxy (unless `fence` is false): each pair of
   /// adjacent 16-bit columns one vector store into its swizzled chunk (two
   /// scalar ones for f32, or where a column edge of C cuts the tile). Box
   /// elements outside C are left unwritten: the TMA store does not read
   /// them.
-  void stageOutput(Value acc) {
+  void stageOutput(Value acc, bool fence = true) {
     Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
     int64_t w = boxColumns();
     int64_t perChunk = 16 / getElementBytes(outElem);
@@ -776,8 +808,10 @@ private:
                                            physCol};
                },
                oddRow);
-    // The TMA unit reads the boxes through the async proxy.
-    FenceProxyAsyncOp::create(b);
+    // The TMA unit reads the boxes through the async proxy (one fence
+    // after the last of several stagings).
+    if (fence)
+      FenceProxyAsyncOp::create(b);
   }
 
   /// After every consumer staged its fragment: a block barrier, then

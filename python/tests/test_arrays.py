@@ -135,6 +135,8 @@ def test_tcgen05_m64_on_sm100a(m, n, k, bn, transpose_b):
     (200, 136, 192, dict(group_m=2), True),
     (256, 256, 128, dict(persistent_blocks=3, group_m=2), True),
     (200, 136, 192, dict(persistent_blocks=3, pingpong=True), True),
+    (256, 136, 128, dict(persistent_blocks=2, pingpong=True,
+                         tile=(128, 128, 64)), True),
     (200, 136, 192, dict(warp_specialize=False), False),
 ])
 def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles):

@@ -99,7 +99,7 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
   Option<bool> pingpong{
       *this, "pingpong",
       llvm::cl::desc("uop-tile's ping-pong schedule for the persistent wgmma "
-                     "kernel: the consumer warpgroups take 64 x BN tiles in "
+                     "kernel: the consumer warpgroups take whole tiles in "
                      "turn"),
       llvm::cl::init(UopTileOptions().pingpong)};
   Option<bool> tmaStore{

@@ -63,8 +63,9 @@ struct TileConfig {
   /// With warp specialization: 0, a block per tile of C; N > 0, at most N
   /// blocks, each looping over the tiles (persistent blocks).
   int64_t persistentBlocks = 0;
-  /// With persistent blocks: two consumer warpgroups of 64-row tiles (BM
-  /// = 64) that take the block's tiles in turn (ping-pong).
+  /// With persistent blocks: two consumer warpgroups that take the
+  /// block's tiles in turn (ping-pong), each multiplying a whole BM x BN
+  /// tile (BM / 64 MMAs of 64 rows a k-tile).
   bool pingpong = false;
   /// With the wgmma TMA ring: C is staged in
   /// 128-byte-swizzled shared boxes (BM x 128 bytes each) and written by
@@ -80,7 +81,7 @@ struct TileConfig {
     if (tcgen05)
       return 128;
     if (wgmma)
-      return 2 * blockM * (pingpong ? 2 : 1) + (warpSpecialize ? 128 : 0);
+      return (pingpong ? 256 : 2 * blockM) + (warpSpecialize ? 128 : 0);
     return kind == MatmulKind::simt ? blockN / threadN : 32 * warpsN;
   }
   int64_t getBlockThreadsY() const {

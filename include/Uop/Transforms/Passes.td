@@ -175,7 +175,8 @@ def UopTile : Pass<"uop-tile"> {
     64 consumer warpgroups (`setmaxnreg increase 232`) wait, multiply and
     release; `persistent-blocks=P` then launches at most P blocks, each
     looping over tiles of C, and `pingpong` gives the block's tiles to two
-    consumer warpgroups in turn, a 64 x BN tile each, their waits on the
+    consumer warpgroups in turn, a whole BM x BN tile each (64 x 128 by
+    default; BM = 128 is two MMAs of 64 rows a k-tile), their waits on the
     ring ordered by a turn mbarrier per warpgroup. With `tma-store` (a ring)
     the consumers write the tile of C, cast and through the epilogue, into
     BN / (128 / output bytes) shared boxes of BM rows of 128 bytes,
@@ -235,7 +236,8 @@ def UopTile : Pass<"uop-tile"> {
            "GROUP_M); 0 or 1: row-major">,
     Option<"pingpong", "pingpong", "bool", "false",
            "mma=wgmma with persistent blocks: the two consumer warpgroups "
-           "take the block's tiles in turn, a 64 x BN tile each (the "
+           "take the block's tiles in turn, a whole tile each (64 x 128 "
+           "unless `tile` says otherwise; the "
            "ping-pong schedule: one's epilogue overlaps the other's MMAs; "
            "false: both share each tile)">,
     Option<"tmaStore", "tma-store", "bool", "false",
