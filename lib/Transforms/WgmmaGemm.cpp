@@ -301,8 +301,11 @@ private:
     int64_t halves = c.pingpong ? c.blockM / wgmma::kMmaM : 1;
     RingPosition first = advanceRing({index(0), boolean(false)},
                                      turn * kTiles, stages);
-    Value turnBar = index(2 * stages + turn);
-    Value otherTurnBar = index(2 * stages + (1 - turn));
+    Value turnBar, otherTurnBar;
+    if (turns > 1) {
+      turnBar = index(2 * stages + turn);
+      otherTurnBar = index(2 * stages + (1 - turn));
+    }
     // Ping-pong warpgroups stage their tiles in boxes and meet at a named
     // barrier of their own.
     if (c.tmaStore)
