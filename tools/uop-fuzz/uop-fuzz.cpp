@@ -204,10 +204,28 @@ std::string randomOptions(Rng &rng, StringRef emit) {
     os << " swizzle=" << (chance(rng, 50) ? "true" : "false");
   // The tensor-core options: the multiply, its warps, TF32, cp.async.
   if (chance(rng, 30)) {
-    static const char *const kMma[] = {"auto", "simt", "mma_sync", "wmma",
+    static const char *const kMma[] = {"auto",  "simt",  "mma_sync",
+                                       "wmma",  "wgmma", "tcgen05",
                                        "tensor"};
-    os << " mma=" << kMma[pick(rng, 5)];
+    os << " mma=" << kMma[pick(rng, 7)];
   }
+  // The block-level kernels' options (wgmma, tcgen05).
+  auto flag = [&](const char *name) {
+    os << ' ' << name << '=' << (chance(rng, 70) ? "true" : "false");
+  };
+  if (chance(rng, 10))
+    flag("warp-specialize");
+  if (chance(rng, 10))
+    flag("pingpong");
+  if (chance(rng, 10))
+    flag("tma-store");
+  if (chance(rng, 10))
+    os << " persistent-blocks="
+       << (chance(rng, 60) ? pick(rng, 5) : pickSize(rng));
+  if (chance(rng, 10))
+    os << " group-m=" << (chance(rng, 60) ? pick(rng, 9) : pickSize(rng));
+  if (chance(rng, 5))
+    os << " ladder-step=" << (chance(rng, 70) ? pick(rng, 9) : pickSize(rng));
   if (chance(rng, 20))
     os << " warps=" << (chance(rng, 70) ? pick(rng, 5) : pickSize(rng)) << ','
        << (chance(rng, 70) ? pick(rng, 9) : pickSize(rng));
