@@ -140,3 +140,14 @@ func.func @named_barrier() {
   }
   return
 }
+
+// A known block size of absurd sizes: their product is not formed past
+// 64 bits (the named barrier's count is compared with it safely).
+// CHECK-LABEL: gpu.func @named_barrier_huge_block
+gpu.module @huge_block {
+  gpu.func @named_barrier_huge_block() kernel attributes {known_block_size = array<i32: 2147483647, 2147483647, 2147483647>} {
+    // CHECK: uop.named_barrier id(3) threads(1024)
+    uop.named_barrier id(3) threads(1024)
+    gpu.return
+  }
+}

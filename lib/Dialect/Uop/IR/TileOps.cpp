@@ -11,10 +11,10 @@
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <limits>
 
 using namespace mlir;
@@ -94,29 +94,6 @@ LogicalResult BarrierOp::verify() { return verifyBlockWide(*this); }
 /// The most threads a block may have.
 constexpr int64_t kMaxBlockThreads = 1024;
 
-/// The threads of the block of `kernel` when its sizes are constants.
-static std::optional<int64_t> getStaticBlockThreads(Operation *kernel) {
-  if (auto launch = dyn_cast<gpu::LaunchOp>(kernel)) {
-    int64_t threads = 1;
-    for (Value size : {launch.getBlockSizeX(), launch.getBlockSizeY(),
-                       launch.getBlockSizeZ()}) {
-      std::optional<int64_t> n = getConstantIntValue(size);
-      if (!n || *n <= 0)
-        return std::nullopt;
-      threads *= std::min<int64_t>(*n, 1 << 20);
-    }
-    return threads;
-  }
-  if (auto func = dyn_cast<gpu::GPUFuncOp>(kernel))
-    if (std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize()) {
-      int64_t threads = 1;
-      for (int32_t n : *known)
-        threads *= std::max<int64_t>(n, 0);
-      return threads;
-    }
-  return std::nullopt;
-}
-
 LogicalResult NamedBarrierOp::verify() {
   Operation *kernel = getEnclosingKernel(*this);
   if (!kernel)
@@ -132,10 +109,18 @@ LogicalResult NamedBarrierOp::verify() {
     return emitOpError("expected threads to be a positive multiple of the "
                        "warp size (32), at most ")
            << kMaxBlockThreads << ", got " << threads;
-  if (std::optional<int64_t> block = getStaticBlockThreads(kernel))
-    if (threads > *block)
+  // A block of constant size: its threads, each size clamped first so the
+  // product cannot overflow (a block past 1024 threads is refused at the
+  // launch; here only the comparison matters).
+  if (std::optional<std::array<int64_t, 3>> block =
+          getKnownBlockSize(kernel)) {
+    int64_t blockThreads = 1;
+    for (int64_t n : *block)
+      blockThreads *= std::clamp<int64_t>(n, 0, kMaxBlockThreads + 1);
+    if (threads > blockThreads)
       return emitOpError("expected at most the block's ")
-             << *block << " threads, got " << threads;
+             << blockThreads << " threads, got " << threads;
+  }
   return success();
 }
 
