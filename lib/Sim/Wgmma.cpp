@@ -109,6 +109,22 @@ struct Descriptor {
     return start + (row / 8) * sbo + (kb / 16) * lbo + (row % 8) * 16 +
            kb % 16;
   }
+
+  /// The shared address of element (`mn`, `k`) of an MN-major operand
+  /// (the instruction's transpose bit) of `elemBytes`-byte elements.
+  uint64_t addressMN(uint64_t mn, uint64_t k, uint64_t elemBytes) const {
+    uint64_t b = mn * elemBytes;
+    if (swizzle == 1) {
+      // 128-byte swizzle: atoms of 8 k-rows of 128 bytes (consecutive
+      // MN-elements), `lbo` apart along MN and `sbo` apart along K.
+      uint64_t a =
+          start + (b / 128) * lbo + (k / 8) * sbo + (k % 8) * 128 + b % 128;
+      return a ^ (((a >> 7) & 7) << 4);
+    }
+    // No swizzle: core matrices of 8 k-rows x 16 bytes of MN, `sbo` apart
+    // along MN and `lbo` apart along K.
+    return start + (b / 16) * sbo + (k / 8) * lbo + (k % 8) * 16 + b % 16;
+  }
 };
 
 /// The accumulator position of register `i` of warpgroup thread `t` in the
@@ -151,7 +167,7 @@ LogicalResult sim::wgmma::fence(Interpreter &I, Operation *op) {
 }
 
 LogicalResult sim::wgmma::mma(Interpreter &I, Operation *op, Value a, Value b,
-                         Value c, Value result) {
+                              Value c, Value result, bool nMajorB) {
   if (failed(requireKernel(I, op)))
     return failure();
   WgmmaState &w = state(I);
@@ -228,12 +244,19 @@ LogicalResult sim::wgmma::mma(Interpreter &I, Operation *op, Value a, Value b,
     std::vector<float> av(size_t(wg::kMmaM) * wg::kInstrK),
         bv(size_t(n) * wg::kInstrK);
     // The instructions of the lowering: one per k16 slice, the start
-    // addresses advanced 32 bytes each.
+    // addresses advanced 32 bytes each (2048, two 8-row atoms, for an
+    // N-major B, whose descriptor strides Wgmma.h gives).
     for (uint32_t s = 0; inside && s < k / wg::kInstrK; ++s) {
       for (int operand = 0; inside && operand < 2; ++operand) {
         Buffer &buf = operand == 0 ? *sa.buffer : *sb.buffer;
-        Descriptor desc(wg::kMajorSwizzle128Descriptor(
-            (operand == 0 ? addrA : addrB) + s * wg::kInstrKBytes));
+        bool mnMajor = operand == 1 && nMajorB;
+        Descriptor desc(
+            mnMajor ? wg::nMajorSwizzle128DescriptorHigh(k * wg::kRowBytes) |
+                          wg::smemDescriptorAddress(addrB +
+                                                    s * wg::kNMajorSliceBytes)
+                    : wg::kMajorSwizzle128Descriptor(
+                          (operand == 0 ? addrA : addrB) +
+                          s * wg::kInstrKBytes));
         std::string why = desc.unsupportedReason();
         if (!why.empty())
           return I.unsupported(op, "wgmma.mma_async with " + why);
@@ -241,7 +264,8 @@ LogicalResult sim::wgmma::mma(Interpreter &I, Operation *op, Value a, Value b,
         std::vector<float> &vals = operand == 0 ? av : bv;
         for (uint32_t r = 0; inside && r < rows; ++r)
           for (uint32_t kk = 0; kk < wg::kInstrK; ++kk) {
-            uint64_t addr = desc.address(r, 2 * kk);
+            uint64_t addr = mnMajor ? desc.addressMN(r, kk, 2)
+                                    : desc.address(r, 2 * kk);
             if (addr < buf.sharedAddress ||
                 addr + 2 > buf.sharedAddress + buf.sizeInBytes()) {
               I.reportFault(

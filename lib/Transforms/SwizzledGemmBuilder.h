@@ -3,7 +3,9 @@
 // What the tcgen05 kernel (Tcgen05Gemm.cpp) and the wgmma kernel
 // (WgmmaGemm.cpp) of uop-tile share: both stage BM x 64 and BN x 64 tiles of
 // A and B^T (K-major rows of 128 bytes, 128-byte swizzled, 1024-byte
-// aligned) that the tensor core reads through descriptors; both load them
+// aligned; the wgmma kernel's B also N-major, rows of 64 columns, where
+// the GEMM stores B as K x N) that the tensor core reads through
+// descriptors; both load them
 // by TMA into a ring of stages when the GEMM's layout allows; both finish
 // every element of C alike (the fill value or the old C, the output cast,
 // the fused epilogue). Internal to lib/Transforms.
@@ -96,9 +98,12 @@ protected:
                                      strides);
   }
 
-  /// Announces the bytes of both boxes of the k-tile at `k0` on barrier
+  /// Announces the bytes of the boxes of the k-tile at `k0` on barrier
   /// `bar` and loads them by TMA into the tiles `tileA()` and `tileB()`
-  /// (128-byte swizzled, zero past the matrix). Run by one thread.
+  /// (128-byte swizzled, zero past the matrix). Run by one thread. A B
+  /// stored K x N (`nMajorB`) is BN / 64 boxes of 64 k-rows x 64 columns,
+  /// box j into rows 64 j .. 64 j + 63 of the tile: the N-major operand of
+  /// uop.wgmma_mma's `b_n_major`.
   void loadTiles(Value k0, Value bar, llvm::function_ref<Value()> tileA,
                  llvm::function_ref<Value()> tileB, Value bars) {
     int64_t tileBytes =
@@ -106,9 +111,25 @@ protected:
     MBarrierArriveOp::create(b, bars, bar, index(tileBytes));
     TmaLoadOp::create(b, g.a, ValueRange{m0, k0}, tileA(), bars, bar,
                       b.getI64IntegerAttr(128));
-    TmaLoadOp::create(b, g.b, ValueRange{n0, k0}, tileB(), bars, bar,
-                      b.getI64IntegerAttr(128));
+    if (!c.nMajorB) {
+      TmaLoadOp::create(b, g.b, ValueRange{n0, k0}, tileB(), bars, bar,
+                        b.getI64IntegerAttr(128));
+      return;
+    }
+    Value tile = tileB();
+    for (int64_t j = 0; j < c.blockN / kNMajorBlock; ++j) {
+      Value n = j == 0 ? n0
+                       : arith::AddIOp::create(b, n0, index(j * kNMajorBlock))
+                             .getResult();
+      TmaLoadOp::create(
+          b, g.b, ValueRange{k0, n},
+          rowsOf(tile, b.getIndexAttr(j * c.blockK), c.blockK), bars, bar,
+          b.getI64IntegerAttr(128));
+    }
   }
+
+  /// The columns of one box of an N-major B tile: one 128-byte row.
+  static constexpr int64_t kNMajorBlock = 64;
 
   /// loadTiles of k-tile `kt` into stage `stage` of the rings, completing
   /// on full[stage] (barrier `stage`).

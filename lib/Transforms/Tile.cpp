@@ -730,15 +730,21 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
 }
 
 /// Why the tiles of `g` cannot be loaded by TMA for the tcgen05 and wgmma
-/// kernels, or
-/// empty: TMA copies boxes as they are stored (it cannot transpose), so A
-/// must be stored M x K and B N x K, contiguous along K, with rows (and the
-/// start) 16-byte aligned as a tensor map requires.
-static std::string whyNotTma(const GemmInfo &g) {
+/// kernels, or empty: TMA copies boxes as they are stored (it cannot
+/// transpose), so A must be stored M x K and B N x K (K-major), or, where
+/// the kernel reads an N-major B (`nMajorBlockN`, its BN, non-zero), K x N
+/// with BN a multiple of 64 (whole 128-byte rows of 64 columns); rows (and
+/// the start) contiguous and 16-byte aligned as a tensor map requires.
+static std::string whyNotTma(const GemmInfo &g, int64_t nMajorBlockN = 0) {
   if (g.transposeA)
     return "A stored M x K (K-major), got K x M";
-  if (!g.transposeB)
+  if (!g.transposeB && nMajorBlockN == 0)
     return "B stored N x K (K-major), got K x N";
+  if (!g.transposeB && nMajorBlockN % 64 != 0)
+    return llvm::formatv("BN a multiple of 64 for B stored K x N (its "
+                         "boxes are 64 columns wide), got BN = {0}",
+                         nMajorBlockN)
+        .str();
   for (Value operand : {g.a, g.b}) {
     auto type = cast<MemRefType>(operand.getType());
     SmallVector<int64_t> strides;
@@ -749,8 +755,8 @@ static std::string whyNotTma(const GemmInfo &g) {
         ShapedType::isDynamic(strides[0]) || ShapedType::isDynamic(offset) ||
         (strides[0] * bytes) % 16 != 0 || (offset * bytes) % 16 != 0)
       return llvm::formatv("rows of A and B that are 16-byte aligned and "
-                           "contiguous (K a multiple of {0}), got {1}",
-                           16 / bytes, type)
+                           "contiguous ({0} a multiple of {1}), got {2}",
+                           g.transposeB ? "K" : "K and N", 16 / bytes, type)
           .str();
   }
   return {};
@@ -916,16 +922,17 @@ struct KindChooser {
 
   /// Without a `tile`, the tile of a block-level tensor-core kernel fitted
   /// to a small GEMM: BM = 64 for at most 64 rows, BN the smallest the MMA
-  /// takes (`nStep` for BM = 128, 8 for BM = 64) that covers fewer than
-  /// 128 columns; `make` reads a tile into a configuration. Failure where
-  /// the default 128 x 128 tile stays.
+  /// takes (`nStep` for BM = 128, 8 for BM = 64, at least `minStep`) that
+  /// covers fewer than 128 columns; `make` reads a tile into a
+  /// configuration. Failure where the default 128 x 128 tile stays.
   FailureOr<TileConfig> smallTile(
       const GemmInfo &g, int64_t nStep,
-      llvm::function_ref<FailureOr<TileConfig>(ArrayRef<int64_t>)> make) {
+      llvm::function_ref<FailureOr<TileConfig>(ArrayRef<int64_t>)> make,
+      int64_t minStep = 8) {
     if (!tile.empty() || (g.m > 64 && g.n >= 128))
       return failure();
     int64_t bm = g.m > 64 ? 128 : 64;
-    int64_t step = bm == 128 ? nStep : 8;
+    int64_t step = std::max(bm == 128 ? nStep : 8, minStep);
     int64_t bn =
         g.n >= 128 ? 128 : std::max<int64_t>(step, llvm::alignTo(g.n, step));
     return make({bm, bn, 64});
@@ -1098,7 +1105,7 @@ struct KindChooser {
       whyNot = prefix() + "stores the tile of C behind the TMA ring, which "
                           "needs " +
                (stages == 1 ? std::string("stages > 1")
-                            : "TMA loads (" + whyNotTma(g) + ")");
+                            : "TMA loads (" + whyNotTma(g, config.blockN) + ")");
       return failure();
     }
     auto out = cast<MemRefType>(g.out.getType());
@@ -1248,16 +1255,19 @@ struct KindChooser {
         return failure();
       }
       // As for tcgen05: one consumer warpgroup for at most 64 rows, a
-      // narrower N for fewer than 128 columns.
+      // narrower N for fewer than 128 columns (whole boxes of 64 columns
+      // where B is stored K x N).
       std::string smallWhy;
-      if (FailureOr<TileConfig> small =
-              smallTile(g, /*nStep=*/8, [&](ArrayRef<int64_t> t) {
+      if (FailureOr<TileConfig> small = smallTile(
+              g, /*nStep=*/8,
+              [&](ArrayRef<int64_t> t) {
                 return getWgmmaTileConfig(t, stages, smallWhy, target);
-              });
+              },
+              /*minStep=*/g.transposeB ? 8 : 64);
           succeeded(small))
         c = small;
       TileConfig config = *c;
-      std::string noTma = whyNotTma(g);
+      std::string noTma = whyNotTma(g, config.blockN);
       if (!noTma.empty()) {
         if (stages > 1) {
           whyNot = llvm::formatv("for mma=wgmma: stages={0} is a ring of TMA "
@@ -1267,6 +1277,8 @@ struct KindChooser {
         }
         config.stages = 1;
       }
+      // A ring loads a B stored K x N as it is, for N-major MMAs.
+      config.nMajorB = !g.transposeB && config.stages > 1;
       // The producer warpgroup feeds a TMA ring; without one (or without
       // a K to load) every thread copies and multiplies.
       config.warpSpecialize =

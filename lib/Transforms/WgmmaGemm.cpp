@@ -338,7 +338,7 @@ private:
                                             wgmma::kMmaM);
                   next.push_back(WgmmaMmaOp::create(
                       b, carried[h].getType(), rows,
-                      stageTile(ringB, at.stage), carried[h]));
+                      stageTile(ringB, at.stage), carried[h], c.nMajorB));
                 }
                 WgmmaCommitGroupOp::create(b);
                 // The MMA of k-tile kt - 1 is complete; kt's stays in
@@ -531,7 +531,7 @@ private:
       WgmmaFenceOp::create(b);
       Value next =
           WgmmaMmaOp::create(b, acc.getType(), rowsOfA(stageTile(ringA, stage)),
-                             stageTile(ringB, stage), acc);
+                             stageTile(ringB, stage), acc, c.nMajorB);
       WgmmaCommitGroupOp::create(b);
       // The MMA of k-tile kt - 1 is complete; kt's stays in flight.
       WgmmaWaitGroupOp::create(b, 1);

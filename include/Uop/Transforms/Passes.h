@@ -71,6 +71,10 @@ struct TileConfig {
   /// 128-byte-swizzled shared boxes (BM x 128 bytes each) and written by
   /// TMA stores.
   bool tmaStore = false;
+  /// With a TMA ring, for a GEMM storing B as K x N: B's k-tiles are
+  /// loaded as BN / 64 boxes of 64 k-rows x 64 columns each into an
+  /// N-major tile that the MMA reads transposed (BN a multiple of 64).
+  bool nMajorB = false;
   /// The tcgen05 and wgmma kernels: 0 or 1, the tiles of C in row-major
   /// launch order; G > 1, grouped G tile rows at a time (SwizzledGemm's
   /// setTileOrigin).

@@ -339,11 +339,17 @@ struct WgmmaMmaLowering : public ConvertOpToLLVMPattern<WgmmaMmaOp> {
         ctx, op.getAType().getElementType().isBF16() ? NVVM::WGMMATypes::bf16
                                                      : NVVM::WGMMATypes::f16);
     uint64_t high = wgmma::kMajorSwizzle128Descriptor(0);
+    // An N-major B: blocks of K rows of 128 bytes (Wgmma.h).
+    bool nMajorB = op.getBNMajor();
+    uint64_t highB =
+        nMajorB ? wgmma::nMajorSwizzle128DescriptorHigh(op.getK() *
+                                                        wgmma::kRowBytes)
+                : high;
+    int64_t sliceB = nMajorB ? wgmma::kNMajorSliceBytes : wgmma::kInstrKBytes;
     for (int64_t s = 0; s < op.getK() / wgmma::kInstrK; ++s) {
       Value descA = matrixDescriptor(rewriter, loc, addrA,
                                      s * wgmma::kInstrKBytes, high);
-      Value descB = matrixDescriptor(rewriter, loc, addrB,
-                                     s * wgmma::kInstrKBytes, high);
+      Value descB = matrixDescriptor(rewriter, loc, addrB, s * sliceB, highB);
       acc = NVVM::WgmmaMmaAsyncOp::create(
           rewriter, loc, structType, acc, descA, descB,
           NVVM::MMAShapeAttr::get(ctx, int(wgmma::kMmaM), int(n),
@@ -353,9 +359,11 @@ struct WgmmaMmaLowering : public ConvertOpToLLVMPattern<WgmmaMmaOp> {
           NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),
           NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
           NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
-          // K-major A is "row", K-major B "col".
+          // K-major A is "row", K-major B "col" (imm-trans-b = 0), an
+          // N-major B "row" (imm-trans-b = 1).
           NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),
-          NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::col),
+          NVVM::MMALayoutAttr::get(ctx, nMajorB ? NVVM::MMALayout::row
+                                                : NVVM::MMALayout::col),
           /*satfinite=*/NVVM::MMAIntOverflowAttr());
     }
     Value result = LLVM::UndefOp::create(rewriter, loc, op.getType());

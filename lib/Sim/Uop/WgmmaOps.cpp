@@ -22,7 +22,8 @@ LogicalResult fenceOp(Interpreter &I, Operation *op) {
 
 LogicalResult mmaOp(Interpreter &I, Operation *op) {
   auto m = cast<WgmmaMmaOp>(op);
-  return sim::wgmma::mma(I, op, m.getA(), m.getB(), m.getC(), m.getResult());
+  return sim::wgmma::mma(I, op, m.getA(), m.getB(), m.getC(), m.getResult(),
+                         m.getBNMajor());
 }
 
 LogicalResult commitOp(Interpreter &I, Operation *op) {

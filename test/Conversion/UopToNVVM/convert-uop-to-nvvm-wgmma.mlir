@@ -7,7 +7,11 @@
 // bits of Wgmma.h: 0x4000004000010000 = 4611686293305360384 (128-byte
 // swizzle in the 2-bit field at bit 62, stride 1024 bytes, leading 16
 // bytes), chaining the accumulator as a struct of N/2 f32 between them;
-// K-major A is "row" and K-major B "col".
+// K-major A is "row" and K-major B "col". An N-major B (b_n_major) is
+// "row" (imm-trans-b = 1), its slices 2048 bytes (128 in 16-byte units)
+// apart, with the upper bits 0x4000004002000000 = 4611686293338849280
+// (128-byte swizzle, stride 1024 bytes between groups of 8 k, leading
+// 8192 bytes between the blocks of 64 columns).
 
 !a = memref<64x64xf16, #gpu.address_space<workgroup>>
 !b = memref<128x64xf16, #gpu.address_space<workgroup>>
@@ -46,6 +50,17 @@ gpu.module @kernels {
     // bf16, N = 16.
     // CHECK: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 16, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <col>]
     %e = uop.wgmma_mma %tA, %tB, %c8 : !ab, !bb, vector<8xf32>
+    // N-major B, N = 128 (two blocks of 64 columns).
+    // CHECK: %[[HIB:.*]] = llvm.mlir.constant(4611686293338849280 : i64) : i64
+    // CHECK: %[[DB:.*]] = llvm.or %{{.*}}, %[[HIB]] : i64
+    // CHECK: nvvm.wgmma.mma_async %{{.*}}, %[[DB]], %{{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
+    // CHECK: llvm.mlir.constant(2048 : i64) : i64
+    // CHECK: nvvm.wgmma.mma_async {{.*}} B[<f16>, <one>, <row>]
+    // CHECK: llvm.mlir.constant(4096 : i64) : i64
+    // CHECK: nvvm.wgmma.mma_async {{.*}} B[<f16>, <one>, <row>]
+    // CHECK: llvm.mlir.constant(6144 : i64) : i64
+    // CHECK: nvvm.wgmma.mma_async {{.*}} B[<f16>, <one>, <row>]
+    %t = uop.wgmma_mma %sA, %sB, %c b_n_major : !a, !b, vector<64xf32>
     // setmaxnreg.
     // CHECK: nvvm.setmaxregister decrease 40
     uop.setmaxnreg decrease 40

@@ -138,6 +138,19 @@ func.func @n_264(%a: memref<64x64xf16, #gpu.address_space<workgroup>>, %b: memre
 
 // -----
 
+func.func @n_major_96(%a: memref<64x64xf16, #gpu.address_space<workgroup>>, %b: memref<96x64xf16, #gpu.address_space<workgroup>>, %c: vector<48xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected N a multiple of 64 with b_n_major (B's rows are blocks of K rows, each the 64 columns of one 128-byte swizzle row), got 96}}
+    %d = uop.wgmma_mma %a, %b, %c b_n_major : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<96x64xf16, #gpu.address_space<workgroup>>, vector<48xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 func.func @fragment_size(%a: memref<64x64xf16, #gpu.address_space<workgroup>>, %b: memref<128x64xf16, #gpu.address_space<workgroup>>, %c: vector<128xf32>) {
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)

@@ -30,6 +30,11 @@ LogicalResult WgmmaMmaOp::verify() {
   int64_t n = getN();
   if (failed(verifyMmaN(*this, n, 8, wgmma::kMmaM)))
     return failure();
+  if (getBNMajor() && n % wgmma::kNMajorBlockElements != 0)
+    return emitOpError("expected N a multiple of 64 with b_n_major (B's "
+                       "rows are blocks of K rows, each the 64 columns of "
+                       "one 128-byte swizzle row), got ")
+           << n;
   int64_t elements = getC().getType().getNumElements();
   if (elements != n / 2)
     return emitOpError("expected the accumulator fragment to hold N / 2 = ")

@@ -62,9 +62,11 @@ def Uop_WgmmaMmaOp : Uop_Op<"wgmma_mma", [
   let description = [{
     The 128 threads of a warpgroup (four consecutive warps, the first a
     multiple of four) together compute `D = A * B^T + C`, where `A` is the
-    `64 x K` tile and `B` the `N x K` tile in shared memory, both K-major
-    (a row holds K consecutive elements), and `C` and `D` are the `64 x N`
-    f32 accumulator spread over the warpgroup's registers: thread `t` of
+    `64 x K` tile and `B` the `N x K` operand in shared memory, `A`
+    K-major (a row holds K consecutive elements), `B` K-major likewise or,
+    with `b_n_major` (the instruction's imm-trans-b), N-major, and `C` and
+    `D` are the `64 x N` f32 accumulator spread over the warpgroup's
+    registers: thread `t` of
     the warpgroup (warp `w = t / 32`, lane `l = t % 32`) holds in element
     `i` of its `vector<N/2 x f32>` the accumulator's
     `(16 w + l / 4 + 8 ((i / 2) mod 2), 8 (i / 4) + 2 (l mod 4) + i mod 2)`
@@ -76,6 +78,12 @@ def Uop_WgmmaMmaOp : Uop_Op<"wgmma_mma", [
     hardware reads (the layout `#uop.shared_layout<swizzle = 8, unit = 8>`
     that `uop.copy` writes, and that `uop.tma_load` with `swizzle = 128`
     writes), starting 1024-byte aligned.
+    An N-major `B` is the form TMA loads from a GEMM that stores `B` as
+    `K x N` (row-major, linalg.matmul's): N / 64 blocks of `K x 64` (a
+    128-byte row holds 64 consecutive columns of one k), block `j` in rows
+    `64 j .. 64 j + 63` of the same `N x 64` tile type, so element
+    `(n, k)` of `B` is at row `64 (n / 64) + k`, column `n mod 64`; N is
+    then a multiple of 64.
 
     The op is asynchronous and warpgroup-collective: every thread of the
     warpgroup executes it with the same tiles, after a
@@ -88,21 +96,29 @@ def Uop_WgmmaMmaOp : Uop_Op<"wgmma_mma", [
     Lowers to K / 16 `nvvm.wgmma.mma_async` instructions of shape m64nNk16,
     each on shared-memory descriptors of its k16 slice (start address
     advanced 32 bytes per slice, 1024 bytes between 8-row groups,
-    128-byte swizzle) with the accumulator in N/2 f32 registers.
+    128-byte swizzle; for an N-major `B`, 2048 bytes per slice, 1024
+    between groups of 8 k and 8192 between the blocks of 64 columns) with
+    the accumulator in N/2 f32 registers.
 
     ```mlir
     %d = uop.wgmma_mma %sA, %sB, %c
+        : memref<64x64xf16, #gpu.address_space<workgroup>>,
+          memref<128x64xf16, #gpu.address_space<workgroup>>, vector<64xf32>
+    %e = uop.wgmma_mma %sA, %sBt, %c b_n_major
         : memref<64x64xf16, #gpu.address_space<workgroup>>,
           memref<128x64xf16, #gpu.address_space<workgroup>>, vector<64xf32>
     ```
   }];
   let arguments = (ins
     Arg<AnyMemRef, "the 64 x K tile", [MemRead<DefaultResource>]>:$a,
-    Arg<AnyMemRef, "the N x K tile", [MemRead<DefaultResource>]>:$b,
-    VectorOfRankAndType<[1], [F32]>:$c);
+    Arg<AnyMemRef, "the N x K operand, K-major or N-major",
+        [MemRead<DefaultResource>]>:$b,
+    VectorOfRankAndType<[1], [F32]>:$c,
+    UnitAttr:$b_n_major);
   let results = (outs VectorOfRankAndType<[1], [F32]>:$result);
   let assemblyFormat = [{
-    $a `,` $b `,` $c attr-dict `:` type($a) `,` type($b) `,` type($c)
+    $a `,` $b `,` $c (`b_n_major` $b_n_major^)? attr-dict `:` type($a) `,`
+    type($b) `,` type($c)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{

@@ -82,6 +82,23 @@ constexpr uint64_t kMajorSwizzle128Descriptor(uint64_t sharedAddress) {
          smemDescriptorAddress(sharedAddress);
 }
 
+/// An N-major operand (`b_n_major`): blocks of K rows of 128 bytes, each
+/// row the 64 consecutive N-elements of one k, so a k16 slice is 16 rows
+/// (two 8-row swizzle atoms) and the blocks are K x 128 bytes apart.
+constexpr int64_t kNMajorSliceBytes = 2 * kSwizzleAtomBytes;
+constexpr int64_t kNMajorBlockElements = 64;
+
+/// The descriptor bits of an N-major 128-byte-swizzled operand whose
+/// blocks of 64 N-elements are `blockBytes` apart: for the swizzled
+/// MN-major layouts the leading-dimension byte offset is the stride between
+/// those blocks and the stride byte offset the one between groups of 8 k
+/// (the PTX ISA's canonical layout ((T,8,m),(8,k)) : ((1,T,LBO),(8T,SBO))
+/// in 16-byte units).
+constexpr uint64_t nMajorSwizzle128DescriptorHigh(uint64_t blockBytes) {
+  return smemDescriptorHigh(blockBytes, kSwizzleAtomBytes,
+                            SwizzleMode::Swizzle128B);
+}
+
 /// The accumulator element held in element `i` of the fragment of thread
 /// `t` of the warpgroup (0 to 127), for the f32 accumulator of m64nNk16:
 /// row 16 (t / 32) + (t % 32) / 4 + 8 ((i / 2) % 2), column
