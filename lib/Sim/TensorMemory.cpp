@@ -251,6 +251,28 @@ struct SmemDescriptor {
     return start + (row / 8) * sbo + (kb / 16) * lbo + (row % 8) * 16 +
            kb % 16;
   }
+
+  /// The shared address of element (`mn`, `k`) of an MN-major operand
+  /// (the instruction descriptor's transpose bit) of 16-bit elements.
+  uint64_t addressMN(uint64_t mn, uint64_t k) const {
+    uint64_t b = mn * 2;
+    if (swizzle == 2) {
+      // 128-byte swizzle: atoms of 8 k-rows of 128 bytes (consecutive
+      // MN-elements), `lbo` apart along MN and `sbo` apart along K.
+      uint64_t a =
+          start + (b / 128) * lbo + (k / 8) * sbo + (k % 8) * 128 + b % 128;
+      return a ^ (((a >> 7) & 7) << 4);
+    }
+    // No swizzle: core matrices of 8 k-rows x 16 bytes of MN, `sbo` apart
+    // along MN and `lbo` apart along K.
+    return start + (b / 16) * sbo + (k / 8) * lbo + (k % 8) * 16 + b % 16;
+  }
+
+  /// The address of element (`row`, `k`) of an operand read K-major or
+  /// (`mnMajor`) MN-major.
+  uint64_t element(uint64_t row, uint64_t k, bool mnMajor) const {
+    return mnMajor ? addressMN(row, k) : address(row, 2 * k);
+  }
 };
 
 /// The fields of a kind::f16 instruction descriptor the model uses.
@@ -269,8 +291,8 @@ struct InstrDescriptor {
       return "an accumulator format other than F32";
     if (aFormat > 1 || bFormat > 1)
       return "an operand format other than F16 or BF16";
-    if (aMajor || bMajor)
-      return "MN-major operands";
+    if (aMajor)
+      return "an MN-major A";
     if (negate || sparse)
       return "negation or sparsity";
     // M = 128 with N in steps of 16, M = 64 with N in steps of 8.
@@ -309,9 +331,10 @@ bool visitOperands(Interpreter &I, const PendingMma &m,
     Buffer &buf = operand == 0 ? *m.a : *m.b;
     SmemDescriptor d(operand == 0 ? m.descA : m.descB);
     uint32_t rows = operand == 0 ? id.m : id.n;
+    bool mnMajor = operand == 0 ? id.aMajor : id.bMajor;
     for (uint32_t r = 0; r < rows; ++r)
-      for (uint32_t kb = 0; kb < tc05::kInstrKBytes; kb += 2) {
-        uint64_t addr = d.address(r, kb);
+      for (uint32_t k = 0; k < tc05::kInstrK; ++k) {
+        uint64_t addr = d.element(r, k, mnMajor);
         if (addr < buf.sharedAddress ||
             addr + 2 > buf.sharedAddress + buf.sizeInBytes()) {
           std::string msg =
@@ -366,11 +389,13 @@ void execute(Interpreter &I, TMemState &t, const PendingMma &m) {
   for (uint32_t r = 0; r < id.m; ++r)
     for (uint32_t k = 0; k < tc05::kInstrK; ++k)
       a[r * tc05::kInstrK + k] =
-          readOperand(*m.a, da.address(r, 2 * k), id.aFormat).value_or(0.f);
+          readOperand(*m.a, da.element(r, k, id.aMajor), id.aFormat)
+              .value_or(0.f);
   for (uint32_t r = 0; r < id.n; ++r)
     for (uint32_t k = 0; k < tc05::kInstrK; ++k)
       b[r * tc05::kInstrK + k] =
-          readOperand(*m.b, db.address(r, 2 * k), id.bFormat).value_or(0.f);
+          readOperand(*m.b, db.element(r, k, id.bMajor), id.bFormat)
+              .value_or(0.f);
   bool unwritten = false;
   for (uint32_t r = 0; r < id.m; ++r)
     for (uint32_t n = 0; n < id.n; ++n) {
@@ -523,7 +548,7 @@ LogicalResult tmem::relinquish(Interpreter &I, Operation *op) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult tmem::mma(Interpreter &I, Operation *op, Value address, Value a,
-                        Value b, Value accumulate) {
+                        Value b, Value accumulate, bool nMajorB) {
   if (failed(requireKernel(I, op)))
     return failure();
   TMemState &t = state(I);
@@ -537,7 +562,7 @@ LogicalResult tmem::mma(Interpreter &I, Operation *op, Value address, Value a,
           k = aType.getDimSize(1);
   auto format = aType.getElementType().isBF16() ? tc05::F16Format::BF16
                                                 : tc05::F16Format::F16;
-  uint32_t idesc = tc05::f16InstrDescriptor(format, m, n);
+  uint32_t idesc = tc05::f16InstrDescriptor(format, m, n, nMajorB);
   int64_t elemBytes = getElementBytes(aType.getElementType());
 
   unsigned issuers = 0, first = 0;
@@ -572,7 +597,12 @@ LogicalResult tmem::mma(Interpreter &I, Operation *op, Value address, Value a,
     p.op = op;
     p.dAddress = uint32_t(d.at(first).i);
     p.descA = tc05::kMajorSwizzle128Descriptor(addrA + s * tc05::kInstrKBytes);
-    p.descB = tc05::kMajorSwizzle128Descriptor(addrB + s * tc05::kInstrKBytes);
+    p.descB =
+        nMajorB ? tc05::nMajorSwizzle128DescriptorHigh(k * tc05::kRowBytes) |
+                      tc05::smemDescriptorAddress(addrB +
+                                                  s * tc05::kNMajorSliceBytes)
+                : tc05::kMajorSwizzle128Descriptor(addrB +
+                                                   s * tc05::kInstrKBytes);
     p.idesc = idesc;
     p.accumulate = s > 0 || (acc.at(first).i & 1);
     p.a = sa.buffer;

@@ -62,21 +62,15 @@ protected:
   }
 
   /// Rows [first, first + rows) of the contiguous 2-D tile `tile`: again a
-  /// contiguous tile, at a dynamic offset.
+  /// contiguous tile, at a dynamic offset (static where `tile`'s and
+  /// `first` are).
   Value rowsOf(Value tile, OpFoldResult first, int64_t rows) {
-    auto type = cast<MemRefType>(tile.getType());
-    int64_t cols = type.getDimSize(1);
-    auto rowsType = MemRefType::get(
-        {rows, cols}, type.getElementType(),
-        StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic,
-                               {cols, 1}),
-        type.getMemorySpace());
+    int64_t cols = cast<MemRefType>(tile.getType()).getDimSize(1);
     SmallVector<OpFoldResult> offsets = {first, b.getIndexAttr(0)};
     SmallVector<OpFoldResult> sizes = {b.getIndexAttr(rows),
                                        b.getIndexAttr(cols)};
     SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
-    return memref::SubViewOp::create(b, rowsType, tile, offsets, sizes,
-                                     strides);
+    return memref::SubViewOp::create(b, tile, offsets, sizes, strides);
   }
 
   /// Stage `stage` (an index) of the ring `ring` (S x rows x 64): a

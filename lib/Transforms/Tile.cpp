@@ -938,6 +938,12 @@ struct KindChooser {
     return make({bm, bn, 64});
   }
 
+  /// The least BN of a small tile: whole boxes of 64 columns where TMA
+  /// would load B as it is stored (K x N), else 8.
+  static int64_t nMajorStep(const GemmInfo &g) {
+    return !g.transposeB && whyNotTma(g, 64).empty() ? 64 : 8;
+  }
+
   /// The tcgen05 configuration, validated once.
   FailureOr<TileConfig> tcgen05Config(std::string &whyNot) {
     if (!tcgen05)
@@ -1189,10 +1195,13 @@ struct KindChooser {
       // 128 columns a narrower N.
       std::string smallWhy;
       if (FailureOr<TileConfig> small =
-              smallTile(g, /*nStep=*/16, [&](ArrayRef<int64_t> t) {
-                return getTcgen05TileConfig(t, ladderStep, stages, smallWhy,
-                                            target);
-              });
+              smallTile(
+                  g, /*nStep=*/16,
+                  [&](ArrayRef<int64_t> t) {
+                    return getTcgen05TileConfig(t, ladderStep, stages,
+                                                smallWhy, target);
+                  },
+                  /*minStep=*/nMajorStep(g));
           succeeded(small))
         c = small;
       // The lower rungs of the ladder compute one block tile.
@@ -1204,7 +1213,7 @@ struct KindChooser {
             c->ladderStep, c->blockM, c->blockN, g.m, g.n);
         return failure();
       }
-      std::string noTma = whyNotTma(g);
+      std::string noTma = whyNotTma(g, c->blockN);
       TileConfig config = *c;
       if (config.ladderStep == 0) {
         config.ladderStep = noTma.empty() ? 7 : 3;
@@ -1221,6 +1230,8 @@ struct KindChooser {
                                config.ladderStep, noTma);
         return failure();
       }
+      // The TMA rungs load a B stored K x N as it is, for N-major MMAs.
+      config.nMajorB = !g.transposeB && config.ladderStep >= 4;
       c = config;
       if (c->ladderStep == 1 && g.k > c->blockK) {
         whyNot = llvm::formatv("ladder-step=1 has no K-loop (step 2): K must "
@@ -1263,7 +1274,7 @@ struct KindChooser {
               [&](ArrayRef<int64_t> t) {
                 return getWgmmaTileConfig(t, stages, smallWhy, target);
               },
-              /*minStep=*/g.transposeB ? 8 : 64);
+              /*minStep=*/nMajorStep(g));
           succeeded(small))
         c = small;
       TileConfig config = *c;

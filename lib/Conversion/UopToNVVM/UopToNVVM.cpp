@@ -168,17 +168,24 @@ struct Tcgen05MmaLowering : public ConvertOpToLLVMPattern<Tcgen05MmaOp> {
                       : tc05::F16Format::F16;
     Value idesc = i32Constant(
         rewriter, loc,
-        int64_t(tc05::f16InstrDescriptor(format, op.getM(), op.getN())));
+        int64_t(tc05::f16InstrDescriptor(format, op.getM(), op.getN(),
+                                         op.getBNMajor())));
     Value d = tmemPointer(rewriter, loc, adaptor.getAddress());
     Value enable = adaptor.getAccumulate();
     Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                             rewriter.getBoolAttr(true));
+    // An N-major B: blocks of K rows of 128 bytes (Tcgen05.h).
+    bool nMajorB = op.getBNMajor();
+    uint64_t high = tc05::kMajorSwizzle128Descriptor(0);
+    uint64_t highB =
+        nMajorB ? tc05::nMajorSwizzle128DescriptorHigh(op.getK() *
+                                                       tc05::kRowBytes)
+                : high;
+    int64_t sliceB = nMajorB ? tc05::kNMajorSliceBytes : tc05::kInstrKBytes;
     for (int64_t s = 0; s < op.getK() / tc05::kInstrK; ++s) {
-      uint64_t high = tc05::kMajorSwizzle128Descriptor(0);
       Value descA = matrixDescriptor(rewriter, loc, addrA,
                                      s * tc05::kInstrKBytes, high);
-      Value descB = matrixDescriptor(rewriter, loc, addrB,
-                                     s * tc05::kInstrKBytes, high);
+      Value descB = matrixDescriptor(rewriter, loc, addrB, s * sliceB, highB);
       NVVM::Tcgen05MMAOp::create(
           rewriter, loc, NVVM::Tcgen05MMAKind::F16,
           NVVM::CTAGroupKind::CTA_1, NVVM::Tcgen05MMACollectorOp::DISCARD,

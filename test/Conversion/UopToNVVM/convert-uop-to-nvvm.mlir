@@ -69,6 +69,23 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // An N-major B: the transpose-B bit 16 of the instruction descriptor
+  // (0x8210010), B's slices 2048 bytes apart, its descriptor's upper bits
+  // with a leading offset of 8192 bytes (512 << 16) between its blocks of
+  // 64 columns and a stride of 1024 between groups of 8 k.
+  // CHECK-LABEL: gpu.func @n_major
+  // CHECK: %[[IDESC:.*]] = llvm.mlir.constant(136380432 : i32) : i32
+  // CHECK: %[[HIA:.*]] = llvm.mlir.constant(4611756662049538048 : i64) : i64
+  // CHECK: %[[HIB:.*]] = llvm.mlir.constant(4611756662083026944 : i64) : i64
+  // CHECK: %[[DB0:.*]] = llvm.or %{{.*}}, %[[HIB]] : i64
+  // CHECK: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %[[DB0]], %[[IDESC]]
+  // CHECK: llvm.mlir.constant(2048 : i64) : i64
+  // CHECK: nvvm.tcgen05.mma
+  gpu.func @n_major(%t: i32, %acc: i1) workgroup(%sA: !tile, %sB: !tile) kernel {
+    uop.tcgen05_mma %t, %sA, %sB, %acc b_n_major : !tile, !tile
+    gpu.return
+  }
+
   // bf16 operands (A and B formats 1 at bits 7 and 10) and N = 64:
   // 0x8100490.
   // CHECK-LABEL: gpu.func @bf16

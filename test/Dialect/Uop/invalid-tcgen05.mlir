@@ -315,3 +315,16 @@ func.func @proxy_fence_outside() {
   uop.fence_proxy_async
   return
 }
+
+// -----
+
+func.func @n_major_96(%t: i32, %acc: i1, %a: memref<128x64xf16, #gpu.address_space<workgroup>>, %b: memref<96x64xf16, #gpu.address_space<workgroup>>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected N a multiple of 64 with b_n_major (B's rows are blocks of K rows, each the 64 columns of one 128-byte swizzle row), got 96}}
+    uop.tcgen05_mma %t, %a, %b, %acc b_n_major : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<96x64xf16, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}

@@ -117,7 +117,14 @@ LogicalResult Tcgen05MmaOp::verify() {
                        "in all 128 lanes), got ")
            << m;
   // M = 64 takes N in steps of 8, M = 128 in steps of 16.
-  return verifyMmaN(*this, getN(), m == tcgen05::kMmaM ? 16 : 8, m);
+  if (failed(verifyMmaN(*this, getN(), m == tcgen05::kMmaM ? 16 : 8, m)))
+    return failure();
+  if (getBNMajor() && getN() % tcgen05::kNMajorBlockElements != 0)
+    return emitOpError("expected N a multiple of 64 with b_n_major (B's "
+                       "rows are blocks of K rows, each the 64 columns of "
+                       "one 128-byte swizzle row), got ")
+           << getN();
+  return success();
 }
 
 LogicalResult Tcgen05CommitOp::verify() {

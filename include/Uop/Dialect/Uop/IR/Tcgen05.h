@@ -76,12 +76,25 @@ constexpr uint64_t kMajorSwizzle128Descriptor(uint64_t sharedAddress) {
 enum class F16Format : uint32_t { F16 = 0, BF16 = 1 };
 
 /// The instruction descriptor of a dense kind::f16 MMA with f32
-/// accumulation, K-major A and B, no negation: D format F32 (1) at bit 4,
-/// A format at bit 7, B format at bit 10, N >> 3 at bit 17, M >> 4 at bit
-/// 24.
-constexpr uint32_t f16InstrDescriptor(F16Format ab, int64_t m, int64_t n) {
+/// accumulation, K-major A, B K-major or (`nMajorB`) N-major, no negation:
+/// D format F32 (1) at bit 4, A format at bit 7, B format at bit 10, the
+/// transpose-B bit 16, N >> 3 at bit 17, M >> 4 at bit 24.
+constexpr uint32_t f16InstrDescriptor(F16Format ab, int64_t m, int64_t n,
+                                      bool nMajorB = false) {
   return (uint32_t(1) << 4) | (uint32_t(ab) << 7) | (uint32_t(ab) << 10) |
-         ((uint32_t(n >> 3) & 0x3F) << 17) | ((uint32_t(m >> 4) & 0x1F) << 24);
+         (uint32_t(nMajorB) << 16) | ((uint32_t(n >> 3) & 0x3F) << 17) |
+         ((uint32_t(m >> 4) & 0x1F) << 24);
+}
+
+/// An N-major operand (`b_n_major`), as for wgmma (Wgmma.h): blocks of K
+/// rows of 128 bytes, each row the 64 N-elements of one k; a k16 slice is
+/// two 8-row atoms, the leading-dimension byte offset the stride between
+/// the blocks and the stride byte offset the one between groups of 8 k.
+constexpr int64_t kNMajorSliceBytes = 2 * kSwizzleAtomBytes;
+constexpr int64_t kNMajorBlockElements = 64;
+constexpr uint64_t nMajorSwizzle128DescriptorHigh(uint64_t blockBytes) {
+  return smemDescriptorHigh(blockBytes, kSwizzleAtomBytes,
+                            SwizzleMode::Swizzle128B);
 }
 
 /// A tensor-memory address: lane in the upper 16 bits, column in the

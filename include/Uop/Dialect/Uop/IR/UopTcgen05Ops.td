@@ -140,6 +140,12 @@ def Uop_Tcgen05MmaOp : Uop_Op<"tcgen05_mma", [
     writes; the swizzle is computed on shared addresses, so each tile must
     start 1024-byte aligned (`uop.alloc_shared {alignment = 1024}`).
 
+    With `b_n_major` (the instruction descriptor's transpose-B bit) `B` is
+    N-major instead, the form TMA loads from a GEMM storing `B` as `K x N`:
+    N / 64 blocks of K rows, each row the 64 consecutive columns of one k,
+    block `j` in rows `64 j .. 64 j + 63` of the same `N x 64` tile type;
+    N is then a multiple of 64.
+
     The op is issued by exactly one thread (usually inside `uop.elect` in
     one warp): it is one command to the tensor core, and each thread that
     executes it issues the whole multiply again. It is asynchronous: it
@@ -150,8 +156,9 @@ def Uop_Tcgen05MmaOp : Uop_Op<"tcgen05_mma", [
     Lowers to K / 16 `nvvm.tcgen05.mma` instructions (the first with
     `accumulate`, the rest accumulating), each on shared-memory descriptors
     of its k16 slice (start address advanced 32 bytes per slice, stride
-    1024 bytes between 8-row groups, 128-byte swizzle) and the instruction
-    descriptor of the types and shape.
+    1024 bytes between 8-row groups, 128-byte swizzle; an N-major `B`
+    advances 2048 bytes a slice, 8192 between its blocks of 64 columns)
+    and the instruction descriptor of the types, shape and majorness.
 
     ```mlir
     uop.tcgen05_mma %taddr, %sA, %sB, %accumulate
@@ -162,11 +169,13 @@ def Uop_Tcgen05MmaOp : Uop_Op<"tcgen05_mma", [
   let arguments = (ins
     I32:$address,
     Arg<AnyMemRef, "the M x K tile", [MemRead<DefaultResource>]>:$a,
-    Arg<AnyMemRef, "the N x K tile", [MemRead<DefaultResource>]>:$b,
-    I1:$accumulate);
+    Arg<AnyMemRef, "the N x K operand, K-major or N-major",
+        [MemRead<DefaultResource>]>:$b,
+    I1:$accumulate,
+    UnitAttr:$b_n_major);
   let assemblyFormat = [{
-    $address `,` $a `,` $b `,` $accumulate attr-dict `:` type($a) `,`
-    type($b)
+    $address `,` $a `,` $b `,` $accumulate (`b_n_major` $b_n_major^)?
+    attr-dict `:` type($a) `,` type($b)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
