@@ -46,10 +46,11 @@ prepare() {
   rm -rf "$out_dir"
   mkdir -p "$out_dir"
   # name, input type, output type, --uop-compile options (joined by +),
-  # B's layout (kn: B stored K x N, the linalg.matmul default; nk: N x K,
-  # which TMA loads, so the wgmma kernel is the warp-specialized TMA ring). f16 runs the
-  # default tensor-core choice of the compiler for sm_90a; the table reports
-  # what ran.
+  # B's layout (kn: B stored K x N, the linalg.matmul default, which TMA
+  # loads as boxes of 64 columns that wgmma reads N-major; nk: N x K, read
+  # K-major; either way the wgmma kernel is the warp-specialized TMA ring).
+  # f16 runs the default tensor-core choice of the compiler for sm_90a; the
+  # table reports what ran.
   local cases=(
     "f32 f32 f32 - kn"
     "f16 f16 f32 - kn"
@@ -77,6 +78,7 @@ prepare() {
     "f16nkoutpp132m128 f16 f16 persistent-blocks=132+pingpong=true+tile=128,128,64 nk"
     "f16nkoutpp132m128ts f16 f16 persistent-blocks=132+pingpong=true+tile=128,128,64+tma-store=true nk"
     "f16nk256 f16 f32 tile=128,256,64 nk"
+    "f16outpp132 f16 f16 persistent-blocks=132+pingpong=true kn"
   )
   # TF32 only where the compiler has the option.
   local probe="$out_dir/probe.mlir"
