@@ -291,8 +291,6 @@ struct InstrDescriptor {
       return "an accumulator format other than F32";
     if (aFormat > 1 || bFormat > 1)
       return "an operand format other than F16 or BF16";
-    if (aMajor)
-      return "an MN-major A";
     if (negate || sparse)
       return "negation or sparsity";
     // M = 128 with N in steps of 16, M = 64 with N in steps of 8.
@@ -548,7 +546,8 @@ LogicalResult tmem::relinquish(Interpreter &I, Operation *op) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult tmem::mma(Interpreter &I, Operation *op, Value address, Value a,
-                        Value b, Value accumulate, bool nMajorB) {
+                        Value b, Value accumulate, bool nMajorB,
+                        bool mMajorA) {
   if (failed(requireKernel(I, op)))
     return failure();
   TMemState &t = state(I);
@@ -562,7 +561,7 @@ LogicalResult tmem::mma(Interpreter &I, Operation *op, Value address, Value a,
           k = aType.getDimSize(1);
   auto format = aType.getElementType().isBF16() ? tc05::F16Format::BF16
                                                 : tc05::F16Format::F16;
-  uint32_t idesc = tc05::f16InstrDescriptor(format, m, n, nMajorB);
+  uint32_t idesc = tc05::f16InstrDescriptor(format, m, n, nMajorB, mMajorA);
   int64_t elemBytes = getElementBytes(aType.getElementType());
 
   unsigned issuers = 0, first = 0;
@@ -596,7 +595,12 @@ LogicalResult tmem::mma(Interpreter &I, Operation *op, Value address, Value a,
     p.thread = first;
     p.op = op;
     p.dAddress = uint32_t(d.at(first).i);
-    p.descA = tc05::kMajorSwizzle128Descriptor(addrA + s * tc05::kInstrKBytes);
+    p.descA =
+        mMajorA ? tc05::nMajorSwizzle128DescriptorHigh(k * tc05::kRowBytes) |
+                      tc05::smemDescriptorAddress(addrA +
+                                                  s * tc05::kNMajorSliceBytes)
+                : tc05::kMajorSwizzle128Descriptor(addrA +
+                                                   s * tc05::kInstrKBytes);
     p.descB =
         nMajorB ? tc05::nMajorSwizzle128DescriptorHigh(k * tc05::kRowBytes) |
                       tc05::smemDescriptorAddress(addrB +

@@ -167,7 +167,8 @@ LogicalResult sim::wgmma::fence(Interpreter &I, Operation *op) {
 }
 
 LogicalResult sim::wgmma::mma(Interpreter &I, Operation *op, Value a, Value b,
-                              Value c, Value result, bool nMajorB) {
+                              Value c, Value result, bool nMajorB,
+                              bool mMajorA) {
   if (failed(requireKernel(I, op)))
     return failure();
   WgmmaState &w = state(I);
@@ -245,18 +246,18 @@ LogicalResult sim::wgmma::mma(Interpreter &I, Operation *op, Value a, Value b,
         bv(size_t(n) * wg::kInstrK);
     // The instructions of the lowering: one per k16 slice, the start
     // addresses advanced 32 bytes each (2048, two 8-row atoms, for an
-    // N-major B, whose descriptor strides Wgmma.h gives).
+    // M-major A or N-major B, whose descriptor strides Wgmma.h gives).
     for (uint32_t s = 0; inside && s < k / wg::kInstrK; ++s) {
       for (int operand = 0; inside && operand < 2; ++operand) {
         Buffer &buf = operand == 0 ? *sa.buffer : *sb.buffer;
-        bool mnMajor = operand == 1 && nMajorB;
+        bool mnMajor = operand == 0 ? mMajorA : nMajorB;
+        uint64_t base = operand == 0 ? addrA : addrB;
         Descriptor desc(
             mnMajor ? wg::nMajorSwizzle128DescriptorHigh(k * wg::kRowBytes) |
-                          wg::smemDescriptorAddress(addrB +
+                          wg::smemDescriptorAddress(base +
                                                     s * wg::kNMajorSliceBytes)
-                    : wg::kMajorSwizzle128Descriptor(
-                          (operand == 0 ? addrA : addrB) +
-                          s * wg::kInstrKBytes));
+                    : wg::kMajorSwizzle128Descriptor(base +
+                                                     s * wg::kInstrKBytes));
         std::string why = desc.unsupportedReason();
         if (!why.empty())
           return I.unsupported(op, "wgmma.mma_async with " + why);

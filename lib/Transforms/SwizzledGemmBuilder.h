@@ -3,8 +3,9 @@
 // What the tcgen05 kernel (Tcgen05Gemm.cpp) and the wgmma kernel
 // (WgmmaGemm.cpp) of uop-tile share: both stage BM x 64 and BN x 64 tiles of
 // A and B^T (K-major rows of 128 bytes, 128-byte swizzled, 1024-byte
-// aligned; the wgmma kernel's B also N-major, rows of 64 columns, where
-// the GEMM stores B as K x N) that the tensor core reads through
+// aligned; N-major (M-major), rows of 64 columns of B (rows of A), where
+// the GEMM stores B as K x N (A as K x M) and TMA loads them) that the
+// tensor core reads through
 // descriptors; both load them
 // by TMA into a ring of stages when the GEMM's layout allows; both finish
 // every element of C alike (the fill value or the old C, the output cast,
@@ -97,26 +98,35 @@ protected:
   /// (128-byte swizzled, zero past the matrix). Run by one thread. A B
   /// stored K x N (`nMajorB`) is BN / 64 boxes of 64 k-rows x 64 columns,
   /// box j into rows 64 j .. 64 j + 63 of the tile: the N-major operand of
-  /// uop.wgmma_mma's `b_n_major`.
+  /// uop.wgmma_mma's `b_n_major`; an A stored K x M (`mMajorA`) likewise
+  /// BM / 64 boxes, the M-major operand of `a_m_major`.
   void loadTiles(Value k0, Value bar, llvm::function_ref<Value()> tileA,
                  llvm::function_ref<Value()> tileB, Value bars) {
     int64_t tileBytes =
         (c.blockM + c.blockN) * c.blockK * getElementBytes(g.inputType);
     MBarrierArriveOp::create(b, bars, bar, index(tileBytes));
-    TmaLoadOp::create(b, g.a, ValueRange{m0, k0}, tileA(), bars, bar,
-                      b.getI64IntegerAttr(128));
-    if (!c.nMajorB) {
-      TmaLoadOp::create(b, g.b, ValueRange{n0, k0}, tileB(), bars, bar,
+    loadOperand(g.a, m0, k0, c.blockM, c.mMajorA, tileA(), bars, bar);
+    loadOperand(g.b, n0, k0, c.blockN, c.nMajorB, tileB(), bars, bar);
+  }
+
+  /// The TMA loads of one operand's k-tile at (`origin`, `k0`) into `tile`
+  /// (`rows` x 64): one box where the GEMM stores the operand K-major, or
+  /// (`mnMajor`, stored K x rows) rows / 64 boxes of 64 k-rows x 64, box j
+  /// into rows 64 j .. 64 j + 63.
+  void loadOperand(Value operand, Value origin, Value k0, int64_t rows,
+                   bool mnMajor, Value tile, Value bars, Value bar) {
+    if (!mnMajor) {
+      TmaLoadOp::create(b, operand, ValueRange{origin, k0}, tile, bars, bar,
                         b.getI64IntegerAttr(128));
       return;
     }
-    Value tile = tileB();
-    for (int64_t j = 0; j < c.blockN / kNMajorBlock; ++j) {
-      Value n = j == 0 ? n0
-                       : arith::AddIOp::create(b, n0, index(j * kNMajorBlock))
-                             .getResult();
+    for (int64_t j = 0; j < rows / kNMajorBlock; ++j) {
+      Value at = j == 0 ? origin
+                        : arith::AddIOp::create(b, origin,
+                                                index(j * kNMajorBlock))
+                              .getResult();
       TmaLoadOp::create(
-          b, g.b, ValueRange{k0, n},
+          b, operand, ValueRange{k0, at},
           rowsOf(tile, b.getIndexAttr(j * c.blockK), c.blockK), bars, bar,
           b.getI64IntegerAttr(128));
     }
@@ -297,12 +307,15 @@ protected:
 
   /// Whether `chunk` consecutive columns of an output row starting at a
   /// multiple of `chunk` may be stored as one vector: a row-major output
-  /// whose rows and offset keep that alignment, and no edge in N.
-  bool vectorStores(int64_t chunk) {
+  /// whose rows and offset keep that alignment, and no edge in N (or, with
+  /// `guardedEdge`, where each vector is guarded by its first column, N a
+  /// multiple of `chunk`, so that a chunk is all inside C or all outside).
+  bool vectorStores(int64_t chunk, bool guardedEdge = false) {
     auto type = dyn_cast<MemRefType>(g.out.getType());
     SmallVector<int64_t> strides;
     int64_t offset;
-    if (!type || g.n % c.blockN ||
+    bool edge = guardedEdge ? g.n % chunk != 0 : g.n % c.blockN != 0;
+    if (!type || edge ||
         failed(type.getStridesAndOffset(strides, offset)) ||
         strides.size() != 2 || strides[1] != 1 ||
         ShapedType::isDynamic(strides[0]) || ShapedType::isDynamic(offset))

@@ -226,7 +226,8 @@ private:
       b.setInsertionPointToStart(&elect.getBody().emplaceBlock());
       Value accumulate =
           arith::CmpIOp::create(b, arith::CmpIPredicate::ne, k0, index(0));
-      Tcgen05MmaOp::create(b, acc, sA, sB, accumulate, c.nMajorB);
+      Tcgen05MmaOp::create(b, acc, sA, sB, accumulate, c.nMajorB,
+                           c.mMajorA);
       Tcgen05CommitOp::create(b, bars, commit);
     });
   }

@@ -732,11 +732,12 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
 /// Why the tiles of `g` cannot be loaded by TMA for the tcgen05 and wgmma
 /// kernels, or empty: TMA copies boxes as they are stored (it cannot
 /// transpose), so A must be stored M x K and B N x K (K-major), or, where
-/// the kernel reads an N-major B (`nMajorBlockN`, its BN, non-zero), K x N
-/// with BN a multiple of 64 (whole 128-byte rows of 64 columns); rows (and
-/// the start) contiguous and 16-byte aligned as a tensor map requires.
+/// the kernel reads MN-major operands (`nMajorBlockN`, its BN, non-zero),
+/// A K x M (BM is 64 or 128: whole boxes of 64 rows) and B K x N with BN a
+/// multiple of 64 (whole 128-byte rows of 64 columns); rows (and the start)
+/// contiguous and 16-byte aligned as a tensor map requires.
 static std::string whyNotTma(const GemmInfo &g, int64_t nMajorBlockN = 0) {
-  if (g.transposeA)
+  if (g.transposeA && nMajorBlockN == 0)
     return "A stored M x K (K-major), got K x M";
   if (!g.transposeB && nMajorBlockN == 0)
     return "B stored N x K (K-major), got K x N";
@@ -756,7 +757,9 @@ static std::string whyNotTma(const GemmInfo &g, int64_t nMajorBlockN = 0) {
         (strides[0] * bytes) % 16 != 0 || (offset * bytes) % 16 != 0)
       return llvm::formatv("rows of A and B that are 16-byte aligned and "
                            "contiguous ({0} a multiple of {1}), got {2}",
-                           g.transposeB ? "K" : "K and N", 16 / bytes, type)
+                           operand == g.a ? (g.transposeA ? "M" : "K")
+                                          : (g.transposeB ? "K" : "N"),
+                           16 / bytes, type)
           .str();
   }
   return {};
@@ -1201,7 +1204,8 @@ struct KindChooser {
                     return getTcgen05TileConfig(t, ladderStep, stages,
                                                 smallWhy, target);
                   },
-                  /*minStep=*/nMajorStep(g));
+                  /*minStep=*/ladderStep == 0 || ladderStep >= 4 ? nMajorStep(g)
+                                                               : 8);
           succeeded(small))
         c = small;
       // The lower rungs of the ladder compute one block tile.
@@ -1230,8 +1234,10 @@ struct KindChooser {
                                config.ladderStep, noTma);
         return failure();
       }
-      // The TMA rungs load a B stored K x N as it is, for N-major MMAs.
+      // The TMA rungs load a B stored K x N (an A stored K x M) as it is,
+      // for N-major (M-major) MMAs.
       config.nMajorB = !g.transposeB && config.ladderStep >= 4;
+      config.mMajorA = g.transposeA && config.ladderStep >= 4;
       c = config;
       if (c->ladderStep == 1 && g.k > c->blockK) {
         whyNot = llvm::formatv("ladder-step=1 has no K-loop (step 2): K must "
@@ -1274,7 +1280,7 @@ struct KindChooser {
               [&](ArrayRef<int64_t> t) {
                 return getWgmmaTileConfig(t, stages, smallWhy, target);
               },
-              /*minStep=*/nMajorStep(g));
+              /*minStep=*/stages == 1 ? 8 : nMajorStep(g));
           succeeded(small))
         c = small;
       TileConfig config = *c;
@@ -1288,8 +1294,10 @@ struct KindChooser {
         }
         config.stages = 1;
       }
-      // A ring loads a B stored K x N as it is, for N-major MMAs.
+      // A ring loads a B stored K x N (an A stored K x M) as it is, for
+      // N-major (M-major) MMAs.
       config.nMajorB = !g.transposeB && config.stages > 1;
+      config.mMajorA = g.transposeA && config.stages > 1;
       // The producer warpgroup feeds a TMA ring; without one (or without
       // a K to load) every thread copies and multiplies.
       config.warpSpecialize =

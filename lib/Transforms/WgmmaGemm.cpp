@@ -338,7 +338,8 @@ private:
                                             wgmma::kMmaM);
                   next.push_back(WgmmaMmaOp::create(
                       b, carried[h].getType(), rows,
-                      stageTile(ringB, at.stage), carried[h], c.nMajorB));
+                      stageTile(ringB, at.stage), carried[h], c.nMajorB,
+                      c.mMajorA));
                 }
                 WgmmaCommitGroupOp::create(b);
                 // The MMA of k-tile kt - 1 is complete; kt's stays in
@@ -531,7 +532,8 @@ private:
       WgmmaFenceOp::create(b);
       Value next =
           WgmmaMmaOp::create(b, acc.getType(), rowsOfA(stageTile(ringA, stage)),
-                             stageTile(ringB, stage), acc, c.nMajorB);
+                             stageTile(ringB, stage), acc, c.nMajorB,
+                             c.mMajorA);
       WgmmaCommitGroupOp::create(b);
       // The MMA of k-tile kt - 1 is complete; kt's stays in flight.
       WgmmaWaitGroupOp::create(b, 1);
@@ -662,7 +664,9 @@ private:
       stageOutput(acc);
       return;
     }
-    storePairs(acc, g.out, vectorStores(2),
+    // Pairs start at even columns: with N even, one past the edge in N is
+    // wholly outside C.
+    storePairs(acc, g.out, vectorStores(2, /*guardedEdge=*/true),
                [](int64_t, Value row, Value col) {
                  return SmallVector<Value>{row, col};
                });
@@ -672,8 +676,9 @@ private:
   /// i + 1: row fragmentRow(t, i), columns fragmentCol(t, i) and the next),
   /// through the epilogue and inside C only, into `dest` at the indices
   /// `firstOf(i, row, col)` gives for the pair's first element (the second
-  /// is at the next innermost index): one guarded 2-element vector store
-  /// with `vectors`, else two guarded scalar stores, the pair's second
+  /// is at the next innermost index): one 2-element vector store with
+  /// `vectors`, guarded by its row and first column (N even: both or
+  /// neither inside), else two guarded scalar stores, the pair's second
   /// element first in threads where `swap` (an i1, or null) holds.
   void storePairs(
       Value acc, Value dest, bool vectors,
@@ -697,8 +702,7 @@ private:
               nb, loc, pair, dest, at, /*nontemporal=*/false,
               llvm::MaybeAlign(2 * getElementBytes(outElem)));
         };
-        buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, Value()),
-                     store);
+        buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, col), store);
         continue;
       }
       for (int64_t e = 0; e < 2; ++e) {

@@ -69,25 +69,29 @@ def test_gemm_agrees_with_numpy(m, n, k, dtype, out_dtype, options):
     assert (err <= gemm_bound(a, b, k, out_dtype)).all(), err.max()
 
 
-@pytest.mark.parametrize("m,n,k,out_dtype,transpose_b", [
-    (128, 128, 64, "float32", True),
-    (200, 136, 72, "float16", True),
-    (96, 80, 130, "float32", False),
+@pytest.mark.parametrize("m,n,k,out_dtype,transpose_b,tma", [
+    (128, 128, 64, "float32", True, True),
+    (200, 136, 72, "float16", True, True),
+    (200, 136, 72, "float16", False, True),
+    (96, 80, 130, "float32", False, False),
 ])
-def test_tcgen05_gemm_on_sm100a(m, n, k, out_dtype, transpose_b):
+def test_tcgen05_gemm_on_sm100a(m, n, k, out_dtype, transpose_b, tma):
     """sm_100a runs f16 GEMMs on tcgen05 (tensor memory, one elected
     thread, an mbarrier): the PTX has the instructions, the simulated
-    kernel agrees with linalg and with numpy. With B stored N x K the tiles
-    come by TMA through the ring of stages in dynamic shared memory; with
-    B K x N (which TMA cannot transpose) by the block's copies."""
+    kernel agrees with linalg and with numpy. With 16-byte aligned rows the
+    tiles come by TMA through the ring of stages in dynamic shared memory,
+    B stored N x K read K-major, B stored K x N in boxes of 64 columns read
+    N-major (b_n_major); with A's rows of K = 130 (260 bytes) unaligned, by
+    the block's copies."""
     src = uop.matmul_problem(m, n, k, dtype="float16", out_dtype=out_dtype,
                              transpose_b=transpose_b)
     kernel = uop.compile(src, target="sm_100a")
     assert "uop.tcgen05_mma" in kernel.ir("kernel")
     assert "tcgen05.mma.cta_group::1.kind::f16" in kernel.ptx
-    assert ("uop.tma_load" in kernel.ir("kernel")) == transpose_b
-    assert ("cp.async.bulk.tensor.2d" in kernel.ptx) == transpose_b
-    assert ("gpu.dynamic_shared_memory" in kernel.ir("gpu")) == transpose_b
+    assert ("uop.tma_load" in kernel.ir("kernel")) == tma
+    assert ("b_n_major" in kernel.ir("kernel")) == (tma and not transpose_b)
+    assert ("cp.async.bulk.tensor.2d" in kernel.ptx) == tma
+    assert ("gpu.dynamic_shared_memory" in kernel.ir("gpu")) == tma
     a = RNG.uniform(-1, 1, (m, k)).astype("float16")
     b = RNG.uniform(-1, 1, (n, k) if transpose_b else (k, n)).astype(
         "float16")
@@ -129,40 +133,47 @@ def test_tcgen05_m64_on_sm100a(m, n, k, bn, transpose_b):
         uop.compile(src, target="sm_100a", tile=(32, 128, 64))
 
 
-@pytest.mark.parametrize("m,n,k,options,roles", [
-    (200, 136, 192, {}, True),
-    (256, 256, 128, dict(persistent_blocks=2), True),
-    (200, 136, 192, dict(group_m=2), True),
-    (256, 256, 128, dict(persistent_blocks=3, group_m=2), True),
-    (200, 136, 192, dict(persistent_blocks=3, pingpong=True), True),
+@pytest.mark.parametrize("m,n,k,options,roles,transpose_b", [
+    (200, 136, 192, {}, True, True),
+    (256, 256, 128, dict(persistent_blocks=2), True, True),
+    (200, 136, 192, dict(group_m=2), True, True),
+    (256, 256, 128, dict(persistent_blocks=3, group_m=2), True, True),
+    (200, 136, 192, dict(persistent_blocks=3, pingpong=True), True, True),
     (256, 136, 128, dict(persistent_blocks=2, pingpong=True,
-                         tile=(128, 128, 64)), True),
-    (200, 136, 192, dict(warp_specialize=False), False),
+                         tile=(128, 128, 64)), True, True),
+    (200, 136, 192, dict(warp_specialize=False), False, True),
+    (200, 136, 192, {}, True, False),
+    (200, 136, 192, dict(persistent_blocks=3, pingpong=True), True, False),
 ])
-def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles):
-    """sm_90a runs f16 GEMMs with B stored N x K on the warp-specialized
-    wgmma kernel by default: a producer warpgroup loads by TMA while two
-    consumer warpgroups multiply, the registers moved by setmaxnreg (the
-    kernel's count fixed by .maxnreg); uop-sim runs the two roles as
-    interleaved paths and the result agrees with numpy, also with
-    persistent blocks, and with the ping-pong schedule (the consumer
-    warpgroups taking 64-row tiles in turn). warp_specialize=False keeps
-    one role."""
+def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles,
+                                         transpose_b):
+    """sm_90a runs f16 GEMMs on the warp-specialized wgmma kernel by
+    default: a producer warpgroup loads by TMA while two consumer
+    warpgroups multiply, the registers moved by setmaxnreg (the kernel's
+    count fixed by .maxnreg); uop-sim runs the two roles as interleaved
+    paths and the result agrees with numpy, also with persistent blocks,
+    and with the ping-pong schedule (the consumer warpgroups taking 64-row
+    tiles in turn). warp_specialize=False keeps one role. B stored N x K is
+    read K-major; B stored K x N (linalg.matmul's layout) comes in boxes
+    of 64 columns and is read N-major (imm-trans-b = 1)."""
     src = uop.matmul_problem(m, n, k, dtype="float16", out_dtype="float32",
-                             transpose_b=True)
+                             transpose_b=transpose_b)
     kernel = uop.compile(src, target="sm_90a", **options)
     assert "uop.wgmma_mma" in kernel.ir("kernel")
+    assert ("b_n_major" in kernel.ir("kernel")) == (not transpose_b)
     assert ("uop.setmaxnreg" in kernel.ir("kernel")) == roles
     assert bool(re.search(r"setmaxnreg\.inc\.sync\.aligned\.u32\s+232;",
                           kernel.ptx)) == roles
     assert bool(re.search(r"\.maxnreg\s+168\b", kernel.ptx)) == roles
     a = RNG.uniform(-1, 1, (m, k)).astype("float16")
-    b = RNG.uniform(-1, 1, (n, k)).astype("float16")
+    b = RNG.uniform(-1, 1, (n, k) if transpose_b else (k, n)).astype(
+        "float16")
+    bk = b.T if transpose_b else b
     c = np.zeros((m, n), "float32")
     *_, c2 = uop.simulate(kernel, a, b, c)
-    ref = a.astype(np.float64) @ b.T.astype(np.float64)
+    ref = a.astype(np.float64) @ bk.astype(np.float64)
     err = np.abs(c2.astype(np.float64) - ref)
-    assert (err <= gemm_bound(a, b.T, k, "float32")).all(), err.max()
+    assert (err <= gemm_bound(a, bk, k, "float32")).all(), err.max()
     with pytest.raises(uop.Error, match="persistent-blocks=2 needs the "
                        "warp-specialized TMA ring"):
         uop.compile(src, target="sm_90a", persistent_blocks=2,

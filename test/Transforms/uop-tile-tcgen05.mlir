@@ -1,15 +1,17 @@
 // uop-tile{mma=tcgen05} on sm_100a builds the Blackwell GEMM ladder's kernel
 // (Tcgen05Gemm.cpp) in uop IR; the result runs as it is in uop-sim (the
 // tile copies are still uop.copy) and agrees with the linalg input.
-// RUN: uop-opt %s --uop-attach-target=chip=sm_100a --uop-tile="mma=tcgen05" | FileCheck %s
-// RUN: uop-opt %s --uop-attach-target=chip=sm_100a --uop-tile="mma=tcgen05" | uop-sim - --compare-with %s | FileCheck %s --check-prefix=SIM
+// RUN: uop-opt %s --uop-attach-target=chip=sm_100a --uop-tile="mma=tcgen05 ladder-step=3" | FileCheck %s
+// RUN: uop-opt %s --uop-attach-target=chip=sm_100a --uop-tile="mma=tcgen05 ladder-step=3" | uop-sim - --compare-with %s | FileCheck %s --check-prefix=SIM
 // SIM: mismatches=0/
 // With K = 0 the kernel stores the initial C (added to nothing) and uses no
 // tensor memory.
-// RUN: uop-opt %s --uop-attach-target=chip=sm_100a --uop-tile="mma=tcgen05" | uop-sim - --entry k0 --compare-with %s | FileCheck %s --check-prefix=SIM
+// RUN: uop-opt %s --uop-attach-target=chip=sm_100a --uop-tile="mma=tcgen05 ladder-step=3" | uop-sim - --entry k0 --compare-with %s | FileCheck %s --check-prefix=SIM
 
-// C += A B with A stored K x M and B K x N (both copied through transposed
-// views into the M x K and N x K shared tiles), C accumulated into (the old
+// C += A B with A stored K x M and B K x N, on step 3 (both copied through
+// transposed views into the M x K and N x K shared tiles; by default TMA
+// loads these layouts as they are, read M- and N-major, which
+// test/Pipelines/tcgen05.test checks), C accumulated into (the old
 // C added at the writeback): N = 40 takes BN = 48 (the narrowest N of
 // tcgen05.mma at M = 128 that covers it) with 64 columns of tensor memory,
 // a grid of 1 x 2 blocks, tiles at the edges zero-filled.

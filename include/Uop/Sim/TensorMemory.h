@@ -63,10 +63,10 @@ LogicalResult relinquish(Interpreter &I, Operation *op);
 
 /// Issues, for the one active thread, the tcgen05.mma instructions of
 /// uop.tcgen05_mma: one per k16 slice of the 128-byte-swizzled tiles `a`
-/// (M x K, K-major) and `b` (N x K, K-major or with `nMajorB` N-major)
-/// into the accumulator at `address`.
+/// (M x K, K-major or with `mMajorA` M-major) and `b` (N x K, K-major or
+/// with `nMajorB` N-major) into the accumulator at `address`.
 LogicalResult mma(Interpreter &I, Operation *op, Value address, Value a,
-                  Value b, Value accumulate, bool nMajorB);
+                  Value b, Value accumulate, bool nMajorB, bool mMajorA);
 
 /// tcgen05.commit of each active thread's uncommitted MMAs to barrier
 /// `index` of `group`.

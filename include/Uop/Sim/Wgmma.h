@@ -10,9 +10,9 @@
 //   first after each of its wait_groups (where it reads results).
 // - Issuing the MMA executes the K / 16 instructions of the lowering, each
 //   from the encoded shared-memory descriptors of Wgmma.h decoded as the
-//   hardware reads them (start address, 8-row group stride, for an N-major
-//   B the stride of its 64-column blocks, which the instruction's transpose
-//   bit selects, the 128-byte swizzle's XOR of address bits [4, 7) with
+//   hardware reads them (start address, 8-row group stride, for an M-major
+//   A or N-major B the stride of its 64-column blocks, which the
+//   instruction's transpose bits select, the 128-byte swizzle's XOR of address bits [4, 7) with
 //   bits [7, 10), so a tile not 1024-byte aligned is read wrongly),
 //   products of f16 / bf16 exact in f32,
 //   summed in k order onto C; the accumulator is placed in the threads'
@@ -37,10 +37,10 @@ namespace mlir::uop::sim::wgmma {
 LogicalResult fence(Interpreter &I, Operation *op);
 
 /// Issues uop.wgmma_mma for every active warpgroup: `result` (vector<N/2 x
-/// f32> per thread) = A (64 x K, tile `a`) * B^T (N x K, tile `b`, read
-/// N-major with `nMajorB`) + `c`.
+/// f32> per thread) = A (64 x K, tile `a`, read M-major with `mMajorA`) *
+/// B^T (N x K, tile `b`, read N-major with `nMajorB`) + `c`.
 LogicalResult mma(Interpreter &I, Operation *op, Value a, Value b, Value c,
-                  Value result, bool nMajorB);
+                  Value result, bool nMajorB, bool mMajorA);
 
 /// wgmma.commit_group by the active threads.
 LogicalResult commitGroup(Interpreter &I, Operation *op);

@@ -75,6 +75,9 @@ struct TileConfig {
   /// loaded as BN / 64 boxes of 64 k-rows x 64 columns each into an
   /// N-major tile that the MMA reads transposed (BN a multiple of 64).
   bool nMajorB = false;
+  /// Likewise for a GEMM storing A as K x M: BM / 64 boxes of 64 k-rows x
+  /// 64 rows of A into an M-major tile (one box per 64-row MMA).
+  bool mMajorA = false;
   /// The tcgen05 and wgmma kernels: 0 or 1, the tiles of C in row-major
   /// launch order; G > 1, grouped G tile rows at a time (SwizzledGemm's
   /// setTileOrigin).

@@ -169,22 +169,22 @@ struct Tcgen05MmaLowering : public ConvertOpToLLVMPattern<Tcgen05MmaOp> {
     Value idesc = i32Constant(
         rewriter, loc,
         int64_t(tc05::f16InstrDescriptor(format, op.getM(), op.getN(),
-                                         op.getBNMajor())));
+                                         op.getBNMajor(), op.getAMMajor())));
     Value d = tmemPointer(rewriter, loc, adaptor.getAddress());
     Value enable = adaptor.getAccumulate();
     Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                             rewriter.getBoolAttr(true));
-    // An N-major B: blocks of K rows of 128 bytes (Tcgen05.h).
-    bool nMajorB = op.getBNMajor();
-    uint64_t high = tc05::kMajorSwizzle128Descriptor(0);
-    uint64_t highB =
-        nMajorB ? tc05::nMajorSwizzle128DescriptorHigh(op.getK() *
-                                                       tc05::kRowBytes)
-                : high;
+    // An M-major A / N-major B: blocks of K rows of 128 bytes (Tcgen05.h).
+    bool mMajorA = op.getAMMajor(), nMajorB = op.getBNMajor();
+    uint64_t kMajor = tc05::kMajorSwizzle128Descriptor(0);
+    uint64_t mnMajor =
+        tc05::nMajorSwizzle128DescriptorHigh(op.getK() * tc05::kRowBytes);
+    uint64_t highA = mMajorA ? mnMajor : kMajor;
+    uint64_t highB = nMajorB ? mnMajor : kMajor;
+    int64_t sliceA = mMajorA ? tc05::kNMajorSliceBytes : tc05::kInstrKBytes;
     int64_t sliceB = nMajorB ? tc05::kNMajorSliceBytes : tc05::kInstrKBytes;
     for (int64_t s = 0; s < op.getK() / tc05::kInstrK; ++s) {
-      Value descA = matrixDescriptor(rewriter, loc, addrA,
-                                     s * tc05::kInstrKBytes, high);
+      Value descA = matrixDescriptor(rewriter, loc, addrA, s * sliceA, highA);
       Value descB = matrixDescriptor(rewriter, loc, addrB, s * sliceB, highB);
       NVVM::Tcgen05MMAOp::create(
           rewriter, loc, NVVM::Tcgen05MMAKind::F16,
@@ -345,17 +345,17 @@ struct WgmmaMmaLowering : public ConvertOpToLLVMPattern<WgmmaMmaOp> {
     auto inType = NVVM::WGMMATypesAttr::get(
         ctx, op.getAType().getElementType().isBF16() ? NVVM::WGMMATypes::bf16
                                                      : NVVM::WGMMATypes::f16);
-    uint64_t high = wgmma::kMajorSwizzle128Descriptor(0);
-    // An N-major B: blocks of K rows of 128 bytes (Wgmma.h).
-    bool nMajorB = op.getBNMajor();
-    uint64_t highB =
-        nMajorB ? wgmma::nMajorSwizzle128DescriptorHigh(op.getK() *
-                                                        wgmma::kRowBytes)
-                : high;
+    // An M-major A / N-major B: blocks of K rows of 128 bytes (Wgmma.h).
+    bool mMajorA = op.getAMMajor(), nMajorB = op.getBNMajor();
+    uint64_t kMajor = wgmma::kMajorSwizzle128Descriptor(0);
+    uint64_t mnMajor =
+        wgmma::nMajorSwizzle128DescriptorHigh(op.getK() * wgmma::kRowBytes);
+    uint64_t highA = mMajorA ? mnMajor : kMajor;
+    uint64_t highB = nMajorB ? mnMajor : kMajor;
+    int64_t sliceA = mMajorA ? wgmma::kNMajorSliceBytes : wgmma::kInstrKBytes;
     int64_t sliceB = nMajorB ? wgmma::kNMajorSliceBytes : wgmma::kInstrKBytes;
     for (int64_t s = 0; s < op.getK() / wgmma::kInstrK; ++s) {
-      Value descA = matrixDescriptor(rewriter, loc, addrA,
-                                     s * wgmma::kInstrKBytes, high);
+      Value descA = matrixDescriptor(rewriter, loc, addrA, s * sliceA, highA);
       Value descB = matrixDescriptor(rewriter, loc, addrB, s * sliceB, highB);
       acc = NVVM::WgmmaMmaAsyncOp::create(
           rewriter, loc, structType, acc, descA, descB,
@@ -366,9 +366,10 @@ struct WgmmaMmaLowering : public ConvertOpToLLVMPattern<WgmmaMmaOp> {
           NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),
           NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
           NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
-          // K-major A is "row", K-major B "col" (imm-trans-b = 0), an
-          // N-major B "row" (imm-trans-b = 1).
-          NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),
+          // K-major A is "row", K-major B "col" (imm-trans = 0); an
+          // M-major A "col", an N-major B "row" (imm-trans = 1).
+          NVVM::MMALayoutAttr::get(ctx, mMajorA ? NVVM::MMALayout::col
+                                                : NVVM::MMALayout::row),
           NVVM::MMALayoutAttr::get(ctx, nMajorB ? NVVM::MMALayout::row
                                                 : NVVM::MMALayout::col),
           /*satfinite=*/NVVM::MMAIntOverflowAttr());

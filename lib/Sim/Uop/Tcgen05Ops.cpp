@@ -44,7 +44,7 @@ LogicalResult relinquishOp(Interpreter &I, Operation *op) {
 LogicalResult mmaOp(Interpreter &I, Operation *op) {
   auto m = cast<Tcgen05MmaOp>(op);
   return tmem::mma(I, op, m.getAddress(), m.getA(), m.getB(),
-                   m.getAccumulate(), m.getBNMajor());
+                   m.getAccumulate(), m.getBNMajor(), m.getAMMajor());
 }
 
 LogicalResult commitOp(Interpreter &I, Operation *op) {

@@ -23,7 +23,7 @@ LogicalResult fenceOp(Interpreter &I, Operation *op) {
 LogicalResult mmaOp(Interpreter &I, Operation *op) {
   auto m = cast<WgmmaMmaOp>(op);
   return sim::wgmma::mma(I, op, m.getA(), m.getB(), m.getC(), m.getResult(),
-                         m.getBNMajor());
+                         m.getBNMajor(), m.getAMMajor());
 }
 
 LogicalResult commitOp(Interpreter &I, Operation *op) {

@@ -61,6 +61,15 @@ gpu.module @kernels {
     // CHECK: llvm.mlir.constant(6144 : i64) : i64
     // CHECK: nvvm.wgmma.mma_async {{.*}} B[<f16>, <one>, <row>]
     %t = uop.wgmma_mma %sA, %sB, %c b_n_major : !a, !b, vector<64xf32>
+    // M-major A too: A's descriptor takes the same upper bits and 2048-byte
+    // slices, and A is "col" (imm-trans-a = 1).
+    // CHECK: %[[HIA:.*]] = llvm.mlir.constant(4611686293338849280 : i64) : i64
+    // CHECK: %[[DA:.*]] = llvm.or %{{.*}}, %[[HIA]] : i64
+    // CHECK: nvvm.wgmma.mma_async %[[DA]], %{{.*}}, %{{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <col>], B[<f16>, <one>, <row>]
+    // CHECK: llvm.mlir.constant(2048 : i64) : i64
+    // CHECK: llvm.mlir.constant(2048 : i64) : i64
+    // CHECK: nvvm.wgmma.mma_async {{.*}} A[<f16>, <one>, <col>], B[<f16>, <one>, <row>]
+    %u = uop.wgmma_mma %sA, %sB, %c a_m_major b_n_major : !a, !b, vector<64xf32>
     // setmaxnreg.
     // CHECK: nvvm.setmaxregister decrease 40
     uop.setmaxnreg decrease 40

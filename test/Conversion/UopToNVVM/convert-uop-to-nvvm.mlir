@@ -86,6 +86,19 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // An M-major A as well: the transpose-A bit 15 (0x8218010), A's
+  // descriptor with the N-major upper bits (two 64-row blocks, 8192 bytes
+  // apart).
+  // CHECK-LABEL: gpu.func @m_major
+  // CHECK: %[[IDESC:.*]] = llvm.mlir.constant(136413200 : i32) : i32
+  // CHECK: %[[HIA:.*]] = llvm.mlir.constant(4611756662083026944 : i64) : i64
+  // CHECK: %[[DA0:.*]] = llvm.or %{{.*}}, %[[HIA]] : i64
+  // CHECK: nvvm.tcgen05.mma %{{.*}}, %[[DA0]], %{{.*}}, %[[IDESC]]
+  gpu.func @m_major(%t: i32, %acc: i1) workgroup(%sA: !tile, %sB: !tile) kernel {
+    uop.tcgen05_mma %t, %sA, %sB, %acc a_m_major b_n_major : !tile, !tile
+    gpu.return
+  }
+
   // bf16 operands (A and B formats 1 at bits 7 and 10) and N = 64:
   // 0x8100490.
   // CHECK-LABEL: gpu.func @bf16

@@ -44,6 +44,8 @@ func.func @tcgen05(%acc: i1) {
       // An N-major B.
       // CHECK: uop.tcgen05_mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} b_n_major : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<128x64xf16, #gpu.address_space<workgroup>>
       uop.tcgen05_mma %t, %sA, %sB, %acc b_n_major : !tile, !tile
+      // CHECK: uop.tcgen05_mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} a_m_major : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<128x64xf16, #gpu.address_space<workgroup>>
+      uop.tcgen05_mma %t, %sA, %sB, %acc a_m_major : !tile, !tile
       // M = 64 (N in steps of 8).
       // CHECK: uop.tcgen05_mma %{{.*}} : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<24x64xf16, #gpu.address_space<workgroup>>
       uop.tcgen05_mma %t, %hA, %hB, %acc : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<24x64xf16, #gpu.address_space<workgroup>>

@@ -26,6 +26,8 @@ func.func @wgmma() {
     %e = uop.wgmma_mma %sA, %sB, %d : !a, !b, vector<64xf32>
     // CHECK: uop.wgmma_mma %{{.*}}, %{{.*}}, %[[D]] b_n_major : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<128x64xf16, #gpu.address_space<workgroup>>, vector<64xf32>
     %t = uop.wgmma_mma %sA, %sB, %d b_n_major : !a, !b, vector<64xf32>
+    // CHECK: uop.wgmma_mma %{{.*}}, %{{.*}}, %{{.*}} a_m_major b_n_major : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<128x64xf16, #gpu.address_space<workgroup>>, vector<64xf32>
+    %u = uop.wgmma_mma %sA, %sB, %t a_m_major b_n_major : !a, !b, vector<64xf32>
     // CHECK: uop.wgmma_commit_group
     uop.wgmma_commit_group
     // CHECK: uop.wgmma_wait_group 1

@@ -76,14 +76,16 @@ constexpr uint64_t kMajorSwizzle128Descriptor(uint64_t sharedAddress) {
 enum class F16Format : uint32_t { F16 = 0, BF16 = 1 };
 
 /// The instruction descriptor of a dense kind::f16 MMA with f32
-/// accumulation, K-major A, B K-major or (`nMajorB`) N-major, no negation:
-/// D format F32 (1) at bit 4, A format at bit 7, B format at bit 10, the
-/// transpose-B bit 16, N >> 3 at bit 17, M >> 4 at bit 24.
+/// accumulation, A K-major or (`mMajorA`) M-major, B K-major or
+/// (`nMajorB`) N-major, no negation: D format F32 (1) at bit 4, A format at
+/// bit 7, B format at bit 10, the transpose-A bit 15 and transpose-B bit
+/// 16, N >> 3 at bit 17, M >> 4 at bit 24.
 constexpr uint32_t f16InstrDescriptor(F16Format ab, int64_t m, int64_t n,
-                                      bool nMajorB = false) {
+                                      bool nMajorB = false,
+                                      bool mMajorA = false) {
   return (uint32_t(1) << 4) | (uint32_t(ab) << 7) | (uint32_t(ab) << 10) |
-         (uint32_t(nMajorB) << 16) | ((uint32_t(n >> 3) & 0x3F) << 17) |
-         ((uint32_t(m >> 4) & 0x1F) << 24);
+         (uint32_t(mMajorA) << 15) | (uint32_t(nMajorB) << 16) |
+         ((uint32_t(n >> 3) & 0x3F) << 17) | ((uint32_t(m >> 4) & 0x1F) << 24);
 }
 
 /// An N-major operand (`b_n_major`), as for wgmma (Wgmma.h): blocks of K

@@ -144,7 +144,8 @@ def Uop_Tcgen05MmaOp : Uop_Op<"tcgen05_mma", [
     N-major instead, the form TMA loads from a GEMM storing `B` as `K x N`:
     N / 64 blocks of K rows, each row the 64 consecutive columns of one k,
     block `j` in rows `64 j .. 64 j + 63` of the same `N x 64` tile type;
-    N is then a multiple of 64.
+    N is then a multiple of 64. With `a_m_major` (the transpose-A bit) `A`
+    is M-major alike, from a GEMM storing `A` as `K x M`.
 
     The op is issued by exactly one thread (usually inside `uop.elect` in
     one warp): it is one command to the tensor core, and each thread that
@@ -172,10 +173,11 @@ def Uop_Tcgen05MmaOp : Uop_Op<"tcgen05_mma", [
     Arg<AnyMemRef, "the N x K operand, K-major or N-major",
         [MemRead<DefaultResource>]>:$b,
     I1:$accumulate,
-    UnitAttr:$b_n_major);
+    UnitAttr:$b_n_major,
+    UnitAttr:$a_m_major);
   let assemblyFormat = [{
-    $address `,` $a `,` $b `,` $accumulate (`b_n_major` $b_n_major^)?
-    attr-dict `:` type($a) `,` type($b)
+    $address `,` $a `,` $b `,` $accumulate (`a_m_major` $a_m_major^)?
+    (`b_n_major` $b_n_major^)? attr-dict `:` type($a) `,` type($b)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{

@@ -62,9 +62,10 @@ def Uop_WgmmaMmaOp : Uop_Op<"wgmma_mma", [
   let description = [{
     The 128 threads of a warpgroup (four consecutive warps, the first a
     multiple of four) together compute `D = A * B^T + C`, where `A` is the
-    `64 x K` tile and `B` the `N x K` operand in shared memory, `A`
-    K-major (a row holds K consecutive elements), `B` K-major likewise or,
-    with `b_n_major` (the instruction's imm-trans-b), N-major, and `C` and
+    `64 x K` and `B` the `N x K` operand in shared memory, each K-major
+    (a row holds K consecutive elements) or, with `a_m_major` /
+    `b_n_major` (the instruction's imm-trans-a / imm-trans-b), M- / N-major,
+    and `C` and
     `D` are the `64 x N` f32 accumulator spread over the warpgroup's
     registers: thread `t` of
     the warpgroup (warp `w = t / 32`, lane `l = t % 32`) holds in element
@@ -83,7 +84,9 @@ def Uop_WgmmaMmaOp : Uop_Op<"wgmma_mma", [
     128-byte row holds 64 consecutive columns of one k), block `j` in rows
     `64 j .. 64 j + 63` of the same `N x 64` tile type, so element
     `(n, k)` of `B` is at row `64 (n / 64) + k`, column `n mod 64`; N is
-    then a multiple of 64.
+    then a multiple of 64. An M-major `A` (a GEMM storing `A` as `K x M`)
+    is the one such block of its 64 rows: row `k` holds `A`'s 64 rows at
+    that k.
 
     The op is asynchronous and warpgroup-collective: every thread of the
     warpgroup executes it with the same tiles, after a
@@ -114,11 +117,12 @@ def Uop_WgmmaMmaOp : Uop_Op<"wgmma_mma", [
     Arg<AnyMemRef, "the N x K operand, K-major or N-major",
         [MemRead<DefaultResource>]>:$b,
     VectorOfRankAndType<[1], [F32]>:$c,
-    UnitAttr:$b_n_major);
+    UnitAttr:$b_n_major,
+    UnitAttr:$a_m_major);
   let results = (outs VectorOfRankAndType<[1], [F32]>:$result);
   let assemblyFormat = [{
-    $a `,` $b `,` $c (`b_n_major` $b_n_major^)? attr-dict `:` type($a) `,`
-    type($b) `,` type($c)
+    $a `,` $b `,` $c (`a_m_major` $a_m_major^)? (`b_n_major` $b_n_major^)?
+    attr-dict `:` type($a) `,` type($b) `,` type($c)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
