@@ -588,25 +588,16 @@ LogicalResult tmem::mma(Interpreter &I, Operation *op, Value address, Value a,
           t, tc05::tmemColumn(dAddress), uint32_t(n)))
     orderAccess(I, t, op, *alloc, first, /*write=*/true, /*mma=*/true);
   // The instructions the lowering emits: one per k16 slice, the start
-  // addresses advanced 32 bytes each, the first with `accumulate`.
+  // addresses advanced 32 bytes each (2048 where MN-major), the first with
+  // `accumulate`.
   std::vector<PendingMma> &mine = t.uncommitted[first];
   for (int64_t s = 0; s < k / tc05::kInstrK; ++s) {
     PendingMma p;
     p.thread = first;
     p.op = op;
     p.dAddress = uint32_t(d.at(first).i);
-    p.descA =
-        mMajorA ? tc05::nMajorSwizzle128DescriptorHigh(k * tc05::kRowBytes) |
-                      tc05::smemDescriptorAddress(addrA +
-                                                  s * tc05::kNMajorSliceBytes)
-                : tc05::kMajorSwizzle128Descriptor(addrA +
-                                                   s * tc05::kInstrKBytes);
-    p.descB =
-        nMajorB ? tc05::nMajorSwizzle128DescriptorHigh(k * tc05::kRowBytes) |
-                      tc05::smemDescriptorAddress(addrB +
-                                                  s * tc05::kNMajorSliceBytes)
-                : tc05::kMajorSwizzle128Descriptor(addrB +
-                                                   s * tc05::kInstrKBytes);
+    p.descA = tc05::sliceDescriptor(addrA, s, k, mMajorA);
+    p.descB = tc05::sliceDescriptor(addrB, s, k, nMajorB);
     p.idesc = idesc;
     p.accumulate = s > 0 || (acc.at(first).i & 1);
     p.a = sa.buffer;

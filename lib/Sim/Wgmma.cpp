@@ -251,13 +251,8 @@ LogicalResult sim::wgmma::mma(Interpreter &I, Operation *op, Value a, Value b,
       for (int operand = 0; inside && operand < 2; ++operand) {
         Buffer &buf = operand == 0 ? *sa.buffer : *sb.buffer;
         bool mnMajor = operand == 0 ? mMajorA : nMajorB;
-        uint64_t base = operand == 0 ? addrA : addrB;
         Descriptor desc(
-            mnMajor ? wg::nMajorSwizzle128DescriptorHigh(k * wg::kRowBytes) |
-                          wg::smemDescriptorAddress(base +
-                                                    s * wg::kNMajorSliceBytes)
-                    : wg::kMajorSwizzle128Descriptor(base +
-                                                     s * wg::kInstrKBytes));
+            wg::sliceDescriptor(operand == 0 ? addrA : addrB, s, k, mnMajor));
         std::string why = desc.unsupportedReason();
         if (!why.empty())
           return I.unsupported(op, "wgmma.mma_async with " + why);

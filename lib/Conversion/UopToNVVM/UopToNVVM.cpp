@@ -174,18 +174,16 @@ struct Tcgen05MmaLowering : public ConvertOpToLLVMPattern<Tcgen05MmaOp> {
     Value enable = adaptor.getAccumulate();
     Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                             rewriter.getBoolAttr(true));
-    // An M-major A / N-major B: blocks of K rows of 128 bytes (Tcgen05.h).
+    // K-major operands, or an M-major A / N-major B (Tcgen05.h).
     bool mMajorA = op.getAMMajor(), nMajorB = op.getBNMajor();
-    uint64_t kMajor = tc05::kMajorSwizzle128Descriptor(0);
-    uint64_t mnMajor =
-        tc05::nMajorSwizzle128DescriptorHigh(op.getK() * tc05::kRowBytes);
-    uint64_t highA = mMajorA ? mnMajor : kMajor;
-    uint64_t highB = nMajorB ? mnMajor : kMajor;
-    int64_t sliceA = mMajorA ? tc05::kNMajorSliceBytes : tc05::kInstrKBytes;
-    int64_t sliceB = nMajorB ? tc05::kNMajorSliceBytes : tc05::kInstrKBytes;
-    for (int64_t s = 0; s < op.getK() / tc05::kInstrK; ++s) {
-      Value descA = matrixDescriptor(rewriter, loc, addrA, s * sliceA, highA);
-      Value descB = matrixDescriptor(rewriter, loc, addrB, s * sliceB, highB);
+    int64_t k = op.getK();
+    for (int64_t s = 0; s < k / tc05::kInstrK; ++s) {
+      Value descA = matrixDescriptor(rewriter, loc, addrA,
+                                     tc05::sliceOffset(s, mMajorA),
+                                     tc05::operandDescriptorHigh(k, mMajorA));
+      Value descB = matrixDescriptor(rewriter, loc, addrB,
+                                     tc05::sliceOffset(s, nMajorB),
+                                     tc05::operandDescriptorHigh(k, nMajorB));
       NVVM::Tcgen05MMAOp::create(
           rewriter, loc, NVVM::Tcgen05MMAKind::F16,
           NVVM::CTAGroupKind::CTA_1, NVVM::Tcgen05MMACollectorOp::DISCARD,
@@ -345,18 +343,16 @@ struct WgmmaMmaLowering : public ConvertOpToLLVMPattern<WgmmaMmaOp> {
     auto inType = NVVM::WGMMATypesAttr::get(
         ctx, op.getAType().getElementType().isBF16() ? NVVM::WGMMATypes::bf16
                                                      : NVVM::WGMMATypes::f16);
-    // An M-major A / N-major B: blocks of K rows of 128 bytes (Wgmma.h).
+    // K-major operands, or an M-major A / N-major B (Wgmma.h).
     bool mMajorA = op.getAMMajor(), nMajorB = op.getBNMajor();
-    uint64_t kMajor = wgmma::kMajorSwizzle128Descriptor(0);
-    uint64_t mnMajor =
-        wgmma::nMajorSwizzle128DescriptorHigh(op.getK() * wgmma::kRowBytes);
-    uint64_t highA = mMajorA ? mnMajor : kMajor;
-    uint64_t highB = nMajorB ? mnMajor : kMajor;
-    int64_t sliceA = mMajorA ? wgmma::kNMajorSliceBytes : wgmma::kInstrKBytes;
-    int64_t sliceB = nMajorB ? wgmma::kNMajorSliceBytes : wgmma::kInstrKBytes;
-    for (int64_t s = 0; s < op.getK() / wgmma::kInstrK; ++s) {
-      Value descA = matrixDescriptor(rewriter, loc, addrA, s * sliceA, highA);
-      Value descB = matrixDescriptor(rewriter, loc, addrB, s * sliceB, highB);
+    int64_t k = op.getK();
+    for (int64_t s = 0; s < k / wgmma::kInstrK; ++s) {
+      Value descA = matrixDescriptor(rewriter, loc, addrA,
+                                     wgmma::sliceOffset(s, mMajorA),
+                                     wgmma::operandDescriptorHigh(k, mMajorA));
+      Value descB = matrixDescriptor(rewriter, loc, addrB,
+                                     wgmma::sliceOffset(s, nMajorB),
+                                     wgmma::operandDescriptorHigh(k, nMajorB));
       acc = NVVM::WgmmaMmaAsyncOp::create(
           rewriter, loc, structType, acc, descA, descB,
           NVVM::MMAShapeAttr::get(ctx, int(wgmma::kMmaM), int(n),

@@ -99,6 +99,27 @@ constexpr uint64_t nMajorSwizzle128DescriptorHigh(uint64_t blockBytes) {
                             SwizzleMode::Swizzle128B);
 }
 
+/// The descriptor bits of an operand tile of K columns independent of its
+/// address: K-major, or (`mnMajor`) MN-major with its blocks of 64 rows
+/// K rows of 128 bytes apart.
+constexpr uint64_t operandDescriptorHigh(int64_t k, bool mnMajor) {
+  return mnMajor ? nMajorSwizzle128DescriptorHigh(uint64_t(k) * kRowBytes)
+                 : kMajorSwizzle128Descriptor(0);
+}
+
+/// The byte offset of k16 slice `s` of an operand tile from its start.
+constexpr int64_t sliceOffset(int64_t s, bool mnMajor) {
+  return s * (mnMajor ? kNMajorSliceBytes : kInstrKBytes);
+}
+
+/// The descriptor of k16 slice `s` of an operand tile of K columns at
+/// shared address `tileAddress` (what the lowering emits per instruction).
+constexpr uint64_t sliceDescriptor(uint64_t tileAddress, int64_t s, int64_t k,
+                                   bool mnMajor) {
+  return operandDescriptorHigh(k, mnMajor) |
+         smemDescriptorAddress(tileAddress + uint64_t(sliceOffset(s, mnMajor)));
+}
+
 /// A tensor-memory address: lane in the upper 16 bits, column in the
 /// lower 16.
 constexpr uint32_t tmemAddress(uint32_t lane, uint32_t column) {
