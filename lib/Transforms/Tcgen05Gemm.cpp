@@ -39,7 +39,11 @@
 // both boxes' bytes (uop.mbarrier_arrive ... expect_tx) and issues
 // uop.tma_load of the BM x 64 box of A at (m0, k0) and of the BN x 64 box
 // of B (stored N x K) at (n0, k0), 128-byte swizzled as the MMA reads them
-// and zero-filled past the matrix by the TMA unit; every thread waits for
+// and zero-filled past the matrix by the TMA unit (a B stored K x N, an A
+// stored K x M, as BN / 64 or BM / 64 boxes of 64 k-rows x 64 at (k0, n0 +
+// 64 j) or (k0, m0 + 64 j) that the MMA reads N- or M-major:
+// SwizzledGemmBuilder's loadOperand, b_n_major / a_m_major); every thread
+// waits for
 // that barrier's phase (the loads landed, through the async proxy the MMA
 // reads, so no proxy fence or block barrier is needed) before the MMA. The
 // tiles are reused by the next k-tile's loads only after the wait on

@@ -6,10 +6,13 @@
 // 64 w .. 64 w + 63 of the tile, its accumulator a vector<BN/2 x f32> per
 // thread in the wgmma fragment (Wgmma.h) carried through the K-loop.
 //
-// With TMA (A stored M x K and B N x K, 16-byte aligned rows), the tiles are
-// a ring of S stages (`stages`, by default the deepest that fits the chip's
-// shared memory, at most 6), each stage one BM x 64 box of A and one BN x 64
-// box of B, 128-byte swizzled by the TMA unit, with a full mbarrier (one
+// With TMA (16-byte aligned rows), the tiles are a ring of S stages
+// (`stages`, by default the deepest that fits the chip's shared memory, at
+// most 6), each stage one BM x 64 box of A and one BN x 64 box of B where
+// they are stored M x K and N x K (K-major), or, where the GEMM stores A as
+// K x M or B as K x N, BM / 64 or BN / 64 boxes of 64 k-rows x 64 that
+// uop.wgmma_mma reads M- or N-major (a_m_major, b_n_major: imm-trans-a /
+// imm-trans-b), 128-byte swizzled by the TMA unit, with a full mbarrier (one
 // arrival with the boxes' transaction bytes) and an empty one (one arrival
 // per thread of the block):
 //
@@ -55,11 +58,12 @@
 // order their waits on the ring (waitForTurn), so that one's epilogue
 // overlaps the other's MMAs and neither waits a round ahead of a stage.
 //
-// Without TMA (a transposed operand, unaligned rows, or stages=1), the block
-// copies each k-tile into one pair of swizzled tiles (transposing where the
-// GEMM stores A as K x M or B as K x N, zero-filling past the matrix),
-// fences them for the async proxy and publishes them with a barrier; then
-// fence, MMA, commit, wait_group 0, and a barrier before the next copy.
+// Without TMA (unaligned rows, B stored K x N with BN not a multiple of 64,
+// or stages=1), the block copies each k-tile into one pair of swizzled
+// tiles (transposing where the GEMM stores A as K x M or B as K x N,
+// zero-filling past the matrix), fences them for the async proxy and
+// publishes them with a barrier; then fence, MMA, commit, wait_group 0, and
+// a barrier before the next copy.
 //
 // Thread t of warpgroup w holds, in register i, the element at row
 // 64 w + fragmentRow(t, i), column fragmentCol(t, i) of the tile. The
