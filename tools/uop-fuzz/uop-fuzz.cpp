@@ -36,6 +36,7 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -317,16 +318,18 @@ void mutateOnce(Rng &rng, std::string &text) {
     auto [pos, len] = ints[pick(rng, ints.size())];
     int64_t old = 0;
     StringRef(text).substr(pos, len).getAsInteger(10, old);
+    // The neighbours wrap around at the ends of int64_t (the corpus holds
+    // 2^63 - 1 and -2^63), computed without signed overflow.
     int64_t v;
     switch (pick(rng, 6)) {
     case 0:
-      v = old + 1;
+      llvm::AddOverflow(old, int64_t(1), v);
       break;
     case 1:
-      v = old - 1;
+      llvm::SubOverflow(old, int64_t(1), v);
       break;
     case 2:
-      v = old * 2;
+      llvm::MulOverflow(old, int64_t(2), v);
       break;
     case 3:
       v = old / 2;
