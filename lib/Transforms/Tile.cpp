@@ -1113,8 +1113,9 @@ struct KindChooser {
     if (config.stages < 2) {
       whyNot = prefix() + "stores the tile of C behind the TMA ring, which "
                           "needs " +
-               (stages == 1 ? std::string("stages > 1")
-                            : "TMA loads (" + whyNotTma(g, config.blockN) + ")");
+               (stages == 1
+                    ? std::string("stages > 1")
+                    : "TMA loads (" + whyNotTma(g, config.blockN) + ")");
       return failure();
     }
     auto out = cast<MemRefType>(g.out.getType());

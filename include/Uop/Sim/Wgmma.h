@@ -12,10 +12,10 @@
 //   from the encoded shared-memory descriptors of Wgmma.h decoded as the
 //   hardware reads them (start address, 8-row group stride, for an M-major
 //   A or N-major B the stride of its 64-column blocks, which the
-//   instruction's transpose bits select, the 128-byte swizzle's XOR of address bits [4, 7) with
-//   bits [7, 10), so a tile not 1024-byte aligned is read wrongly),
-//   products of f16 / bf16 exact in f32,
-//   summed in k order onto C; the accumulator is placed in the threads'
+//   instruction's transpose bits select, the 128-byte swizzle's XOR of
+//   address bits [4, 7) with bits [7, 10), so a tile not 1024-byte aligned
+//   is read wrongly), products of f16 / bf16 exact in f32, summed in k
+//   order onto C; the accumulator is placed in the threads'
 //   registers by the ISA's fragment figure (modelled here on its own, not
 //   through uop-tile's map).
 // - The MMA is asynchronous: its reads of the tiles are in flight (a write
