@@ -51,6 +51,26 @@ Coord tensorcore::mmaC(unsigned lane, unsigned reg, unsigned e) {
   return {g + 8 * reg, 2 * t + e};
 }
 
+uint64_t tensorcore::operandAddress(uint64_t start, uint64_t lbo,
+                                    uint64_t sbo, bool swizzle128,
+                                    bool mnMajor, uint64_t row, uint64_t k) {
+  // Bytes along the contiguous dimension and the index along the other.
+  uint64_t b = mnMajor ? row * 2 : k * 2;
+  uint64_t other = mnMajor ? k : row;
+  if (swizzle128) {
+    // A K-major row of a k16 slice stays within its 128 bytes; MN-major
+    // rows hold 64 elements, further ones a block `lbo` on.
+    uint64_t block = mnMajor ? (b / 128) * lbo : 0;
+    uint64_t a = start + block + (other / 8) * sbo + (other % 8) * 128 +
+                 (mnMajor ? b % 128 : b);
+    return a ^ (((a >> 7) & 7) << 4);
+  }
+  uint64_t contiguousStride = mnMajor ? sbo : lbo;
+  uint64_t otherStride = mnMajor ? lbo : sbo;
+  return start + (other / 8) * otherStride + (b / 16) * contiguousStride +
+         (other % 8) * 16 + b % 16;
+}
+
 double tensorcore::roundToTf32(double x) {
   float f = (float)x;
   if (!std::isfinite(f))

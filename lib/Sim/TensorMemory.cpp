@@ -238,40 +238,12 @@ struct SmemDescriptor {
     return {};
   }
 
-  /// The shared address of byte `kb` of row `row` of a K-major operand.
-  uint64_t address(uint64_t row, uint64_t kb) const {
-    if (swizzle == 2) {
-      // 128-byte swizzle: 8-row atoms of 128-byte rows, atoms `sbo` apart;
-      // the XOR takes address bits [7, 10) into bits [4, 7).
-      uint64_t a = start + (row / 8) * sbo + (row % 8) * 128 + kb;
-      return a ^ (((a >> 7) & 7) << 4);
-    }
-    // No swizzle: core matrices of 8 rows x 16 bytes, `lbo` apart along K
-    // and `sbo` apart along M / N.
-    return start + (row / 8) * sbo + (kb / 16) * lbo + (row % 8) * 16 +
-           kb % 16;
-  }
-
-  /// The shared address of element (`mn`, `k`) of an MN-major operand
-  /// (the instruction descriptor's transpose bit) of 16-bit elements.
-  uint64_t addressMN(uint64_t mn, uint64_t k) const {
-    uint64_t b = mn * 2;
-    if (swizzle == 2) {
-      // 128-byte swizzle: atoms of 8 k-rows of 128 bytes (consecutive
-      // MN-elements), `lbo` apart along MN and `sbo` apart along K.
-      uint64_t a =
-          start + (b / 128) * lbo + (k / 8) * sbo + (k % 8) * 128 + b % 128;
-      return a ^ (((a >> 7) & 7) << 4);
-    }
-    // No swizzle: core matrices of 8 k-rows x 16 bytes of MN, `sbo` apart
-    // along MN and `lbo` apart along K.
-    return start + (b / 16) * sbo + (k / 8) * lbo + (k % 8) * 16 + b % 16;
-  }
-
-  /// The address of element (`row`, `k`) of an operand read K-major or
-  /// (`mnMajor`) MN-major.
+  /// The shared address of element (`row`, `k`) of a 16-bit operand read
+  /// K-major or (`mnMajor`, the instruction descriptor's transpose bit)
+  /// MN-major.
   uint64_t element(uint64_t row, uint64_t k, bool mnMajor) const {
-    return mnMajor ? addressMN(row, k) : address(row, 2 * k);
+    return tensorcore::operandAddress(start, lbo, sbo, swizzle == 2, mnMajor,
+                                      row, k);
   }
 };
 

@@ -10,6 +10,7 @@
 #include "Uop/Dialect/Uop/IR/Layout.h"
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 #include "Uop/Dialect/Uop/IR/Wgmma.h"
+#include "Uop/Sim/TensorCore.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -96,34 +97,11 @@ struct Descriptor {
     return {};
   }
 
-  /// The shared address of byte `kb` of row `row` of a K-major operand.
-  uint64_t address(uint64_t row, uint64_t kb) const {
-    if (swizzle == 1) {
-      // 128-byte swizzle: 8-row atoms of 128-byte rows, atoms `sbo` apart;
-      // the XOR takes address bits [7, 10) into bits [4, 7).
-      uint64_t a = start + (row / 8) * sbo + (row % 8) * 128 + kb;
-      return a ^ (((a >> 7) & 7) << 4);
-    }
-    // No swizzle: core matrices of 8 rows x 16 bytes, `lbo` apart along K
-    // and `sbo` apart along M / N.
-    return start + (row / 8) * sbo + (kb / 16) * lbo + (row % 8) * 16 +
-           kb % 16;
-  }
-
-  /// The shared address of element (`mn`, `k`) of an MN-major operand
-  /// (the instruction's transpose bit) of `elemBytes`-byte elements.
-  uint64_t addressMN(uint64_t mn, uint64_t k, uint64_t elemBytes) const {
-    uint64_t b = mn * elemBytes;
-    if (swizzle == 1) {
-      // 128-byte swizzle: atoms of 8 k-rows of 128 bytes (consecutive
-      // MN-elements), `lbo` apart along MN and `sbo` apart along K.
-      uint64_t a =
-          start + (b / 128) * lbo + (k / 8) * sbo + (k % 8) * 128 + b % 128;
-      return a ^ (((a >> 7) & 7) << 4);
-    }
-    // No swizzle: core matrices of 8 k-rows x 16 bytes of MN, `sbo` apart
-    // along MN and `lbo` apart along K.
-    return start + (b / 16) * sbo + (k / 8) * lbo + (k % 8) * 16 + b % 16;
+  /// The shared address of element (`row`, `k`) of a 16-bit operand read
+  /// K-major or (`mnMajor`, the instruction's transpose bit) MN-major.
+  uint64_t element(uint64_t row, uint64_t k, bool mnMajor) const {
+    return tensorcore::operandAddress(start, lbo, sbo, swizzle == 1, mnMajor,
+                                      row, k);
   }
 };
 
@@ -260,8 +238,7 @@ LogicalResult sim::wgmma::mma(Interpreter &I, Operation *op, Value a, Value b,
         std::vector<float> &vals = operand == 0 ? av : bv;
         for (uint32_t r = 0; inside && r < rows; ++r)
           for (uint32_t kk = 0; kk < wg::kInstrK; ++kk) {
-            uint64_t addr = mnMajor ? desc.addressMN(r, kk, 2)
-                                    : desc.address(r, 2 * kk);
+            uint64_t addr = desc.element(r, kk, mnMajor);
             if (addr < buf.sharedAddress ||
                 addr + 2 > buf.sharedAddress + buf.sizeInBytes()) {
               I.reportFault(

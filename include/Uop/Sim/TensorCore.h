@@ -68,6 +68,22 @@ Coord mmaB(MmaKind kind, unsigned lane, unsigned reg, unsigned e);
 /// The element of C / D (row, col): reg r = (g + 8r, 2t + e).
 Coord mmaC(unsigned lane, unsigned reg, unsigned e);
 
+/// The shared address the tensor core (wgmma, tcgen05.mma) reads for
+/// element (`row`, `k`) of a 16-bit operand, from the fields of its
+/// shared-memory matrix descriptor (the two descriptors encode them
+/// differently; the PTX ISA's canonical layouts are common): the start
+/// address, the leading and stride byte offsets, the 128-byte swizzle or
+/// none, and the majorness the instruction's transpose bit selects (`row`
+/// is the M / N index either way). K-major: 8-row atoms of 128-byte rows,
+/// `sbo` apart (unswizzled, core matrices of 8 rows x 16 bytes, `lbo`
+/// apart along K); MN-major: atoms of 8 k-rows of 128 bytes of MN, `lbo`
+/// apart along MN and `sbo` along K (unswizzled, 8 k-rows x 16 bytes of
+/// MN, `sbo` along MN and `lbo` along K). The swizzle XORs address bits
+/// [7, 10) into bits [4, 7).
+uint64_t operandAddress(uint64_t start, uint64_t lbo, uint64_t sbo,
+                        bool swizzle128, bool mnMajor, uint64_t row,
+                        uint64_t k);
+
 /// Rounds an f32 value to tf32 (10 explicit mantissa bits, 8 exponent bits)
 /// to nearest, ties away from zero, as cvt.rna.tf32.f32 does.
 double roundToTf32(double x);
