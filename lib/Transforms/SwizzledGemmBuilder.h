@@ -326,6 +326,59 @@ protected:
            offset % group == 0;
   }
 
+  //===--------------------------------------------------------------===//
+  // The boxes of a TMA-store epilogue (tma-store)
+  //===--------------------------------------------------------------===//
+  //
+  // C's tile is staged in BN / W boxes of BM rows of 128 bytes (W = 128 /
+  // C's element bytes columns), 128-byte swizzled as TMA reads them: the
+  // 16-byte chunk q of row r at chunk q xor (r mod 8). One uop.tma_store a
+  // box writes the tile to C, the TMA unit clipping it at C's edges.
+
+  /// The columns of one 128-byte box row of C.
+  int64_t boxColumns() const {
+    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
+    return 128 / getElementBytes(outElem);
+  }
+
+  /// A set of boxes for C's tile: BN / W x BM x W elements of C's type,
+  /// 1024-byte aligned (the swizzle's period).
+  Value allocOutputBoxSet() {
+    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
+    Attribute workgroup = gpu::AddressSpaceAttr::get(
+        b.getContext(), gpu::AddressSpace::Workgroup);
+    int64_t w = boxColumns();
+    auto type = MemRefType::get({c.blockN / w, c.blockM, w}, outElem,
+                                MemRefLayoutAttrInterface(), workgroup);
+    return AllocSharedOp::create(b, type, b.getI64IntegerAttr(1024));
+  }
+
+  /// The column of the 16-byte chunk holding tile column `tileCol` (an
+  /// index) in a box row of phase `rowPhase` (the tile row mod 8), and the
+  /// box: (box, column in the box after the swizzle).
+  std::pair<Value, Value> swizzledBoxColumn(Value tileCol, Value rowPhase) {
+    int64_t w = boxColumns();
+    int64_t perChunk = w / 8;
+    Value box = arith::DivUIOp::create(b, tileCol, index(w));
+    Value boxCol = arith::RemUIOp::create(b, tileCol, index(w));
+    Value chunk = arith::DivUIOp::create(b, boxCol, index(perChunk));
+    Value inChunk = arith::RemUIOp::create(b, boxCol, index(perChunk));
+    Value swizzled = arith::XOrIOp::create(b, chunk, rowPhase);
+    return {box, arith::AddIOp::create(
+                     b, arith::MulIOp::create(b, swizzled, index(perChunk)),
+                     inChunk)};
+  }
+
+  /// One uop.tma_store per box of `boxes`, the tile at (m0, n0).
+  void issueOutputStores(Value boxes) {
+    int64_t w = boxColumns();
+    for (int64_t box = 0; box < c.blockN / w; ++box) {
+      Value col = arith::AddIOp::create(b, n0, index(box * w));
+      TmaStoreOp::create(b, stageTile(boxes, index(box)), g.out,
+                         ValueRange{m0, col}, b.getI64IntegerAttr(128));
+    }
+  }
+
   /// Sets m0 and n0 to the origin of the block's tile: (by BM, bx BN) in
   /// the launch's 2-D grid of ceil(N / BN) x ceil(M / BM) blocks, or, with
   /// `group-m`, tile by * ceil(N / BN) + bx of the grouped order

@@ -121,10 +121,23 @@ public:
     }
     Value warp0 =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, warp, index(0));
+    Value thread0 =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
+    if (c.tmaStore) {
+      // The boxes of C, and this thread's row of them mod 8 (the phase of
+      // the swizzle).
+      outBoxes = allocOutputBoxSet();
+      rowPhase = arith::RemUIOp::create(
+          b, arith::SubIOp::create(b, row, m0), index(8));
+    }
 
     // K = 0: nothing to multiply, no tensor memory.
     if (g.k == 0) {
       writeback(/*acc=*/Value(), warp);
+      if (c.tmaStore) {
+        BarrierOp::create(b);
+        storeOutputBoxes(thread0);
+      }
       return;
     }
 
@@ -152,8 +165,6 @@ public:
                           b.getI32IntegerAttr(int32_t(columns)));
       TMemRelinquishAllocPermitOp::create(b);
     });
-    Value thread0 =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
     ifThen(thread0, [&] {
       for (int64_t i = 0; i < numBars; ++i)
         MBarrierInitOp::create(b, bars, index(i), index(1));
@@ -170,6 +181,7 @@ public:
         buildRing(sA, sB, stages, bars, acc, warp0, thread0);
       writeback(acc, warp);
       fencedBarrier();
+      storeOutputBoxes(thread0);
       ifThen(warp0, [&] {
         TMemDeallocOp::create(b, acc, b.getI32IntegerAttr(int32_t(columns)));
       });
@@ -211,9 +223,12 @@ public:
       scf::YieldOp::create(b, next);
     }
 
-    // (4) WRITEBACK, then free the accumulator once every warp has read it.
+    // (4) WRITEBACK, then free the accumulator once every warp has read it
+    // (and, with tma-store, store the boxes once every warp has staged its
+    // rows).
     writeback(acc, warp);
     fencedBarrier();
+    storeOutputBoxes(thread0);
     ifThen(warp0, [&] {
       TMemDeallocOp::create(b, acc, b.getI32IntegerAttr(int32_t(columns)));
     });
@@ -353,7 +368,16 @@ private:
     Tcgen05FenceOp::create(b, /*after=*/true);
   }
 
+  /// Writes this thread's rows of the accumulator `acc` (null: zeros) to
+  /// C, or with tma-store into the boxes, fenced for the async proxy the
+  /// TMA unit reads them through.
   void writeback(Value acc, Value warp) {
+    writeRows(acc, warp);
+    if (c.tmaStore)
+      FenceProxyAsyncOp::create(b);
+  }
+
+  void writeRows(Value acc, Value warp) {
     // BM = 128: thread t reads row t, all BN columns, 32 per tcgen05.ld (16
     // when BN is not a multiple of 32). BM = 64: each half of a warp reads
     // BN / 2 columns of its 16 rows, the second half through the
@@ -399,6 +423,10 @@ private:
           b, DenseElementsAttr::get(rowType, b.getF32FloatAttr(0.0f)));
     }
     Value col0 = arith::AddIOp::create(b, first, j0);
+    if (c.tmaStore) {
+      stageRow(values, col0);
+      return;
+    }
     auto colOf = [&](OpBuilder &nb, Location loc, int64_t e) -> Value {
       if (e == 0)
         return col0;
@@ -437,9 +465,63 @@ private:
     }
   }
 
+  /// tma-store: writes the `chunk` f32 values of this thread's row from
+  /// column `col0` of C (a multiple of `chunk`, inside one box) into the
+  /// boxes, cast and through the epilogue: one 16-byte vector store per
+  /// chunk of the swizzle, where it lies inside C (C's rows are 16-byte
+  /// aligned, so a chunk is wholly inside C or wholly outside). A warp's
+  /// 32 rows
+  /// hit the 32 banks in each phase of 8 threads: the rows' phases are 8
+  /// consecutive values, so the same chunk of each lands on 8 distinct
+  /// chunks of 16 bytes.
+  void stageRow(Value values, Value col0) {
+    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
+    int64_t chunk = cast<VectorType>(values.getType()).getNumElements();
+    int64_t perChunk = boxColumns() / 8;
+    Value tileRow = arith::SubIOp::create(b, row, m0);
+    for (int64_t q = 0; q < chunk; q += perChunk) {
+      Value col = arith::AddIOp::create(b, col0, index(q));
+      auto [box, physCol] =
+          swizzledBoxColumn(arith::SubIOp::create(b, col, n0), rowPhase);
+      auto store = [&](OpBuilder &nb, Location loc) {
+        SmallVector<Value> elems;
+        for (int64_t e = 0; e < perChunk; ++e) {
+          Value v = vector::ExtractOp::create(nb, loc, values,
+                                              ArrayRef<int64_t>{q + e});
+          Value colE =
+              e == 0 ? col
+                     : arith::AddIOp::create(
+                           nb, loc, col,
+                           arith::ConstantIndexOp::create(nb, loc, e))
+                           .getResult();
+          elems.push_back(finalValue(nb, loc, v, row, colE));
+        }
+        Value vec = vector::FromElementsOp::create(
+            nb, loc, VectorType::get({perChunk}, outElem), elems);
+        vector::StoreOp::create(nb, loc, vec, outBoxes,
+                                ValueRange{box, tileRow, physCol},
+                                /*nontemporal=*/false, llvm::MaybeAlign(16));
+      };
+      buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, col), store);
+    }
+  }
+
+  /// tma-store, after every thread staged and fenced its rows and a block
+  /// barrier: thread 0 stores the boxes and waits until they are read.
+  void storeOutputBoxes(Value thread0) {
+    if (!c.tmaStore)
+      return;
+    ifThen(thread0, [&] {
+      issueOutputStores(outBoxes);
+      TmaStoreWaitOp::create(b, b.getI32IntegerAttr(0));
+    });
+  }
+
   /// This thread's row of C and, with BM = 64, which half of the tile's
   /// columns it stores (0 or 1).
   Value row, half;
+  /// tma-store: the boxes of C and this thread's row phase in them.
+  Value outBoxes, rowPhase;
   int64_t columns = 0;
 };
 

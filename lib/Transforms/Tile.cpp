@@ -1048,11 +1048,12 @@ struct KindChooser {
           c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
       return failure();
     }
-    if (succeeded(c) && tmaStore && !c->wgmma) {
+    if (succeeded(c) && tmaStore && !c->wgmma && !c->tcgen05) {
       whyNot = llvm::formatv(
-          "tma-store applies to the wgmma kernel's TMA ring (sm_90a, f16 "
-          "or bf16 inputs), got a GEMM compiled with mma={0}",
-          c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
+          "tma-store applies to the block-level kernels' TMA loads (wgmma "
+          "on sm_90a, tcgen05 on sm_100a; f16 or bf16 inputs), got a GEMM "
+          "compiled with mma={0}",
+          stringifyMatmulKind(c->kind));
       return failure();
     }
     return c;
@@ -1102,15 +1103,27 @@ struct KindChooser {
     return success();
   }
 
-  /// Fits the TMA-store epilogue into the wgmma configuration `config` of
-  /// `g` (tma-store; `g` with its fused epilogue, whose output is C): its
-  /// ring, C's layout as the
-  /// tensor map needs it, BN whole boxes, and the boxes beside the ring in
-  /// shared memory (fewer stages when `stages` left the depth open).
+  /// Fits the TMA-store epilogue into the wgmma or tcgen05 configuration
+  /// `config` of `g` (tma-store; `g` with its fused epilogue, whose output
+  /// is C): its TMA loads (wgmma: the ring; tcgen05: rungs 4 to 7), C's
+  /// layout as the tensor map needs it, BN whole boxes, and the boxes
+  /// beside the tiles in shared memory (fewer stages when `stages` left the
+  /// depth open).
   LogicalResult fitTmaStore(const GemmInfo &g, TileConfig &config,
                             std::string &whyNot) {
-    auto prefix = [] { return std::string("for mma=wgmma: tma-store "); };
-    if (config.stages < 2) {
+    std::string kind = config.tcgen05 ? "tcgen05" : "wgmma";
+    auto prefix = [&] { return "for mma=" + kind + ": tma-store "; };
+    if (config.tcgen05 && config.ladderStep < 4) {
+      whyNot = prefix() + "stores the tile of C behind the TMA loads of "
+                          "ladder-steps 4 to 7, which need " +
+               (ladderStep != 0
+                    ? llvm::formatv("ladder-step >= 4, got ladder-step={0}",
+                                    ladderStep)
+                          .str()
+                    : whyNotTma(g, config.blockN));
+      return failure();
+    }
+    if (!config.tcgen05 && config.stages < 2) {
       whyNot = prefix() + "stores the tile of C behind the TMA ring, which "
                           "needs " +
                (stages == 1
@@ -1159,15 +1172,21 @@ struct KindChooser {
         config.blockM * config.blockN * bytes * (config.pingpong ? 2 : 1);
     int64_t stageBytes = swizzledStageBytes(config);
     int64_t fits = swizzledStagesThatFit(config, target, boxBytes);
-    if (stages == 0)
+    // tcgen05's rung 4 has one pair of tiles, rung 5 a ring of two; the
+    // others' depth is open where `stages` is 0.
+    bool fixedDepth = config.tcgen05 && (config.ladderStep == 4 ||
+                                         config.ladderStep == 5);
+    int64_t minStages = config.tcgen05 && config.ladderStep == 4 ? 1 : 2;
+    if (stages == 0 && !fixedDepth)
       config.stages = std::min(config.stages, fits);
-    if (config.stages > fits || config.stages < 2) {
+    if (config.stages > fits || config.stages < minStages) {
       whyNot = prefix() + llvm::formatv(
                               "needs {0} bytes of shared memory for the "
                               "tile of C beside {1} stages of {2} bytes, "
                               "more than {3}'s {4} per block; use fewer "
                               "stages or a smaller tile",
-                              boxBytes, std::max<int64_t>(config.stages, 2),
+                              boxBytes,
+                              std::max<int64_t>(config.stages, minStages),
                               stageBytes, target.getChip(),
                               target.getMaxShared())
                               .str();
@@ -1434,7 +1453,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         // The TMA-store epilogue stages C as the fused epilogue leaves it:
         // fitted once the epilogue is known.
         std::string storeWhy;
-        if (chooser.tmaStore && config->wgmma &&
+        if (chooser.tmaStore && (config->wgmma || config->tcgen05) &&
             failed(chooser.fitTmaStore(*gemm, *config, storeWhy))) {
           op->emitError("uop-tile: ") << storeWhy;
           failedAny = true;

@@ -462,7 +462,7 @@ private:
     for (auto [h, acc] : llvm::enumerate(accs))
       withRows(h, [&] { stageOutput(acc, /*fence=*/h + 1 == accs.size()); });
     NamedBarrierOp::create(b, barrier, consumers);
-    ifThen(thread0, [&] { issueOutputStores(); });
+    ifThen(thread0, [&] { issueOutputStores(outBoxes); });
   }
 
 
@@ -743,24 +743,12 @@ private:
   // every box (the TMA unit clips them at C's edges) and waits for their
   // reads before the block ends.
 
-  /// The columns of one 128-byte box row of C.
-  int64_t boxColumns() const {
-    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
-    return 128 / getElementBytes(outElem);
-  }
-
-  /// Allocates `sets` sets of boxes (1024-byte aligned: the swizzle's
-  /// period; one per ping-pong warpgroup), the first of them `outBoxes`,
-  /// and sets the fragment origin's row in the tile and its row phase.
+  /// Allocates `sets` sets of boxes (one per ping-pong warpgroup), the
+  /// first of them `outBoxes`, and sets the fragment origin's row in the
+  /// tile and its row phase.
   void allocOutputBoxes(int64_t sets) {
-    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
-    Attribute workgroup = gpu::AddressSpaceAttr::get(
-        b.getContext(), gpu::AddressSpace::Workgroup);
-    int64_t w = boxColumns();
-    auto type = MemRefType::get({c.blockN / w, c.blockM, w}, outElem,
-                                MemRefLayoutAttrInterface(), workgroup);
     for (int64_t i = 0; i < sets; ++i)
-      outBoxesOf[i] = AllocSharedOp::create(b, type, b.getI64IntegerAttr(1024));
+      outBoxesOf[i] = allocOutputBoxSet();
     outBoxes = outBoxesOf[0];
     setOutputRowPhase();
   }
@@ -834,19 +822,9 @@ private:
     Value thread0 =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
     ifThen(thread0, [&] {
-      issueOutputStores();
+      issueOutputStores(outBoxes);
       TmaStoreWaitOp::create(b, b.getI32IntegerAttr(0));
     });
-  }
-
-  /// One uop.tma_store per box of the tile at (m0, n0).
-  void issueOutputStores() {
-    int64_t w = boxColumns();
-    for (int64_t box = 0; box < c.blockN / w; ++box) {
-      Value col = arith::AddIOp::create(b, n0, index(box * w));
-      TmaStoreOp::create(b, stageTile(outBoxes, index(box)), g.out,
-                         ValueRange{m0, col}, b.getI64IntegerAttr(128));
-    }
   }
 
   /// The boxes of C (tma-store), the fragment origin's row in the tile and

@@ -67,9 +67,9 @@ struct TileConfig {
   /// block's tiles in turn (ping-pong), each multiplying a whole BM x BN
   /// tile (BM / 64 MMAs of 64 rows a k-tile).
   bool pingpong = false;
-  /// With the wgmma TMA ring: C is staged in
-  /// 128-byte-swizzled shared boxes (BM x 128 bytes each) and written by
-  /// TMA stores.
+  /// With TMA loads (the wgmma ring, tcgen05's rungs 4 to 7): C is
+  /// staged in 128-byte-swizzled shared boxes (BM x 128 bytes each) and
+  /// written by TMA stores.
   bool tmaStore = false;
   /// With a TMA ring, for a GEMM storing B as K x N: B's k-tiles are
   /// loaded as BN / 64 boxes of 64 k-rows x 64 columns each into an
