@@ -79,6 +79,7 @@ DEFAULT_CONFIGS = [
     "tcgen05-ring-f16=f16-nk:mma=tcgen05",
     "tcgen05-ring-f16-bm64=f16-nk:mma=tcgen05 tile=64,128,64",
     "tcgen05-step6-f16=f16-nk:mma=tcgen05 ladder-step=6",
+    "tcgen05-ring-tma-store-f16=f16-nk:mma=tcgen05 tma-store=true",
     "tcgen05-tma-f16=f16-nk:mma=tcgen05 ladder-step=4",
     "tcgen05-step3-f16-nk=f16-nk:mma=tcgen05 ladder-step=3",
 ]
@@ -319,15 +320,17 @@ def ptxas_stats(text):
 
 
 def stages(kernel_ir):
-    """Pipeline stages: the leading dimension of a staged (rank-3)
-    uop.alloc_shared, else 1."""
+    """Pipeline stages: the leading dimension shared by the staged (rank-3)
+    uop.alloc_shared buffers of A and B, which the kernels allocate one
+    after the other, else 1. (A lone rank-3 buffer is not a ring: the
+    TMA-store epilogue's boxes of C are BN / W x BM x W.)"""
     shapes = re.findall(r"uop\.alloc_shared.*?: memref<([\dx]+)x\w+", kernel_ir)
-    best = 1
-    for s in shapes:
-        dims = s.split("x")
-        if len(dims) == 3:
-            best = max(best, int(dims[0]))
-    return best
+    leading = [int(s.split("x")[0]) if len(s.split("x")) == 3 else None
+               for s in shapes]
+    for first, second in zip(leading, leading[1:]):
+        if first is not None and first == second:
+            return first
+    return 1
 
 
 def fmt(x):

@@ -77,6 +77,14 @@
 // Past 48 KiB of tiles the kernel's shared memory becomes dynamic
 // (convert-uop-to-gpu).
 //
+// With `tma-store` (rungs 4 to 7) the writeback goes through shared memory:
+// each thread writes its row segments, cast and through the epilogue, as
+// 16-byte chunks into 128-byte-swizzled boxes of BM rows of 128 bytes
+// (stageRow; the chunks outside C are skipped), fences them for the async
+// proxy, and after the block barrier that precedes the accumulator's
+// release thread 0 stores each box with uop.tma_store (clipped at C's
+// edges) and waits for their reads.
+//
 //===----------------------------------------------------------------------===//
 
 #include "SwizzledGemmBuilder.h"

@@ -155,6 +155,13 @@ def UopTile : Pass<"uop-tile"> {
     the roles meet only at the mbarriers; 0 (the default) is 7 where the
     GEMM allows TMA, else 3. Past 48 KiB the tiles live in dynamic shared memory
     (convert-uop-to-gpu). Each GEMM outside its rung is an error naming it.
+    With `tma-store` (rungs 4 to 7) each thread writes its row of C, cast
+    and through the epilogue, 16 bytes at a time into BN / (128 / output
+    bytes) shared boxes of BM rows of 128 bytes, 128-byte swizzled
+    (conflict-free), and fences them for the async proxy; after the block
+    barrier thread 0 stores each box with `uop.tma_store` and waits for
+    their reads (the boxes take their bytes from the ring's shared memory,
+    as with wgmma below).
 
     With `mma=wgmma` (f16 / bf16 inputs on sm_90a; `mma=auto` picks it
     there unless `warps` is given or the tile does not suit it, which keep
@@ -241,10 +248,11 @@ def UopTile : Pass<"uop-tile"> {
            "ping-pong schedule: one's epilogue overlaps the other's MMAs; "
            "false: both share each tile)">,
     Option<"tmaStore", "tma-store", "bool", "false",
-           "mma=wgmma with a TMA ring: stage the tile "
+           "mma=wgmma with a TMA ring, mma=tcgen05 with TMA loads (ladder "
+           "steps 4 to 7): stage the tile "
            "of C in 128-byte-swizzled shared boxes and write it with TMA "
-           "stores (false: every thread stores its fragment to global "
-           "memory)">,
+           "stores (false: every thread stores its fragment or row to "
+           "global memory)">,
     ListOption<"warps", "warps", "int64_t",
                "warps of a block along M and N, WM,WN (default 2,4; "
                "tensor-core GEMMs)">,
