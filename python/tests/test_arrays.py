@@ -133,6 +133,36 @@ def test_tcgen05_m64_on_sm100a(m, n, k, bn, transpose_b):
         uop.compile(src, target="sm_100a", tile=(32, 128, 64))
 
 
+@pytest.mark.parametrize("m,n,k,out_dtype,transpose_b,options", [
+    (200, 136, 72, "float16", False, {}),
+    (130, 96, 128, "float32", True, dict(tile=(64, 128, 64))),
+    (200, 136, 72, "float16", True, dict(ladder_step=4)),
+])
+def test_tcgen05_tma_store_on_sm100a(m, n, k, out_dtype, transpose_b,
+                                     options):
+    """tma_store=True on sm_100a: each thread stages its rows of C in
+    128-byte-swizzled shared boxes and thread 0 writes them with bulk
+    tensor stores (no global store in the PTX); the simulated kernel,
+    ragged in M and N, agrees with numpy."""
+    src = uop.matmul_problem(m, n, k, dtype="float16", out_dtype=out_dtype,
+                             transpose_b=transpose_b)
+    kernel = uop.compile(src, target="sm_100a", tma_store=True, **options)
+    assert "uop.tma_store" in kernel.ir("kernel")
+    assert "cp.async.bulk.tensor.2d.global.shared::cta" in kernel.ptx
+    assert "st.global" not in kernel.ptx
+    a = RNG.uniform(-1, 1, (m, k)).astype("float16")
+    b = RNG.uniform(-1, 1, (n, k) if transpose_b else (k, n)).astype(
+        "float16")
+    c = np.zeros((m, n), out_dtype)
+    *_, c2 = uop.simulate(kernel, a, b, c)
+    bk = b.T if transpose_b else b
+    ref = a.astype(np.float64) @ bk.astype(np.float64)
+    err = np.abs(c2.astype(np.float64) - ref)
+    assert (err <= gemm_bound(a, bk, k, out_dtype)).all(), err.max()
+    with pytest.raises(uop.Error, match="which need ladder-step >= 4"):
+        uop.compile(src, target="sm_100a", tma_store=True, ladder_step=3)
+
+
 @pytest.mark.parametrize("m,n,k,options,roles,transpose_b", [
     (200, 136, 192, {}, True, True),
     (256, 256, 128, dict(persistent_blocks=2), True, True),
