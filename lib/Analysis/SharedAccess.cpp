@@ -83,6 +83,15 @@ std::optional<SharedAccessDesc> mlir::uop::describeSharedAccess(Operation *op) {
     Type elem = ld.getSourceType().getElementType();
     desc.valueType = VectorType::get(
         {16 / std::max<int64_t>(1, getElementBytes(elem))}, elem);
+  } else if (auto st = dyn_cast<StMatrixOp>(op)) {
+    // stmatrix, ldmatrix's inverse: one 16-byte row a lane, a matrix a
+    // phase.
+    desc.memref = st.getDest();
+    desc.indices = llvm::to_vector(st.getIndices());
+    Type elem = st.getDestType().getElementType();
+    desc.valueType = VectorType::get(
+        {16 / std::max<int64_t>(1, getElementBytes(elem))}, elem);
+    desc.isStore = true;
   } else {
     return std::nullopt;
   }

@@ -302,6 +302,59 @@ LogicalResult tensorcore::ldmatrix(Interpreter &I, Operation *op, Value mem,
   return success();
 }
 
+LogicalResult tensorcore::stmatrix(Interpreter &I, Operation *op, Value value,
+                                   Value mem, ValueRange indices,
+                                   unsigned num) {
+  llvm::SmallVector<unsigned> warps;
+  if (failed(activeWarps(I, op, warps)))
+    return failure();
+  if (num != 1 && num != 2 && num != 4)
+    return I.unsupported(op, llvm::Twine("expected 1, 2 or 4 matrices, got ") +
+                                 llvm::Twine(num));
+  const SimValue &m = I.get(mem);
+  if (m.strides.back() != 1)
+    return I.unsupported(op, "expected a memref whose rows are contiguous");
+  const SimValue &v = I.get(value);
+  int64_t elemBytes = (int64_t)getElemBytes(m.buffer->kind);
+  for (unsigned w : warps) {
+    unsigned base = w * kWarpLanes;
+    for (unsigned q = 0; q < num; ++q)
+      for (unsigned r = 0; r < 8; ++r) {
+        // Lane 8 q + r gives row r of matrix q: 16 bytes, 16-byte aligned
+        // (buffers start 256-byte aligned).
+        unsigned lane = base + q * 8 + r;
+        llvm::SmallVector<int64_t, 4> idx = laneIndices(I, indices, lane);
+        int64_t start;
+        if (!I.linearIndex(m, lane, idx.data(), op, start))
+          continue;
+        if ((start * elemBytes) % 16 != 0) {
+          std::string msg;
+          llvm::raw_string_ostream os(msg);
+          os << "misaligned access: " << op->getName() << " row of "
+             << (m.buffer->isShared ? "shared " : "") << m.buffer->name
+             << " at byte " << start * elemBytes
+             << ", which is not a multiple of 16, given by thread "
+             << I.block()->threadName(I.threadOf(lane)) << " at "
+             << formatLoc(op->getLoc());
+          I.reportFault(FaultKind::Misaligned, m.buffer, op, {lane},
+                        std::move(msg));
+          continue;
+        }
+        for (unsigned c = 0; c < 8; ++c) {
+          // Element (r, c) of matrix q is register q, element c % 2 of lane
+          // 4 r + c / 2 (ldmatrixElem inverted).
+          unsigned holder = base + r * 4 + c / 2;
+          idx = laneIndices(I, indices, lane, c);
+          int64_t linear;
+          if (I.linearIndex(m, lane, idx.data(), op, linear))
+            I.storeElem(*m.buffer, linear, v.at(holder, q * 2 + c % 2), holder,
+                        op);
+        }
+      }
+  }
+  return success();
+}
+
 LogicalResult tensorcore::mma(Interpreter &I, Operation *op, MmaKind kind,
                               Value a, Value b, Value c, Value result) {
   llvm::SmallVector<unsigned> warps;

@@ -575,6 +575,7 @@ private:
   /// fragmentCol(t, i) = 8 (i / 4) + 2 (t % 4) + i % 2 (Wgmma.h) for
   /// thread t of warpgroup w, whose rows start at 64 w.
   void fragmentOrigin(Value tx) {
+    laneId = arith::RemUIOp::create(b, tx, index(32));
     Value warpgroup =
         arith::DivUIOp::create(b, tx, index(wgmma::kWarpgroupThreads));
     Value t = arith::RemUIOp::create(b, tx, index(wgmma::kWarpgroupThreads));
@@ -783,6 +784,12 @@ private:
     // warp's 32 stores hit 32 banks.
     bool wide = getElementBytes(outElem) >= 4;
     bool vectors = g.n % c.blockN == 0 && !wide;
+    if (vectors) {
+      stageOutputMatrices(acc);
+      if (fence)
+        FenceProxyAsyncOp::create(b);
+      return;
+    }
     Value oddRow;
     if (wide)
       oddRow = arith::CmpIOp::create(
@@ -813,7 +820,76 @@ private:
       FenceProxyAsyncOp::create(b);
   }
 
-  /// After every consumer staged its fragment: a block barrier, then
+  /// Writes this thread's fragment `acc` (16-bit C, no column edge) into
+  /// the boxes with stmatrix.x4: the fragment's registers 4 j .. 4 j + 7
+  /// (j even) are the warp's four 8 x 8 matrices at rows 0-7 and 8-15 of
+  /// its 16, columns 8 j .. 8 j + 15, each lane holding matrix q's row l /
+  /// 4, columns 2 (l % 4) + {0, 1} (stmatrix's register layout); lane l
+  /// gives the address of row l % 8 of matrix l / 8, its 16 bytes at the
+  /// swizzled chunk. A phase of 8 lanes is 8 consecutive rows of one chunk,
+  /// spread over all 32 banks by the swizzle. Rows outside C are staged
+  /// too (from values not through the epilogue: nothing is read for them)
+  /// and never stored: the TMA store clips them.
+  void stageOutputMatrices(Value acc) {
+    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
+    int64_t w = boxColumns();
+    // This lane's row of the tile (of its warp's 16, matrix l / 8's row
+    // l % 8) from the fragment origin's (16 per warp + l / 4).
+    Value lane = laneId;
+    Value matrix = arith::DivUIOp::create(b, lane, index(8));
+    Value warpRow = arith::SubIOp::create(
+        b, tileRowBase, arith::DivUIOp::create(b, lane, index(4)));
+    Value addrRow = arith::AddIOp::create(
+        b, warpRow,
+        arith::AddIOp::create(
+            b,
+            arith::MulIOp::create(
+                b, arith::RemUIOp::create(b, matrix, index(2)), index(8)),
+            arith::RemUIOp::create(b, lane, index(8))));
+    Value addrPhase = arith::RemUIOp::create(b, addrRow, index(8));
+    // Matrices 2 and 3 are the next 8 columns: one chunk further.
+    Value chunkOffset = arith::DivUIOp::create(b, matrix, index(2));
+    auto valuesType = VectorType::get({4, 2}, outElem);
+    for (int64_t j = 0; j < c.blockN / 8; j += 2) {
+      SmallVector<Value, 8> elems;
+      for (int64_t i = 4 * j; i < 4 * j + 8; ++i) {
+        auto [row, col] = fragmentElement(i);
+        Value v = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i});
+        elems.push_back(epilogueInside(v, row, col, outElem));
+      }
+      Value values = vector::FromElementsOp::create(b, valuesType, elems);
+      int64_t tileCol = 8 * j;
+      Value chunk = arith::AddIOp::create(b, index((tileCol % w) / 8),
+                                          chunkOffset);
+      Value physCol = arith::MulIOp::create(
+          b, arith::XOrIOp::create(b, chunk, addrPhase), index(8));
+      StMatrixOp::create(b, values, outBoxes,
+                         ValueRange{index(tileCol / w), addrRow, physCol},
+                         b.getI32IntegerAttr(4));
+    }
+  }
+
+  /// The f32 result `v` at (row, col) of C through the fused epilogue (cast
+  /// to `outElem`); where C has a row edge, only inside C (zero outside,
+  /// where the epilogue might read past its operands).
+  Value epilogueInside(Value v, Value row, Value col, Type outElem) {
+    Value inside = inBounds(b, b.getLoc(), row, Value());
+    if (!inside)
+      return emitEpilogue(b, b.getLoc(), g, v, row, col);
+    auto ifOp = scf::IfOp::create(b, outElem, inside, /*withElse=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      scf::YieldOp::create(b, emitEpilogue(b, b.getLoc(), g, v, row, col));
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(
+          b, arith::ConstantOp::create(b, b.getFloatAttr(outElem, 0.0))
+                 .getResult());
+    }
+    return ifOp.getResult(0);
+  }
+
+  /// After every consumer staged its fragment: a block barrier, then  /// After every consumer staged its fragment: a block barrier, then
   /// thread 0 stores the boxes and waits until they are read.
   void storeOutputBoxes(Value tx) {
     if (!c.tmaStore)
@@ -833,8 +909,9 @@ private:
   /// Each ping-pong warpgroup's boxes (the first alone otherwise).
   Value outBoxesOf[2];
 
-  /// The first row and column of C this thread's fragment holds.
-  Value rowBase, colBase;
+  /// The first row and column of C this thread's fragment holds, and the
+  /// thread's lane in its warp.
+  Value rowBase, colBase, laneId;
   /// The block's x index and the grid's x size (persistent tiles), and
   /// the index of the tile forEachTile's body builds.
   Value blockX, gridX, currentTile;

@@ -38,7 +38,8 @@ struct SharedAccessDesc {
 
 /// Returns the description of `op` when it is a load or store the analysis
 /// models (memref.load/store, vector.load/store, vector.transfer_read/write,
-/// uop.ldmatrix, the shared side of uop.cp_async) of a memref in workgroup
+/// uop.ldmatrix, uop.stmatrix, the shared side of uop.cp_async) of a memref
+/// in workgroup
 /// (shared) memory.
 std::optional<SharedAccessDesc> describeSharedAccess(Operation *op);
 

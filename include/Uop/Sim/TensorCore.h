@@ -136,6 +136,13 @@ LogicalResult ldmatrix(Interpreter &I, Operation *op, Value mem,
                        ValueRange indices, unsigned num, bool transpose,
                        Value result);
 
+/// stmatrix.m8n8.x`num`.b16: the registers `value` (vector<num x 2 x T>,
+/// ldmatrixElem's map without .trans) into the shared memref `mem`, at the
+/// rows whose addresses lanes 0 .. 8 num - 1 give through `indices`; each
+/// row must be 16-byte aligned.
+LogicalResult stmatrix(Interpreter &I, Operation *op, Value value, Value mem,
+                       ValueRange indices, unsigned num);
+
 /// mma.sync of `kind`: result = a * b + c.
 LogicalResult mma(Interpreter &I, Operation *op, MmaKind kind, Value a,
                   Value b, Value c, Value result);

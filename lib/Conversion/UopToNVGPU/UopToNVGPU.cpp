@@ -606,7 +606,7 @@ struct ConvertUopToNVGPUPass
       return signalPassFailure();
     // mbarrier.try_wait came with sm_90, as wgmma did: chips of older
     // tensor-core families have no instruction for uop.mbarrier_wait.
-    // So did elect.sync; tensor memory and tcgen05 came with sm_100a (the
+    // So did elect.sync and stmatrix; tensor memory and tcgen05 came with sm_100a (the
     // tcgen05 ops stay uop ops here, for convert-uop-to-nvvm, but a chip
     // without them is refused now). wgmma exists on sm_90a alone: sm_100a
     // has tcgen05 instead.
@@ -623,6 +623,8 @@ struct ConvertUopToNVGPUPass
         what = "mbarrier expect_tx (sm_90a and newer)";
       } else if (isa<ElectOp>(op)) {
         what = "elect.sync (sm_90a and newer)";
+      } else if (isa<StMatrixOp>(op)) {
+        what = "stmatrix (sm_90a and newer)";
       } else if (isa<FenceProxyAsyncOp>(op)) {
         what = "fence.proxy.async (sm_90a and newer)";
       } else if (isa<TmaLoadOp, TmaStoreOp, TmaStoreWaitOp,

@@ -20,6 +20,7 @@
 //   uop.wgmma_wait_group  -> nvvm.wgmma.wait.group.sync.aligned
 //   uop.setmaxnreg        -> nvvm.setmaxregister
 //   uop.named_barrier     -> nvvm.barrier id, number_of_threads (bar.sync)
+//   uop.stmatrix          -> nvvm.stmatrix (m8n8, b16) of one i32 per matrix
 //
 // The descriptors are the words of Tcgen05.h and Wgmma.h, which uop-sim
 // decodes: the constant upper bits of a shared-memory descriptor or-ed with
@@ -420,6 +421,34 @@ struct SetMaxNRegLowering : public ConvertOpToLLVMPattern<SetMaxNRegOp> {
   }
 };
 
+/// uop.stmatrix: each lane's row address into the dest and, per matrix,
+/// its register (two b16 elements as one i32).
+struct StMatrixLowering : public ConvertOpToLLVMPattern<StMatrixOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(StMatrixOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value row = getStridedElementPtr(rewriter, loc, op.getDestType(),
+                                     adaptor.getDest(), adaptor.getIndices());
+    // vector<num x 2 x T> is an array of num vector<2 x T> in LLVM.
+    SmallVector<Value, 4> registers;
+    for (int64_t q = 0, e = op.getNum(); q < e; ++q) {
+      Value pair = LLVM::ExtractValueOp::create(rewriter, loc,
+                                                adaptor.getValue(), q);
+      registers.push_back(LLVM::BitcastOp::create(
+          rewriter, loc, rewriter.getI32Type(), pair));
+    }
+    NVVM::StMatrixOp::create(
+        rewriter, loc, row, registers, NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(getContext(), 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct ConvertUopToNVVMPass
     : public mlir::uop::impl::ConvertUopToNVVMBase<ConvertUopToNVVMPass> {
   /// A kernel that uses setmaxnreg must start with a fixed register count
@@ -481,7 +510,7 @@ struct ConvertUopToNVVMPass
                         Tcgen05CommitOp, Tcgen05LdOp, Tcgen05WaitLdOp,
                         Tcgen05FenceOp, FenceProxyAsyncOp, WgmmaFenceOp,
                         WgmmaMmaOp, WgmmaCommitGroupOp, WgmmaWaitGroupOp,
-                        SetMaxNRegOp, NamedBarrierOp>();
+                        SetMaxNRegOp, NamedBarrierOp, StMatrixOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
@@ -498,5 +527,6 @@ void mlir::uop::populateUopToNVVMConversionPatterns(
                Tcgen05WaitLdLowering, Tcgen05FenceLowering,
                FenceProxyAsyncLowering, WgmmaFenceLowering, WgmmaMmaLowering,
                WgmmaCommitGroupLowering, WgmmaWaitGroupLowering,
-               SetMaxNRegLowering, NamedBarrierLowering>(converter);
+               SetMaxNRegLowering, NamedBarrierLowering, StMatrixLowering>(
+      converter);
 }

@@ -7,6 +7,8 @@
 //
 // - uop.ldmatrix: ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].b16, lane l
 //   supplying row l % 8 of matrix l / 8;
+// - uop.stmatrix: stmatrix.sync.aligned.m8n8.x{1,2,4}.b16, its inverse
+//   (the rows' addresses from lanes 0 .. 8 num - 1, each 16-byte aligned);
 // - uop.mma_sync: mma.sync m16n8k16 (f16, bf16) and m16n8k8 (tf32), f32
 //   accumulation, by the PTX ISA fragment maps;
 // - uop.wmma_load / wmma_mma / wmma_store / wmma_fill: m16n16k16 on
@@ -33,6 +35,12 @@ LogicalResult ldmatrixOp(Interpreter &I, Operation *op) {
   auto ld = cast<LdMatrixOp>(op);
   return tc::ldmatrix(I, op, ld.getSource(), ld.getIndices(), ld.getNum(),
                       ld.getTranspose(), ld.getResult());
+}
+
+LogicalResult stmatrixOp(Interpreter &I, Operation *op) {
+  auto st = cast<StMatrixOp>(op);
+  return tc::stmatrix(I, op, st.getValue(), st.getDest(), st.getIndices(),
+                      st.getNum());
 }
 
 LogicalResult mmaSyncOp(Interpreter &I, Operation *op) {
@@ -92,6 +100,7 @@ LogicalResult wmmaFillOp(Interpreter &I, Operation *op) {
 
 void mlir::uop::sim::registerUopTensorCoreHandlers(HandlerRegistry &r) {
   r.add<LdMatrixOp>(ldmatrixOp);
+  r.add<StMatrixOp>(stmatrixOp);
   r.add<MmaSyncOp>(mmaSyncOp);
   r.add<WmmaLoadOp>(wmmaLoadOp);
   r.add<WmmaMmaOp>(wmmaMmaOp);

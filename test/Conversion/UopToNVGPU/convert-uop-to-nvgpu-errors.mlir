@@ -96,6 +96,23 @@ module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_cor
 
 // -----
 
+// So did stmatrix.
+module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 166912, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  func.func @stmatrix_on_sm80(%v: vector<1x2xf16>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      %s = uop.alloc_shared : memref<8x8xf16, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{expected a target with stmatrix (sm_90a and newer), got sm_80}}
+      uop.stmatrix %v, %s[%tx, %tx] {num = 1 : i32} : vector<1x2xf16>, memref<8x8xf16, #gpu.address_space<workgroup>>
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
 // fence.proxy.async: sm_90 and newer.
 func.func @proxy_fence_on_default_sm80() {
   %c1 = arith.constant 1 : index

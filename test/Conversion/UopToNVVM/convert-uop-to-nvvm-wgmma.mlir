@@ -83,4 +83,22 @@ gpu.module @kernels {
     // CHECK-NOT: uop.
     gpu.return
   }
+
+  // stmatrix.x4: the lane's row address into the boxes (box 1, row %r,
+  // column %c: 4096 + 64 r + c elements of 2 bytes) and the four 32-bit
+  // registers, each a pair of f16 bitcast to i32.
+  // CHECK-LABEL: gpu.func @stmatrix
+  gpu.func @stmatrix(%v: vector<4x2xf16>, %r: index, %col: index) workgroup(%sC: memref<2x64x64xf16, #gpu.address_space<workgroup>>) kernel {
+    %c1 = arith.constant 1 : index
+    // CHECK: %[[ROW:.*]] = llvm.getelementptr {{.*}} : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f16
+    // CHECK: %[[P0:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.array<4 x vector<2xf16>>
+    // CHECK: %[[R0:.*]] = llvm.bitcast %[[P0]] : vector<2xf16> to i32
+    // CHECK: llvm.extractvalue %{{.*}}[3] : !llvm.array<4 x vector<2xf16>>
+    // CHECK: %[[R3:.*]] = llvm.bitcast %{{.*}} : vector<2xf16> to i32
+    // CHECK: nvvm.stmatrix %[[ROW]], %[[R0]], %{{.*}}, %{{.*}}, %[[R3]] {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : !llvm.ptr<3>, i32, i32, i32, i32
+    uop.stmatrix %v, %sC[%c1, %r, %col] {num = 4 : i32}
+        : vector<4x2xf16>, memref<2x64x64xf16, #gpu.address_space<workgroup>>
+    // CHECK-NOT: uop.
+    gpu.return
+  }
 }

@@ -91,6 +91,96 @@ func.func @ldmatrix_host(%s: memref<16x16xf16, #gpu.address_space<workgroup>>, %
 
 // -----
 
+func.func @stmatrix_not_shared(%v: vector<4x2xf16>, %m: memref<16x16xf16>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a dest in #gpu.address_space<workgroup>, got 'memref<16x16xf16>'}}
+    uop.stmatrix %v, %m[%tx, %tx] {num = 4 : i32} : vector<4x2xf16>, memref<16x16xf16>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @stmatrix_f32(%v: vector<4x2xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<16x16xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected an f16 or bf16 dest, got 'f32'}}
+    uop.stmatrix %v, %s[%tx, %tx] {num = 4 : i32} : vector<4x2xf32>, memref<16x16xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @stmatrix_indices(%v: vector<4x2xf16>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected 2 indices into dest, got 1}}
+    uop.stmatrix %v, %s[%tx] {num = 4 : i32} : vector<4x2xf16>, memref<16x16xf16, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @stmatrix_strided(%v: vector<4x2xf16>, %s: memref<16x16xf16, strided<[1, 16]>, #gpu.address_space<workgroup>>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected dest with a unit-stride innermost dimension, got 'memref<16x16xf16, strided<[1, 16]>, #gpu.address_space<workgroup>>'}}
+    uop.stmatrix %v, %s[%tx, %tx] {num = 4 : i32} : vector<4x2xf16>, memref<16x16xf16, strided<[1, 16]>, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @stmatrix_num(%v: vector<3x2xf16>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected num to be 1, 2 or 4, got 3}}
+    uop.stmatrix %v, %s[%tx, %tx] {num = 3 : i32} : vector<3x2xf16>, memref<16x16xf16, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @stmatrix_value_type(%v: vector<4x2xf16>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected a value of type 'vector<2x2xf16>', got 'vector<4x2xf16>'}}
+    uop.stmatrix %v, %s[%tx, %tx] {num = 2 : i32} : vector<4x2xf16>, memref<16x16xf16, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @stmatrix_host(%v: vector<4x2xf16>, %s: memref<16x16xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{expected to be nested in a gpu.launch or a kernel gpu.func}}
+  uop.stmatrix %v, %s[%i, %i] {num = 4 : i32} : vector<4x2xf16>, memref<16x16xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
 func.func @mma_element(%a: vector<4x2xi8>, %b: vector<2x2xi8>, %c: vector<2x2xf32>) {
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)

@@ -28,6 +28,26 @@ func.func @ldmatrix_mma(%acc: vector<2x2xf32>) {
   return
 }
 
+// CHECK-LABEL: func.func @stmatrix
+func.func @stmatrix(%v: vector<4x2xf16>, %w: vector<1x2xbf16>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %sC = uop.alloc_shared : memref<2x64x64xf16, #gpu.address_space<workgroup>>
+    %sD = uop.alloc_shared : memref<8x8xbf16, #gpu.address_space<workgroup>>
+    %c0 = arith.constant 0 : index
+    // CHECK: uop.stmatrix %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] {num = 4 : i32} : vector<4x2xf16>, memref<2x64x64xf16, #gpu.address_space<workgroup>>
+    uop.stmatrix %v, %sC[%c1, %tx, %c0] {num = 4 : i32}
+        : vector<4x2xf16>, memref<2x64x64xf16, #gpu.address_space<workgroup>>
+    // CHECK: uop.stmatrix %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {num = 1 : i32} : vector<1x2xbf16>, memref<8x8xbf16, #gpu.address_space<workgroup>>
+    uop.stmatrix %w, %sD[%tx, %c0] {num = 1 : i32}
+        : vector<1x2xbf16>, memref<8x8xbf16, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+
 // CHECK-LABEL: func.func @bf16_and_tf32
 func.func @bf16_and_tf32(%a: vector<4x2xbf16>, %b: vector<2x2xbf16>,
                          %a32: vector<4x1xf32>, %b32: vector<2x1xf32>,

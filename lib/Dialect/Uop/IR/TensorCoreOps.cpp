@@ -53,32 +53,53 @@ static LogicalResult verifyRowAccess(Operation *op, StringRef name,
 // LdMatrixOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult LdMatrixOp::verify() {
-  MemRefType source = getSourceType();
-  if (!isWorkgroupMemRef(source))
-    return emitOpError(
-               "expected a source in #gpu.address_space<workgroup>, got ")
-           << source;
-  Type elem = source.getElementType();
-  // ldmatrix moves 16-bit elements (.b16); the fragments are those of the
-  // f16 / bf16 mma.sync.
+/// The checks ldmatrix and stmatrix share: `memory` (named `name`) in
+/// shared memory with 16-bit elements and contiguous rows, one index per
+/// dimension, `num` 1, 2 or 4, and the registers `fragment` (named
+/// `fragmentName`) a vector<num x 2 x T>: one 32-bit register (two b16
+/// elements) per matrix and lane.
+static LogicalResult verifyMatrixAccess(Operation *op, StringRef name,
+                                        MemRefType memory, ValueRange indices,
+                                        IntegerAttr numAttr,
+                                        StringRef fragmentName,
+                                        Type fragment) {
+  if (!isWorkgroupMemRef(memory))
+    return op->emitOpError("expected a ")
+           << name << " in #gpu.address_space<workgroup>, got " << memory;
+  Type elem = memory.getElementType();
   if (!elem.isF16() && !elem.isBF16())
-    return emitOpError("expected an f16 or bf16 source, got ") << elem;
-  if (failed(verifyRowAccess(*this, "source", source, getIndices())))
+    return op->emitOpError("expected an f16 or bf16 ")
+           << name << ", got " << elem;
+  if (failed(verifyRowAccess(op, name, memory, indices)))
     return failure();
   // Signed: the generated getter would read a negative i32 as unsigned.
-  int64_t num = getNumAttr().getInt();
+  int64_t num = numAttr.getInt();
   if (num != 1 && num != 2 && num != 4)
-    return emitOpError("expected num to be 1, 2 or 4, got ") << num;
-  // Each lane receives one 32-bit register (two b16 elements) per matrix.
+    return op->emitOpError("expected num to be 1, 2 or 4, got ") << num;
   auto expected = VectorType::get({num, 2}, elem);
-  if (getResult().getType() != expected)
-    return emitOpError("expected a result of type ")
-           << expected << ", got " << getResult().getType();
-  if (!getEnclosingKernel(*this))
-    return emitOpError(
+  if (fragment != expected)
+    return op->emitOpError("expected a ")
+           << fragmentName << " of type " << expected << ", got " << fragment;
+  if (!getEnclosingKernel(op))
+    return op->emitOpError(
         "expected to be nested in a gpu.launch or a kernel gpu.func");
   return success();
+}
+
+// ldmatrix's fragments are those of the f16 / bf16 mma.sync.
+LogicalResult LdMatrixOp::verify() {
+  return verifyMatrixAccess(*this, "source", getSourceType(), getIndices(),
+                            getNumAttr(), "result", getResult().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// StMatrixOp
+//===----------------------------------------------------------------------===//
+
+// stmatrix stores the pairs of an accumulator fragment cast to 16 bits.
+LogicalResult StMatrixOp::verify() {
+  return verifyMatrixAccess(*this, "dest", getDestType(), getIndices(),
+                            getNumAttr(), "value", getValue().getType());
 }
 
 //===----------------------------------------------------------------------===//

@@ -79,6 +79,55 @@ def Uop_LdMatrixOp : Uop_Op<"ldmatrix", [
 }
 
 //===----------------------------------------------------------------------===//
+// StMatrixOp
+//===----------------------------------------------------------------------===//
+
+def Uop_StMatrixOp : Uop_Op<"stmatrix", [
+    MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "warp-collective store of 8x8 b16 matrices to shared memory "
+                "(stmatrix.sync.aligned.m8n8, sm_90)";
+  let description = [{
+    The inverse of `uop.ldmatrix`: the 32 lanes of a warp together store
+    `num` (1, 2 or 4) matrices of 8 x 8 16-bit elements from registers to
+    shared memory: `stmatrix.sync.aligned.m8n8.x{num}.shared.b16`.
+
+    Values: `vector<num x 2 x T>`. Lane `l` holds in row `q` of its vector
+    the elements of matrix `q` at row `l / 4`, columns `2 * (l % 4)` and
+    `2 * (l % 4) + 1`: the layout of an mma.sync or wgmma accumulator
+    fragment's pairs, so a fragment converted to 16 bits is stored whole.
+
+    Addresses: lane `l < 8 * num` supplies, through `indices` into `dest`,
+    the address of row `l % 8` of matrix `l / 8` (8 contiguous elements, 16
+    bytes, which must be 16-byte aligned); the other lanes' indices are not
+    read. Rows may lie anywhere in shared memory, so a tile stored with a
+    128-byte swizzle takes one address per row.
+
+    The op is warp-collective: all 32 lanes of the warp must execute it
+    together (converged). It lowers to `nvvm.stmatrix` (convert-uop-to-nvvm);
+    the chip must be sm_90a or newer.
+
+    ```mlir
+    uop.stmatrix %v, %sC[%box, %row, %col] {num = 4 : i32}
+        : vector<4x2xf16>, memref<2x128x64xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins
+    AnyVectorOfNonZeroRank:$value,
+    Arg<AnyMemRef, "the shared tile written", [MemWrite<DefaultResource>]>:$dest,
+    Variadic<Index>:$indices,
+    I32Attr:$num);
+  let assemblyFormat = [{
+    $value `,` $dest `[` $indices `]` attr-dict `:` type($value) `,` type($dest)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::MemRefType getDestType() {
+      return ::llvm::cast<::mlir::MemRefType>(getDest().getType());
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // MmaSyncOp
 //===----------------------------------------------------------------------===//
 
