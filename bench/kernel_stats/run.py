@@ -30,7 +30,9 @@ elements or a 64-bit element / `.v4`) instructions per thread.
 A configuration is NAME=DTYPE:OPTIONS, OPTIONS being the text of
 --uop-compile without the target (`mma=mma_sync async=true stages=3`);
 DTYPE is the element type of A and B (f32, f16, bf16; C is f32), with
-`-nk` for B stored N x K (`f16-nk`: the layout TMA loads as it is). A
+`-nk` for B stored N x K (`f16-nk`: the layout TMA loads as it is) and
+`-out16` for a C of the input type, rounded once from the f32 product
+(`f16-nk-out16`). A
 configuration whose compile or ptxas fails is skipped with the reason (an
 option the build does not have yet, a size its checks refuse).
 
@@ -87,9 +89,11 @@ DEFAULT_CONFIGS = [
 CLASSES = ["mma", "ldmatrix", "cp.async", "bar.sync", "ld.shared", "fma", "other"]
 
 
-def gemm_source(size, dtype, b_nk=False):
+def gemm_source(size, dtype, b_nk=False, out16=False):
     """A size^3 GEMM: C (f32) = A (dtype) x B (dtype), C zeroed first; B
-    stored N x K when `b_nk`, else K x N."""
+    stored N x K when `b_nk`, else K x N. With `out16` the f32 product is
+    rounded once to a C of `dtype` (a truncf consumer the GEMM's writeback
+    fuses)."""
     a = f"memref<{size}x{size}x{dtype}>"
     c = f"memref<{size}x{size}xf32>"
     maps = ""
@@ -97,10 +101,29 @@ def gemm_source(size, dtype, b_nk=False):
         maps = ("indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
                 "affine_map<(m, n, k) -> (n, k)>, "
                 "affine_map<(m, n, k) -> (m, n)>] ")
-    return f"""func.func @main(%A: {a}, %B: {a}, %C: {c}) {{
+    if not out16:
+        return f"""func.func @main(%A: {a}, %B: {a}, %C: {c}) {{
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : {c})
   linalg.matmul {maps}ins(%A, %B : {a}, {a}) outs(%C : {c})
+  return
+}}
+"""
+    d = f"memref<{size}x{size}x{dtype}>"
+    ident = "affine_map<(m, n) -> (m, n)>"
+    return f"""func.func @main(%A: {a}, %B: {a}, %D: {d}) {{
+  %zero = arith.constant 0.0 : f32
+  %C = memref.alloc() : {c}
+  linalg.fill ins(%zero : f32) outs(%C : {c})
+  linalg.matmul {maps}ins(%A, %B : {a}, {a}) outs(%C : {c})
+  linalg.generic {{indexing_maps = [{ident}, {ident}],
+                  iterator_types = ["parallel", "parallel"]}}
+      ins(%C : {c}) outs(%D : {d}) {{
+  ^bb0(%x: f32, %y: {dtype}):
+    %h = arith.truncf %x : f32 to {dtype}
+    linalg.yield %h : {dtype}
+  }}
+  memref.dealloc %C : {c}
   return
 }}
 """
@@ -359,7 +382,7 @@ def main():
 
     configs = []
     for c in args.config or DEFAULT_CONFIGS:
-        m = re.match(r"^([^=]+)=(f32|f16|bf16(?:-nk)?|f16-nk):(.*)$", c)
+        m = re.match(r"^([^=]+)=((?:f32|f16|bf16)(?:-nk)?(?:-out16)?):(.*)$", c)
         if not m:
             sys.exit(f"run.py: error: expected NAME=DTYPE:OPTIONS, got '{c}'")
         configs.append(m.groups())
@@ -377,8 +400,8 @@ def main():
         for name, dtype, options in configs:
             src = os.path.join(tmp, f"gemm_{dtype}.mlir")
             with open(src, "w") as f:
-                f.write(gemm_source(args.size, dtype.removesuffix("-nk"),
-                                    dtype.endswith("-nk")))
+                f.write(gemm_source(args.size, dtype.split("-")[0],
+                                    "-nk" in dtype, dtype.endswith("-out16")))
             for target in args.targets.split(","):
                 opts = f"target={target} {options}".strip()
                 ok, kernel_ir, err = run(
