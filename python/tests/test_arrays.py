@@ -216,6 +216,8 @@ def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles,
     (200, 136, 128, "float16", 3, False),
     (136, 256, 72, "float32", 2, False),
     (200, 136, 128, "float16", 2, True),
+    (200, 256, 128, "float16", 0, False),
+    (200, 256, 128, "float16", 3, True),
 ])
 def test_wgmma_tma_store_epilogue(m, n, k, out_dtype, persistent, pingpong):
     """tma_store=True: the wgmma kernel stages C in swizzled shared boxes
@@ -223,7 +225,8 @@ def test_wgmma_tma_store_epilogue(m, n, k, out_dtype, persistent, pingpong):
     holds the bulk stores and uop-sim's result agrees with numpy. Persistent
     blocks, fewer than the tiles, pass each tile's boxes between their
     consumer warpgroups at a named barrier (bar.sync 1); ping-pong
-    warpgroups each have boxes and a named barrier of their own."""
+    warpgroups each have boxes and a named barrier of their own. A 16-bit
+    C whose N the 128-column tiles divide is staged by stmatrix.x4."""
     src = uop.matmul_problem(m, n, k, dtype="float16", out_dtype=out_dtype,
                              transpose_b=True)
     kernel = uop.compile(src, target="sm_90a", tma_store=True,
@@ -232,6 +235,8 @@ def test_wgmma_tma_store_epilogue(m, n, k, out_dtype, persistent, pingpong):
     assert "cp.async.bulk.tensor.2d.global.shared::cta" in kernel.ptx
     assert ("uop.named_barrier id(1)" in kernel.ir("kernel")) == \
         (persistent > 0)
+    assert ("stmatrix.sync.aligned.m8n8.x4.shared.b16" in kernel.ptx) == \
+        (out_dtype == "float16" and n % 128 == 0)
     a = RNG.uniform(-1, 1, (m, k)).astype("float16")
     b = RNG.uniform(-1, 1, (n, k)).astype("float16")
     c = np.zeros((m, n), out_dtype)
