@@ -478,10 +478,9 @@ private:
   /// boxes, cast and through the epilogue: one 16-byte vector store per
   /// chunk of the swizzle, where it lies inside C (C's rows are 16-byte
   /// aligned, so a chunk is wholly inside C or wholly outside). A warp's
-  /// 32 rows
-  /// hit the 32 banks in each phase of 8 threads: the rows' phases are 8
-  /// consecutive values, so the same chunk of each lands on 8 distinct
-  /// chunks of 16 bytes.
+  /// 32 rows hit the 32 banks in each phase of 8 threads: the rows' phases
+  /// are 8 consecutive values, so the same chunk of each lands on 8
+  /// distinct chunks of 16 bytes.
   void stageRow(Value values, Value col0) {
     Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
     int64_t chunk = cast<VectorType>(values.getType()).getNumElements();

@@ -76,7 +76,8 @@
 // With `tma-store` (a ring), the writeback goes through shared memory
 // instead: the consumers write their fragments, cast and through the
 // epilogue, into 128-byte-swizzled boxes of BM rows of 128 bytes
-// (bank-conflict free), fence them for the async proxy, and after a block
+// (bank-conflict free; stmatrix.x4 for a 16-bit C that the tiles divide
+// in N, the fragment's pairs being stmatrix's layout), fence them for the async proxy, and after a block
 // barrier thread 0 writes each box to C with uop.tma_store (the TMA unit
 // clips it at C's edges) and waits for the boxes' reads. Persistent
 // consumers cannot use a block barrier (the producer is a tile ahead):
@@ -738,9 +739,10 @@ private:
   // C's element bytes columns), 128-byte swizzled as TMA reads them: the
   // 16-byte chunk q of row r at chunk q xor (r mod 8), which spreads a
   // warp's 4-byte stores (a 16-bit pair, or one f32, odd rows writing
-  // their pairs' second elements first) over the 32 banks. Each consumer
-  // thread writes its pairs inside C (cast, through the epilogue) and
-  // fences them for the async proxy; after a block barrier thread 0 stores
+  // their pairs' second elements first) and its stmatrix rows (a 16-bit C
+  // without a column edge) over the 32 banks. Each consumer thread writes
+  // its pairs inside C (cast, through the epilogue), or its 8 x 8
+  // matrices, and fences them for the async proxy; after a block barrier thread 0 stores
   // every box (the TMA unit clips them at C's edges) and waits for their
   // reads before the block ends.
 
@@ -763,11 +765,11 @@ private:
   }
 
   /// Writes this thread's fragment `acc` into the boxes, then fences them
-  /// for the async proxy (unless `fence` is false): each pair of
-  /// adjacent 16-bit columns one vector store into its swizzled chunk (two
-  /// scalar ones for f32, or where a column edge of C cuts the tile). Box
-  /// elements outside C are left unwritten: the TMA store does not read
-  /// them.
+  /// for the async proxy (unless `fence` is false): a 16-bit C without a
+  /// column edge by stmatrix (stageOutputMatrices); otherwise each pair of
+  /// adjacent columns one 4-byte store into its swizzled chunk (two scalar
+  /// ones for f32, or where a column edge of C cuts the tile), box
+  /// elements outside C left unwritten: the TMA store does not read them.
   void stageOutput(Value acc, bool fence = true) {
     Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
     int64_t w = boxColumns();

@@ -187,7 +187,8 @@ def UopTile : Pass<"uop-tile"> {
     ring ordered by a turn mbarrier per warpgroup. With `tma-store` (a ring)
     the consumers write the tile of C, cast and through the epilogue, into
     BN / (128 / output bytes) shared boxes of BM rows of 128 bytes,
-    128-byte swizzled (conflict-free), fence them for the async proxy, and
+    128-byte swizzled (conflict-free; a 16-bit C that the tiles divide in
+    N by `uop.stmatrix`), fence them for the async proxy, and
     after a block barrier (persistent blocks: a named barrier of the
     consumers, around each tile) thread 0 stores each box with
     `uop.tma_store` (clipped at the edges of C) and waits for their reads
