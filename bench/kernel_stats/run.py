@@ -17,7 +17,9 @@ mbarriers order it; its bulk tensor copies count as cp.async).
 Loops nested in its body (the k steps within a tile) count their body once
 per trip; the trip count is read from the loop's induction (`mov` of the
 start before the loop, `add` of the step and `setp` against the end), and
-the row says `?` when it cannot be. Conditional code in the body (the
+the row says `?` when it cannot be; a loop that only retries an
+mbarrier wait (mbarrier.try_wait until the phase completes) counts once,
+as when the data is already there. Conditional code in the body (the
 prefetch of the next tile, skipped in the last one) counts as executed.
 
 A second table gives the figures of the CUDA-core inner loop: FMAs per
@@ -282,6 +284,15 @@ def trip_count(insts, head, back):
     return int(trips) if trips >= 1 and trips == int(trips) else None
 
 
+def spin_loop(insts, head, back):
+    """Whether the loop [head, back] only retries an mbarrier wait (its
+    body holds an mbarrier.try_wait and no MMA, copy or barrier)."""
+    ops = [opcode(t) for _, t in insts[head:back + 1] if t]
+    return (any(op.startswith("mbarrier.try_wait") for op in ops) and
+            not any(classify(op) in ("mma", "cp.async", "bar.sync")
+                    for op in ops))
+
+
 def ktile_mix(ptx):
     """Instruction counts of one k-tile and whether every trip was known.
     None when the kernel has no loop with a barrier or an MMA."""
@@ -301,6 +312,10 @@ def ktile_mix(ptx):
     for h, b, _ in all_loops:
         if head < h and b < back:
             trips = trip_count(insts, h, b)
+            if trips is None and spin_loop(insts, h, b):
+                # An mbarrier wait's retry loop: counted once, the try_wait
+                # that finds the phase complete.
+                continue
             if trips is None:
                 known = False
                 continue
