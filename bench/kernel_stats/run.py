@@ -13,7 +13,10 @@ exist to raise).
 
 The K loop is the outermost loop of the kernel whose body holds a bar.sync
 or a tensor-core instruction (a TMA-fed tcgen05 k-tile has no bar.sync:
-mbarriers order it; its bulk tensor copies count as cp.async).
+mbarriers order it; its bulk tensor copies count as cp.async); in a kernel
+whose MMAs wait on barriers or mbarriers, the innermost loop that both
+waits and issues MMAs (a persistent kernel's k-tile loop, not its tile
+loop; of loops the PTX interleaves, the one with the most MMAs).
 Loops nested in its body (the k steps within a tile) count their body once
 per trip; the trip count is read from the loop's induction (`mov` of the
 start before the loop, `add` of the step and `setp` against the end), and
@@ -304,6 +307,35 @@ def ktile_mix(ptx):
         if any(classify(opcode(t)) in ("bar.sync", "mma") for t in body):
             k_loop = (head, back)
             break
+
+    # A kernel with MMAs ordered by waits: the k-tile loop is the innermost
+    # loop (each header's loop to its last back edge) that both waits (a
+    # bar.sync or an mbarrier wait) and issues MMAs; not a persistent
+    # kernel's tile loop around it, nor the mbarrier retry loops or the
+    # k-steps within a tile, which lack one or the other. Where the block
+    # layout interleaves loops (the ping-pong kernel's tile and k-tile
+    # loops overlap in the PTX text), the one with the most MMAs.
+    def waits_and_multiplies(head, back):
+        ops = [opcode(t) for _, t in insts[head:back + 1] if t]
+        waits = any(classify(op) == "bar.sync" or
+                    op.startswith(("mbarrier.try_wait", "mbarrier.test_wait"))
+                    for op in ops)
+        return waits and any(classify(op) == "mma" for op in ops)
+
+    def mmas(head, back):
+        return sum(classify(opcode(t)) == "mma"
+                   for _, t in insts[head:back + 1] if t)
+    whole = {}
+    for h, b, _ in all_loops:
+        whole[h] = max(b, whole.get(h, b))
+    waiting = [(h, b) for h, b in whole.items() if waits_and_multiplies(h, b)]
+    innermost = [l for l in waiting
+                 if not any(o != l and l[0] <= o[0] and o[1] <= l[1]
+                            for o in waiting)]
+    if innermost:
+        most = max(mmas(*l) for l in innermost)
+        k_loop = min((l for l in innermost if mmas(*l) == most),
+                     key=lambda l: l[1] - l[0])
     if not k_loop:
         return None
     head, back = k_loop
@@ -397,7 +429,9 @@ def main():
 
     configs = []
     for c in args.config or DEFAULT_CONFIGS:
-        m = re.match(r"^([^=]+)=((?:f32|f16|bf16)(?:-nk)?(?:-out16)?):(.*)$", c)
+        # -out16 (a 16-bit C of the input type) only for f16 and bf16.
+        m = re.match(r"^([^=]+)=(f32(?:-nk)?|(?:f16|bf16)(?:-nk)?(?:-out16)?)"
+                     r":(.*)$", c)
         if not m:
             sys.exit(f"run.py: error: expected NAME=DTYPE:OPTIONS, got '{c}'")
         configs.append(m.groups())
