@@ -305,6 +305,25 @@ protected:
     return emitEpilogue(nb, loc, g, v, row, col);
   }
 
+  /// `compute`'s value (of `type`) where `cond` holds, zero elsewhere, as
+  /// an scf.if, so that nothing `compute` reads is read where `cond` does
+  /// not hold; `compute`'s value alone where `cond` is null.
+  Value valueWhere(OpBuilder &nb, Location loc, Value cond, Type type,
+                   llvm::function_ref<Value(OpBuilder &, Location)> compute) {
+    if (!cond)
+      return compute(nb, loc);
+    auto ifOp = scf::IfOp::create(nb, loc, type, cond, /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(nb);
+    nb.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(nb, loc, compute(nb, loc));
+    nb.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(
+        nb, loc,
+        arith::ConstantOp::create(nb, loc, nb.getFloatAttr(type, 0.0))
+            .getResult());
+    return ifOp.getResult(0);
+  }
+
   /// Whether `chunk` consecutive columns of an output row starting at a
   /// multiple of `chunk` may be stored as one vector: a row-major output
   /// whose rows and offset keep that alignment, and no edge in N (or, with
@@ -353,20 +372,25 @@ protected:
     return AllocSharedOp::create(b, type, b.getI64IntegerAttr(1024));
   }
 
-  /// The column of the 16-byte chunk holding tile column `tileCol` (an
-  /// index) in a box row of phase `rowPhase` (the tile row mod 8), and the
-  /// box: (box, column in the box after the swizzle).
-  std::pair<Value, Value> swizzledBoxColumn(Value tileCol, Value rowPhase) {
-    int64_t w = boxColumns();
-    int64_t perChunk = w / 8;
-    Value box = arith::DivUIOp::create(b, tileCol, index(w));
-    Value boxCol = arith::RemUIOp::create(b, tileCol, index(w));
+  /// Where column `boxCol` (an index) of a box row of phase `rowPhase`
+  /// (the tile row mod 8) lies after the swizzle: its 16-byte chunk xor the
+  /// phase, the same place in the chunk.
+  Value swizzledColumn(Value boxCol, Value rowPhase) {
+    int64_t perChunk = boxColumns() / 8;
     Value chunk = arith::DivUIOp::create(b, boxCol, index(perChunk));
     Value inChunk = arith::RemUIOp::create(b, boxCol, index(perChunk));
     Value swizzled = arith::XOrIOp::create(b, chunk, rowPhase);
-    return {box, arith::AddIOp::create(
-                     b, arith::MulIOp::create(b, swizzled, index(perChunk)),
-                     inChunk)};
+    return arith::AddIOp::create(
+        b, arith::MulIOp::create(b, swizzled, index(perChunk)), inChunk);
+  }
+
+  /// The box holding tile column `tileCol` (an index) and the column in
+  /// it after the swizzle, in a box row of phase `rowPhase`.
+  std::pair<Value, Value> swizzledBoxColumn(Value tileCol, Value rowPhase) {
+    int64_t w = boxColumns();
+    Value box = arith::DivUIOp::create(b, tileCol, index(w));
+    Value boxCol = arith::RemUIOp::create(b, tileCol, index(w));
+    return {box, swizzledColumn(boxCol, rowPhase)};
   }
 
   /// One uop.tma_store per box of `boxes`, the tile at (m0, n0).

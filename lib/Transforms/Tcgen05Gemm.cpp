@@ -83,7 +83,8 @@
 // (stageRow; the chunks outside C are skipped), fences them for the async
 // proxy, and after the block barrier that precedes the accumulator's
 // release thread 0 stores each box with uop.tma_store (clipped at C's
-// edges) and waits for their reads.
+// edges), and waits for their reads once warp 0 has freed the tensor
+// memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -144,7 +145,8 @@ public:
       writeback(/*acc=*/Value(), warp);
       if (c.tmaStore) {
         BarrierOp::create(b);
-        storeOutputBoxes(thread0);
+        issueBoxStores(thread0);
+        waitBoxStores(thread0);
       }
       return;
     }
@@ -189,10 +191,11 @@ public:
         buildRing(sA, sB, stages, bars, acc, warp0, thread0);
       writeback(acc, warp);
       fencedBarrier();
-      storeOutputBoxes(thread0);
+      issueBoxStores(thread0);
       ifThen(warp0, [&] {
         TMemDeallocOp::create(b, acc, b.getI32IntegerAttr(int32_t(columns)));
       });
+      waitBoxStores(thread0);
       return;
     }
 
@@ -236,10 +239,11 @@ public:
     // rows).
     writeback(acc, warp);
     fencedBarrier();
-    storeOutputBoxes(thread0);
+    issueBoxStores(thread0);
     ifThen(warp0, [&] {
       TMemDeallocOp::create(b, acc, b.getI32IntegerAttr(int32_t(columns)));
     });
+    waitBoxStores(thread0);
   }
 
 private:
@@ -476,8 +480,9 @@ private:
   /// tma-store: writes the `chunk` f32 values of this thread's row from
   /// column `col0` of C (a multiple of `chunk`, inside one box) into the
   /// boxes, cast and through the epilogue: one 16-byte vector store per
-  /// chunk of the swizzle, where it lies inside C (C's rows are 16-byte
-  /// aligned, so a chunk is wholly inside C or wholly outside). A warp's
+  /// chunk of the swizzle, where its first column lies inside C (with N a
+  /// multiple of the chunk, as C's 16-byte aligned rows make it unless C
+  /// is a view, the chunk is then wholly inside C). A warp's
   /// 32 rows hit the 32 banks in each phase of 8 threads: the rows' phases
   /// are 8 consecutive values, so the same chunk of each lands on 8
   /// distinct chunks of 16 bytes.
@@ -485,6 +490,7 @@ private:
     Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
     int64_t chunk = cast<VectorType>(values.getType()).getNumElements();
     int64_t perChunk = boxColumns() / 8;
+    bool wholeChunks = g.n % perChunk == 0;
     Value tileRow = arith::SubIOp::create(b, row, m0);
     for (int64_t q = 0; q < chunk; q += perChunk) {
       Value col = arith::AddIOp::create(b, col0, index(q));
@@ -501,7 +507,18 @@ private:
                            nb, loc, col,
                            arith::ConstantIndexOp::create(nb, loc, e))
                            .getResult();
-          elems.push_back(finalValue(nb, loc, v, row, colE));
+          // A view of C whose N is not a multiple of the chunk (its rows
+          // 16-byte aligned all the same): the columns past N stay zero,
+          // their epilogue operands unread.
+          Value inside;
+          if (!wholeChunks)
+            inside = arith::CmpIOp::create(
+                nb, loc, arith::CmpIPredicate::ult, colE,
+                arith::ConstantIndexOp::create(nb, loc, g.n));
+          elems.push_back(valueWhere(
+              nb, loc, inside, outElem, [&](OpBuilder &ib, Location il) {
+                return finalValue(ib, il, v, row, colE);
+              }));
         }
         Value vec = vector::FromElementsOp::create(
             nb, loc, VectorType::get({perChunk}, outElem), elems);
@@ -514,14 +531,17 @@ private:
   }
 
   /// tma-store, after every thread staged and fenced its rows and a block
-  /// barrier: thread 0 stores the boxes and waits until they are read.
-  void storeOutputBoxes(Value thread0) {
-    if (!c.tmaStore)
-      return;
-    ifThen(thread0, [&] {
-      issueOutputStores(outBoxes);
-      TmaStoreWaitOp::create(b, b.getI32IntegerAttr(0));
-    });
+  /// barrier: thread 0 stores the boxes; it waits until they are read
+  /// (waitBoxStores) only after the accumulator's release, so that tensor
+  /// memory is free while the TMA unit reads the boxes.
+  void issueBoxStores(Value thread0) {
+    if (c.tmaStore)
+      ifThen(thread0, [&] { issueOutputStores(outBoxes); });
+  }
+  void waitBoxStores(Value thread0) {
+    if (c.tmaStore)
+      ifThen(thread0,
+             [&] { TmaStoreWaitOp::create(b, b.getI32IntegerAttr(0)); });
   }
 
   /// This thread's row of C and, with BM = 64, which half of the tile's

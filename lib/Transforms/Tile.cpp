@@ -1183,12 +1183,14 @@ struct KindChooser {
       whyNot = prefix() + llvm::formatv(
                               "needs {0} bytes of shared memory for the "
                               "tile of C beside {1} stages of {2} bytes, "
-                              "more than {3}'s {4} per block; use fewer "
-                              "stages or a smaller tile",
+                              "more than {3}'s {4} per block; use {5}",
                               boxBytes,
                               std::max<int64_t>(config.stages, minStages),
                               stageBytes, target.getChip(),
-                              target.getMaxShared())
+                              target.getMaxShared(),
+                              fixedDepth ? "a smaller tile (ladder-step "
+                                           "4 and 5 fix the depth)"
+                                         : "fewer stages or a smaller tile")
                               .str();
       return failure();
     }

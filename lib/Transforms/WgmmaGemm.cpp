@@ -77,14 +77,15 @@
 // instead: the consumers write their fragments, cast and through the
 // epilogue, into 128-byte-swizzled boxes of BM rows of 128 bytes
 // (bank-conflict free; stmatrix.x4 for a 16-bit C that the tiles divide
-// in N, the fragment's pairs being stmatrix's layout), fence them for the async proxy, and after a block
-// barrier thread 0 writes each box to C with uop.tma_store (the TMA unit
-// clips it at C's edges) and waits for the boxes' reads. Persistent
-// consumers cannot use a block barrier (the producer is a tile ahead):
-// they meet at a named barrier of their own (bar.sync 1, consumers) after
-// thread 0 waited for the previous tile's stores, stage, meet again, and
-// thread 0 issues the stores without waiting, so a tile's stores overlap
-// the next tile's MMAs; the last tile's are waited for at the end.
+// in N, the fragment's pairs being stmatrix's layout), fence them for the
+// async proxy, and after a block barrier thread 0 writes each box to C
+// with uop.tma_store (the TMA unit clips it at C's edges) and waits for
+// the boxes' reads. Persistent consumers cannot use a block barrier (the
+// producer is a tile ahead): they meet at a named barrier of their own
+// (bar.sync 1, consumers) after thread 0 waited for the previous tile's
+// stores, stage, meet again, and thread 0 issues the stores without
+// waiting, so a tile's stores overlap the next tile's MMAs; the last
+// tile's are waited for at the end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -742,9 +743,9 @@ private:
   // their pairs' second elements first) and its stmatrix rows (a 16-bit C
   // without a column edge) over the 32 banks. Each consumer thread writes
   // its pairs inside C (cast, through the epilogue), or its 8 x 8
-  // matrices, and fences them for the async proxy; after a block barrier thread 0 stores
-  // every box (the TMA unit clips them at C's edges) and waits for their
-  // reads before the block ends.
+  // matrices, and fences them for the async proxy; after a block barrier
+  // thread 0 stores every box (the TMA unit clips them at C's edges) and
+  // waits for their reads before the block ends.
 
   /// Allocates `sets` sets of boxes (one per ping-pong warpgroup), the
   /// first of them `outBoxes`, and sets the fragment origin's row in the
@@ -767,14 +768,13 @@ private:
   /// Writes this thread's fragment `acc` into the boxes, then fences them
   /// for the async proxy (unless `fence` is false): a 16-bit C without a
   /// column edge by stmatrix (stageOutputMatrices); otherwise each pair of
-  /// adjacent columns one 4-byte store into its swizzled chunk (two scalar
-  /// ones for f32, or where a column edge of C cuts the tile), box
-  /// elements outside C left unwritten: the TMA store does not read them.
+  /// adjacent 16-bit columns one 4-byte store into its swizzled chunk (two
+  /// scalar ones for f32, or for an odd N), box elements outside C left
+  /// unwritten: the TMA store does not read them.
   void stageOutput(Value acc, bool fence = true) {
     Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
     int64_t w = boxColumns();
-    int64_t perChunk = 16 / getElementBytes(outElem);
-    // The quad's column pair in the box, its chunk and place in it.
+    // The quad's column pair in the box.
     Value quadCol = arith::SubIOp::create(b, colBase, n0);
     // A pair of 16-bit elements is one 4-byte store, conflict-free (a
     // warp's 8 rows hit 8 distinct chunks). A pair of f32 spans 8 bytes: a
@@ -785,13 +785,15 @@ private:
     // r xor 1 take the even and the odd words of their two chunks, and a
     // warp's 32 stores hit 32 banks.
     bool wide = getElementBytes(outElem) >= 4;
-    bool vectors = g.n % c.blockN == 0 && !wide;
-    if (vectors) {
+    if (!wide && g.n % c.blockN == 0) {
       stageOutputMatrices(acc);
       if (fence)
         FenceProxyAsyncOp::create(b);
       return;
     }
+    // At a column edge, N even keeps each 16-bit pair wholly inside C or
+    // wholly outside: one guarded 4-byte store.
+    bool vectors = !wide && g.n % 2 == 0;
     Value oddRow;
     if (wide)
       oddRow = arith::CmpIOp::create(
@@ -802,18 +804,10 @@ private:
                  int64_t fragCol = wgmma::fragmentCol(0, i);
                  Value boxCol =
                      arith::AddIOp::create(b, quadCol, index(fragCol % w));
-                 Value chunk =
-                     arith::DivUIOp::create(b, boxCol, index(perChunk));
-                 Value inChunk =
-                     arith::RemUIOp::create(b, boxCol, index(perChunk));
                  Value tileRow = arith::AddIOp::create(
                      b, tileRowBase, index(wgmma::fragmentRow(0, i)));
-                 Value swizzled = arith::XOrIOp::create(b, chunk, rowPhase);
-                 Value physCol = arith::AddIOp::create(
-                     b, arith::MulIOp::create(b, swizzled, index(perChunk)),
-                     inChunk);
                  return SmallVector<Value>{index(fragCol / w), tileRow,
-                                           physCol};
+                                           swizzledColumn(boxCol, rowPhase)};
                },
                oddRow);
     // The TMA unit reads the boxes through the async proxy (one fence
@@ -830,8 +824,8 @@ private:
   /// gives the address of row l % 8 of matrix l / 8, its 16 bytes at the
   /// swizzled chunk. A phase of 8 lanes is 8 consecutive rows of one chunk,
   /// spread over all 32 banks by the swizzle. Rows outside C are staged
-  /// too (from values not through the epilogue: nothing is read for them)
-  /// and never stored: the TMA store clips them.
+  /// too, as zeros (nothing of C or the epilogue's operands is read for
+  /// them), and never stored: the TMA store clips them.
   void stageOutputMatrices(Value acc) {
     Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
     int64_t w = boxColumns();
@@ -875,23 +869,13 @@ private:
   /// to `outElem`); where C has a row edge, only inside C (zero outside,
   /// where the epilogue might read past its operands).
   Value epilogueInside(Value v, Value row, Value col, Type outElem) {
-    Value inside = inBounds(b, b.getLoc(), row, Value());
-    if (!inside)
-      return emitEpilogue(b, b.getLoc(), g, v, row, col);
-    auto ifOp = scf::IfOp::create(b, outElem, inside, /*withElse=*/true);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifOp.thenBlock());
-      scf::YieldOp::create(b, emitEpilogue(b, b.getLoc(), g, v, row, col));
-      b.setInsertionPointToStart(ifOp.elseBlock());
-      scf::YieldOp::create(
-          b, arith::ConstantOp::create(b, b.getFloatAttr(outElem, 0.0))
-                 .getResult());
-    }
-    return ifOp.getResult(0);
+    return valueWhere(b, b.getLoc(), inBounds(b, b.getLoc(), row, Value()),
+                      outElem, [&](OpBuilder &nb, Location loc) {
+                        return emitEpilogue(nb, loc, g, v, row, col);
+                      });
   }
 
-  /// After every consumer staged its fragment: a block barrier, then  /// After every consumer staged its fragment: a block barrier, then
+  /// After every consumer staged its fragment: a block barrier, then
   /// thread 0 stores the boxes and waits until they are read.
   void storeOutputBoxes(Value tx) {
     if (!c.tmaStore)

@@ -606,10 +606,10 @@ struct ConvertUopToNVGPUPass
       return signalPassFailure();
     // mbarrier.try_wait came with sm_90, as wgmma did: chips of older
     // tensor-core families have no instruction for uop.mbarrier_wait.
-    // So did elect.sync and stmatrix; tensor memory and tcgen05 came with sm_100a (the
-    // tcgen05 ops stay uop ops here, for convert-uop-to-nvvm, but a chip
-    // without them is refused now). wgmma exists on sm_90a alone: sm_100a
-    // has tcgen05 instead.
+    // So did elect.sync and stmatrix; tensor memory and tcgen05 came with
+    // sm_100a (the tcgen05 ops and stmatrix stay uop ops here, for
+    // convert-uop-to-nvvm, but a chip without them is refused now). wgmma
+    // exists on sm_90a alone: sm_100a has tcgen05 instead.
     WalkResult oldChip = getOperation()->walk([](Operation *op) {
       const char *what = nullptr;
       TensorCoreKind needs = TensorCoreKind::wgmma;

@@ -1,8 +1,9 @@
 //===- UopToNVVM.cpp - uop tcgen05 ops to NVVM ----------------------------===//
 //
 // Lowers the tensor-memory and tcgen05 ops of uop (and the async-proxy
-// fence, the wgmma ops, setmaxnreg and named barriers) to NVVM in the llvm stage, where the memref operands are LLVM
-// descriptors whose aligned pointer and offset give shared addresses:
+// fence, the wgmma ops, setmaxnreg, named barriers and stmatrix) to NVVM
+// in the llvm stage, where the memref operands are LLVM descriptors whose
+// aligned pointer and offset give shared addresses:
 //
 //   uop.tmem_alloc        -> nvvm.tcgen05.alloc %slot_ptr, %ncols
 //   uop.tmem_dealloc      -> nvvm.tcgen05.dealloc %tmem_ptr, %ncols

@@ -1,13 +1,14 @@
 //===- TensorCoreOps.cpp - verifiers of the uop tensor-core family --------===//
 //
-// Verifiers of uop.ldmatrix and uop.mma_sync and of the WMMA ops
-// (uop.wmma_load / wmma_mma / wmma_store / wmma_fill). The register operands
-// must have exactly the shapes the PTX instructions give each lane (and
-// upstream nvgpu.ldmatrix / nvgpu.mma.sync accept), the fragments the kinds
-// their instruction takes, so that a verified op always has an instruction
-// and a one-to-one lowering. Being warp-collective, the ops
-// are not checked for divergence here: control flow that depends on the
-// thread id may still be uniform per warp, which only the simulator sees.
+// Verifiers of uop.ldmatrix, uop.stmatrix and uop.mma_sync and of the WMMA
+// ops (uop.wmma_load / wmma_mma / wmma_store / wmma_fill). The register
+// operands must have exactly the shapes the PTX instructions give each
+// lane (and upstream nvgpu.ldmatrix / nvgpu.mma.sync accept), the
+// fragments the kinds their instruction takes, so that a verified op
+// always has an instruction and a one-to-one lowering. Being
+// warp-collective, the ops are not checked for divergence here: control
+// flow that depends on the thread id may still be uniform per warp, which
+// only the simulator sees.
 //
 //===----------------------------------------------------------------------===//
 
