@@ -117,6 +117,10 @@ mlir::uop::analyzeSharedAccess(Operation *access,
     SmallVector<std::optional<int64_t>> addresses(lanes);
     int64_t active = 0;
     for (int64_t lane = 0; lane < lanes; ++lane) {
+      // ldmatrix / stmatrix: the lanes past the matrices' rows give no
+      // address.
+      if (desc->addressLanes && lane >= *desc->addressLanes)
+        continue;
       LaneContext ctx{&info, lane, model.getThreadIdOfLane(lane, blockDims),
                       model.warpSize, &iterations};
       LaneEvaluator ev(ctx);

@@ -74,24 +74,19 @@ std::optional<SharedAccessDesc> mlir::uop::describeSharedAccess(Operation *op) {
     desc.valueType = VectorType::get(
         {static_cast<int64_t>(copy.getElements().getZExtValue())}, elem);
     desc.isStore = true;
-  } else if (auto ld = dyn_cast<LdMatrixOp>(op)) {
-    // ldmatrix: each lane supplies the address of one 16-byte row, and
-    // the rows of matrix q (lanes 8q .. 8q + 7) are read in one phase: the
-    // banks see what a 16-byte vector load per lane shows them.
-    desc.memref = ld.getSource();
-    desc.indices = llvm::to_vector(ld.getIndices());
-    Type elem = ld.getSourceType().getElementType();
+  } else if (isa<LdMatrixOp, StMatrixOp>(op)) {
+    // ldmatrix / stmatrix: lanes 8q .. 8q + 7 each supply the address of
+    // one 16-byte row of matrix q, read or written in one phase: the banks
+    // see what a 16-byte vector access of those lanes shows them.
+    auto ld = dyn_cast<LdMatrixOp>(op);
+    auto st = dyn_cast<StMatrixOp>(op);
+    desc.memref = ld ? ld.getSource() : st.getDest();
+    desc.indices = llvm::to_vector(ld ? ld.getIndices() : st.getIndices());
+    Type elem = cast<MemRefType>(desc.memref.getType()).getElementType();
     desc.valueType = VectorType::get(
         {16 / std::max<int64_t>(1, getElementBytes(elem))}, elem);
-  } else if (auto st = dyn_cast<StMatrixOp>(op)) {
-    // stmatrix, ldmatrix's inverse: one 16-byte row a lane, a matrix a
-    // phase.
-    desc.memref = st.getDest();
-    desc.indices = llvm::to_vector(st.getIndices());
-    Type elem = st.getDestType().getElementType();
-    desc.valueType = VectorType::get(
-        {16 / std::max<int64_t>(1, getElementBytes(elem))}, elem);
-    desc.isStore = true;
+    desc.isStore = static_cast<bool>(st);
+    desc.addressLanes = 8 * int64_t(ld ? ld.getNum() : st.getNum());
   } else {
     return std::nullopt;
   }

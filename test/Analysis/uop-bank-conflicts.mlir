@@ -332,3 +332,33 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// stmatrix (and ldmatrix): lane 8 q + r gives the address of row r of
+// matrix q, 16 bytes, a phase per matrix. Rows 128 bytes apart at the same
+// column all start in bank 0 (8-way); with the 128-byte swizzle (chunk xor
+// row mod 8) the 8 rows of a phase take 8 distinct chunks. With x1 only
+// lanes 0-7 give addresses: one phase, whatever the other lanes' indices.
+func.func @stmatrix(%v4: vector<4x2xf16>, %v1: vector<1x2xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %s = uop.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{shared store of 'memref<32x64xf16, #gpu.address_space<workgroup>>': 32 passes per warp access (4 phases of 8 lanes, 8-way bank conflict)}}
+    uop.stmatrix %v4, %s[%tx, %c0] {num = 4 : i32} : vector<4x2xf16>, memref<32x64xf16, #gpu.address_space<workgroup>>
+    %phase = arith.remui %tx, %c8 : index
+    %col = arith.muli %phase, %c8 : index
+    // expected-remark @below {{shared store of 'memref<32x64xf16, #gpu.address_space<workgroup>>': 4 passes per warp access (4 phases of 8 lanes, conflict-free)}}
+    uop.stmatrix %v4, %s[%tx, %col] {num = 4 : i32} : vector<4x2xf16>, memref<32x64xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{shared store of 'memref<32x64xf16, #gpu.address_space<workgroup>>': 1 pass per warp access (4 phases of 8 lanes, conflict-free)}}
+    uop.stmatrix %v1, %s[%tx, %col] {num = 1 : i32} : vector<1x2xf16>, memref<32x64xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{shared load of 'memref<32x64xf16, #gpu.address_space<workgroup>>': 4 passes per warp access (4 phases of 8 lanes, conflict-free)}}
+    %a = uop.ldmatrix %s[%tx, %col] {num = 4 : i32} : memref<32x64xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+    gpu.terminator
+  }
+  return
+}

@@ -32,6 +32,9 @@ struct SharedAccessDesc {
   /// vector op on a memref of scalars), not one element.
   bool movesVector = false;
   bool isStore = false;
+  /// The lanes of a warp that supply addresses, where not all do
+  /// (ldmatrix / stmatrix: the 8 rows of each of `num` matrices).
+  std::optional<int64_t> addressLanes;
   /// Set when the access is recognized but its shape is not modeled.
   std::string unsupported;
 };
