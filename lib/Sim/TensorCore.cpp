@@ -256,19 +256,29 @@ LogicalResult tensorcore::activeWarps(Interpreter &I, Operation *op,
   return success();
 }
 
-LogicalResult tensorcore::ldmatrix(Interpreter &I, Operation *op, Value mem,
-                                   ValueRange indices, unsigned num,
-                                   bool transpose, Value result) {
-  llvm::SmallVector<unsigned> warps;
-  if (failed(activeWarps(I, op, warps)))
+/// What ldmatrix and stmatrix check first: the warps that run the op (a
+/// partial warp is a fault), `num` 1, 2 or 4, and rows of `mem` that are
+/// contiguous (the verifiers give one index per dimension).
+static LogicalResult matrixAccessWarps(Interpreter &I, Operation *op,
+                                       const SimValue &m, unsigned num,
+                                       llvm::SmallVectorImpl<unsigned> &warps) {
+  if (failed(tensorcore::activeWarps(I, op, warps)))
     return failure();
   if (num != 1 && num != 2 && num != 4)
     return I.unsupported(op, llvm::Twine("expected 1, 2 or 4 matrices, got ") +
                                  llvm::Twine(num));
-  const SimValue &m = I.get(mem);
-  // The verifiers give one index per dimension of a ranked memref.
   if (m.strides.back() != 1)
     return I.unsupported(op, "expected a memref whose rows are contiguous");
+  return success();
+}
+
+LogicalResult tensorcore::ldmatrix(Interpreter &I, Operation *op, Value mem,
+                                   ValueRange indices, unsigned num,
+                                   bool transpose, Value result) {
+  const SimValue &m = I.get(mem);
+  llvm::SmallVector<unsigned> warps;
+  if (failed(matrixAccessWarps(I, op, m, num, warps)))
+    return failure();
   unsigned width = num * 2;
   SimValue &res = I.def(result);
   Word *out = res.setVarying(I.numLanes(), width);
@@ -305,15 +315,10 @@ LogicalResult tensorcore::ldmatrix(Interpreter &I, Operation *op, Value mem,
 LogicalResult tensorcore::stmatrix(Interpreter &I, Operation *op, Value value,
                                    Value mem, ValueRange indices,
                                    unsigned num) {
-  llvm::SmallVector<unsigned> warps;
-  if (failed(activeWarps(I, op, warps)))
-    return failure();
-  if (num != 1 && num != 2 && num != 4)
-    return I.unsupported(op, llvm::Twine("expected 1, 2 or 4 matrices, got ") +
-                                 llvm::Twine(num));
   const SimValue &m = I.get(mem);
-  if (m.strides.back() != 1)
-    return I.unsupported(op, "expected a memref whose rows are contiguous");
+  llvm::SmallVector<unsigned> warps;
+  if (failed(matrixAccessWarps(I, op, m, num, warps)))
+    return failure();
   const SimValue &v = I.get(value);
   int64_t elemBytes = (int64_t)getElemBytes(m.buffer->kind);
   for (unsigned w : warps) {

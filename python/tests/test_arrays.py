@@ -15,6 +15,21 @@ import uop
 RNG = np.random.default_rng(7)
 
 
+def check_f16_gemm(kernel, m, n, k, out_dtype, transpose_b):
+    """Simulates `kernel` on random f16 A (M x K) and B (N x K where
+    `transpose_b`, else K x N) and checks C against numpy's f64 product
+    within gemm_bound."""
+    a = RNG.uniform(-1, 1, (m, k)).astype("float16")
+    b = RNG.uniform(-1, 1, (n, k) if transpose_b else (k, n)).astype(
+        "float16")
+    c = np.zeros((m, n), out_dtype)
+    *_, c2 = uop.simulate(kernel, a, b, c)
+    bk = b.T if transpose_b else b
+    ref = a.astype(np.float64) @ bk.astype(np.float64)
+    err = np.abs(c2.astype(np.float64) - ref)
+    assert (err <= gemm_bound(a, bk, k, out_dtype)).all(), err.max()
+
+
 def gemm_bound(a, b, k, out_dtype):
     """The documented tolerance of a simulated GEMM against the f64
     product: the f32 accumulation of K terms (at most K roundings of
@@ -92,15 +107,7 @@ def test_tcgen05_gemm_on_sm100a(m, n, k, out_dtype, transpose_b, tma):
     assert ("b_n_major" in kernel.ir("kernel")) == (tma and not transpose_b)
     assert ("cp.async.bulk.tensor.2d" in kernel.ptx) == tma
     assert ("gpu.dynamic_shared_memory" in kernel.ir("gpu")) == tma
-    a = RNG.uniform(-1, 1, (m, k)).astype("float16")
-    b = RNG.uniform(-1, 1, (n, k) if transpose_b else (k, n)).astype(
-        "float16")
-    c = np.zeros((m, n), out_dtype)
-    *_, c2 = uop.simulate(kernel, a, b, c)
-    bk = b.T if transpose_b else b
-    ref = a.astype(np.float64) @ bk.astype(np.float64)
-    err = np.abs(c2.astype(np.float64) - ref)
-    assert (err <= gemm_bound(a, bk, k, out_dtype)).all(), err.max()
+    check_f16_gemm(kernel, m, n, k, out_dtype, transpose_b)
     with pytest.raises(uop.Error, match="ladder-step=1 has no K-loop"):
         uop.compile(uop.matmul_problem(128, 128, 128, dtype="float16"),
                     target="sm_100a", ladder_step=1)
@@ -150,15 +157,7 @@ def test_tcgen05_tma_store_on_sm100a(m, n, k, out_dtype, transpose_b,
     assert "uop.tma_store" in kernel.ir("kernel")
     assert "cp.async.bulk.tensor.2d.global.shared::cta" in kernel.ptx
     assert "st.global" not in kernel.ptx
-    a = RNG.uniform(-1, 1, (m, k)).astype("float16")
-    b = RNG.uniform(-1, 1, (n, k) if transpose_b else (k, n)).astype(
-        "float16")
-    c = np.zeros((m, n), out_dtype)
-    *_, c2 = uop.simulate(kernel, a, b, c)
-    bk = b.T if transpose_b else b
-    ref = a.astype(np.float64) @ bk.astype(np.float64)
-    err = np.abs(c2.astype(np.float64) - ref)
-    assert (err <= gemm_bound(a, bk, k, out_dtype)).all(), err.max()
+    check_f16_gemm(kernel, m, n, k, out_dtype, transpose_b)
     with pytest.raises(uop.Error, match="which need ladder-step >= 4"):
         uop.compile(src, target="sm_100a", tma_store=True, ladder_step=3)
 
