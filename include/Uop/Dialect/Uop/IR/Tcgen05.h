@@ -14,6 +14,8 @@
 #ifndef UOP_DIALECT_UOP_IR_TCGEN05_H
 #define UOP_DIALECT_UOP_IR_TCGEN05_H
 
+#include "Uop/Dialect/Uop/IR/SmemLayout.h"
+
 #include <cstdint>
 
 namespace mlir::uop::tcgen05 {
@@ -22,14 +24,15 @@ namespace mlir::uop::tcgen05 {
 constexpr int64_t kTMemLanes = 128;
 constexpr int64_t kTMemColumns = 512;
 
-/// The operand tiles of uop.tcgen05_mma: K-major rows of 128 bytes (64
-/// 16-bit elements), stored with the 128-byte swizzle, whose atom is 8 rows
-/// x 128 bytes (1024 bytes; tiles start 1024-byte aligned).
-constexpr int64_t kRowBytes = 128;
-constexpr int64_t kSwizzleAtomBytes = 1024;
-/// One instruction multiplies a K slice of 16 elements (32 bytes of a row).
+/// The operand tiles of uop.tcgen05_mma (SmemLayout.h): rows of 128 bytes
+/// with the 128-byte swizzle, 1024-byte atoms; one instruction multiplies
+/// a K slice of 16 elements.
+using smem::kInstrKBytes;
+using smem::kNMajorBlockElements;
+using smem::kNMajorSliceBytes;
+using smem::kRowBytes;
+using smem::kSwizzleAtomBytes;
 constexpr int64_t kInstrK = 16;
-constexpr int64_t kInstrKBytes = 32;
 /// The accumulator tile's rows: 128 (cta_group::1, all 128 lanes, layout D)
 /// or 64 (half the data path, layout F).
 constexpr int64_t kMmaM = 128;
@@ -58,19 +61,6 @@ constexpr uint64_t smemDescriptorHigh(uint64_t lbo, uint64_t sbo,
          (uint64_t(1) << 46) | (uint64_t(swizzle) << 61);
 }
 
-/// The start-address field of a descriptor: bits [4, 18) of the shared
-/// address in bits [0, 14).
-constexpr uint64_t smemDescriptorAddress(uint64_t sharedAddress) {
-  return (sharedAddress >> 4) & 0x3FFF;
-}
-
-/// The descriptor of a K-major 128-byte-swizzled tile starting at shared
-/// address `sharedAddress`: 8-row groups 1024 bytes apart, LBO unused by
-/// the swizzled K-major layout (given as 16 bytes, the conventional 1).
-constexpr uint64_t kMajorSwizzle128Descriptor(uint64_t sharedAddress) {
-  return smemDescriptorHigh(16, kSwizzleAtomBytes, SwizzleMode::Swizzle128B) |
-         smemDescriptorAddress(sharedAddress);
-}
 
 /// Operand formats of kind::f16 (A and B fields).
 enum class F16Format : uint32_t { F16 = 0, BF16 = 1 };
@@ -88,36 +78,23 @@ constexpr uint32_t f16InstrDescriptor(F16Format ab, int64_t m, int64_t n,
          ((uint32_t(n >> 3) & 0x3F) << 17) | ((uint32_t(m >> 4) & 0x1F) << 24);
 }
 
-/// An N-major operand (`b_n_major`), as for wgmma (Wgmma.h): blocks of K
-/// rows of 128 bytes, each row the 64 N-elements of one k; a k16 slice is
-/// two 8-row atoms, the leading-dimension byte offset the stride between
-/// the blocks and the stride byte offset the one between groups of 8 k.
-constexpr int64_t kNMajorSliceBytes = 2 * kSwizzleAtomBytes;
-constexpr int64_t kNMajorBlockElements = 64;
-constexpr uint64_t nMajorSwizzle128DescriptorHigh(uint64_t blockBytes) {
-  return smemDescriptorHigh(blockBytes, kSwizzleAtomBytes,
-                            SwizzleMode::Swizzle128B);
-}
-
-/// The descriptor bits of an operand tile of K columns independent of its
-/// address: K-major, or (`mnMajor`) MN-major with its blocks of 64 rows
-/// K rows of 128 bytes apart.
+/// The descriptor bits of a 128-byte-swizzled operand tile of K columns
+/// independent of its address, K-major or (`mnMajor`) MN-major
+/// (SmemLayout.h's offsets).
 constexpr uint64_t operandDescriptorHigh(int64_t k, bool mnMajor) {
-  return mnMajor ? nMajorSwizzle128DescriptorHigh(uint64_t(k) * kRowBytes)
-                 : kMajorSwizzle128Descriptor(0);
+  smem::Offsets o = smem::operandOffsets(k, mnMajor);
+  return smemDescriptorHigh(o.lbo, o.sbo, SwizzleMode::Swizzle128B);
 }
 
-/// The byte offset of k16 slice `s` of an operand tile from its start.
-constexpr int64_t sliceOffset(int64_t s, bool mnMajor) {
-  return s * (mnMajor ? kNMajorSliceBytes : kInstrKBytes);
-}
+using smem::sliceOffset;
 
 /// The descriptor of k16 slice `s` of an operand tile of K columns at
 /// shared address `tileAddress` (what the lowering emits per instruction).
 constexpr uint64_t sliceDescriptor(uint64_t tileAddress, int64_t s, int64_t k,
                                    bool mnMajor) {
   return operandDescriptorHigh(k, mnMajor) |
-         smemDescriptorAddress(tileAddress + uint64_t(sliceOffset(s, mnMajor)));
+         smem::descriptorAddress(tileAddress +
+                                 uint64_t(sliceOffset(s, mnMajor)));
 }
 
 /// A tensor-memory address: lane in the upper 16 bits, column in the

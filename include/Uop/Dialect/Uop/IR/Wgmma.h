@@ -17,6 +17,8 @@
 #ifndef UOP_DIALECT_UOP_IR_WGMMA_H
 #define UOP_DIALECT_UOP_IR_WGMMA_H
 
+#include "Uop/Dialect/Uop/IR/SmemLayout.h"
+
 #include <cstdint>
 
 namespace mlir::uop::wgmma {
@@ -43,13 +45,15 @@ constexpr int64_t registersAtLaunch(int64_t threads) {
 }
 /// The accumulator tile's rows per warpgroup.
 constexpr int64_t kMmaM = 64;
-/// One instruction multiplies a K slice of 16 elements (32 bytes of a row).
+/// The operand tiles (SmemLayout.h): rows of 128 bytes with the 128-byte
+/// swizzle, 1024-byte atoms; one instruction multiplies a K slice of 16
+/// elements.
+using smem::kInstrKBytes;
+using smem::kNMajorBlockElements;
+using smem::kNMajorSliceBytes;
+using smem::kRowBytes;
+using smem::kSwizzleAtomBytes;
 constexpr int64_t kInstrK = 16;
-constexpr int64_t kInstrKBytes = 32;
-/// Operand rows are one 128-byte swizzle atom (K = 64 of f16 / bf16); an
-/// atom is 8 rows (1024 bytes, the tiles' alignment).
-constexpr int64_t kRowBytes = 128;
-constexpr int64_t kSwizzleAtomBytes = 1024;
 
 /// Swizzle modes of the descriptor's 2-bit field at bit 62.
 enum class SwizzleMode : uint64_t {
@@ -68,56 +72,26 @@ constexpr uint64_t smemDescriptorHigh(uint64_t lbo, uint64_t sbo,
          (uint64_t(swizzle) << 62);
 }
 
-/// The start-address field: bits [4, 18) of the shared address in bits
-/// [0, 14).
-constexpr uint64_t smemDescriptorAddress(uint64_t sharedAddress) {
-  return (sharedAddress >> 4) & 0x3FFF;
-}
-
-/// The descriptor of a K-major 128-byte-swizzled tile starting at shared
-/// address `sharedAddress`: 8-row groups 1024 bytes apart, the leading
-/// offset unused by the swizzled K-major layout (given as 16 bytes).
-constexpr uint64_t kMajorSwizzle128Descriptor(uint64_t sharedAddress) {
-  return smemDescriptorHigh(16, kSwizzleAtomBytes, SwizzleMode::Swizzle128B) |
-         smemDescriptorAddress(sharedAddress);
-}
-
-/// An N-major operand (`b_n_major`): blocks of K rows of 128 bytes, each
-/// row the 64 consecutive N-elements of one k, so a k16 slice is 16 rows
-/// (two 8-row swizzle atoms) and the blocks are K x 128 bytes apart.
-constexpr int64_t kNMajorSliceBytes = 2 * kSwizzleAtomBytes;
-constexpr int64_t kNMajorBlockElements = 64;
-
-/// The descriptor bits of an N-major 128-byte-swizzled operand whose
-/// blocks of 64 N-elements are `blockBytes` apart: for the swizzled
-/// MN-major layouts the leading-dimension byte offset is the stride between
-/// those blocks and the stride byte offset the one between groups of 8 k
-/// (the PTX ISA's canonical layout ((T,8,m),(8,k)) : ((1,T,LBO),(8T,SBO))
-/// in 16-byte units).
-constexpr uint64_t nMajorSwizzle128DescriptorHigh(uint64_t blockBytes) {
-  return smemDescriptorHigh(blockBytes, kSwizzleAtomBytes,
-                            SwizzleMode::Swizzle128B);
-}
-
-/// The descriptor bits of an operand tile of K columns independent of its
-/// address: K-major, or (`mnMajor`) MN-major with its blocks of 64 rows
-/// K rows of 128 bytes apart.
+/// The descriptor bits of a 128-byte-swizzled operand tile of K columns
+/// independent of its address, K-major or (`mnMajor`) MN-major
+/// (SmemLayout.h's offsets: for an MN-major tile the leading offset is the
+/// stride between blocks of 64 MN-elements and the stride offset the one
+/// between groups of 8 k, the PTX ISA's ((T,8,m),(8,k)) :
+/// ((1,T,LBO),(8T,SBO)) in 16-byte units).
 constexpr uint64_t operandDescriptorHigh(int64_t k, bool mnMajor) {
-  return mnMajor ? nMajorSwizzle128DescriptorHigh(uint64_t(k) * kRowBytes)
-                 : kMajorSwizzle128Descriptor(0);
+  smem::Offsets o = smem::operandOffsets(k, mnMajor);
+  return smemDescriptorHigh(o.lbo, o.sbo, SwizzleMode::Swizzle128B);
 }
 
-/// The byte offset of k16 slice `s` of an operand tile from its start.
-constexpr int64_t sliceOffset(int64_t s, bool mnMajor) {
-  return s * (mnMajor ? kNMajorSliceBytes : kInstrKBytes);
-}
+using smem::sliceOffset;
 
 /// The descriptor of k16 slice `s` of an operand tile of K columns at
 /// shared address `tileAddress` (what the lowering emits per instruction).
 constexpr uint64_t sliceDescriptor(uint64_t tileAddress, int64_t s, int64_t k,
                                    bool mnMajor) {
   return operandDescriptorHigh(k, mnMajor) |
-         smemDescriptorAddress(tileAddress + uint64_t(sliceOffset(s, mnMajor)));
+         smem::descriptorAddress(tileAddress +
+                                 uint64_t(sliceOffset(s, mnMajor)));
 }
 
 /// The accumulator element held in element `i` of the fragment of thread
