@@ -57,6 +57,25 @@ constexpr uint64_t descriptorAddress(uint64_t sharedAddress) {
   return (sharedAddress >> 4) & 0x3FFF;
 }
 
+/// The address-independent bits of a descriptor of a 128-byte-swizzled
+/// operand tile of K columns, K-major or (`mnMajor`) MN-major, as the
+/// family's `swizzle128High(lbo, sbo)` encodes them.
+template <typename Encode>
+constexpr uint64_t operandDescriptorHigh(Encode swizzle128High, int64_t k,
+                                         bool mnMajor) {
+  Offsets o = operandOffsets(k, mnMajor);
+  return swizzle128High(o.lbo, o.sbo);
+}
+
+/// The descriptor of k16 slice `s` of such a tile at shared address
+/// `tileAddress` (what the lowering emits per instruction).
+template <typename Encode>
+constexpr uint64_t sliceDescriptor(Encode swizzle128High, uint64_t tileAddress,
+                                   int64_t s, int64_t k, bool mnMajor) {
+  return operandDescriptorHigh(swizzle128High, k, mnMajor) |
+         descriptorAddress(tileAddress + uint64_t(sliceOffset(s, mnMajor)));
+}
+
 } // namespace mlir::uop::smem
 
 #endif // UOP_DIALECT_UOP_IR_SMEMLAYOUT_H

@@ -78,23 +78,22 @@ constexpr uint32_t f16InstrDescriptor(F16Format ab, int64_t m, int64_t n,
          ((uint32_t(n >> 3) & 0x3F) << 17) | ((uint32_t(m >> 4) & 0x1F) << 24);
 }
 
-/// The descriptor bits of a 128-byte-swizzled operand tile of K columns
-/// independent of its address, K-major or (`mnMajor`) MN-major
-/// (SmemLayout.h's offsets).
-constexpr uint64_t operandDescriptorHigh(int64_t k, bool mnMajor) {
-  smem::Offsets o = smem::operandOffsets(k, mnMajor);
-  return smemDescriptorHigh(o.lbo, o.sbo, SwizzleMode::Swizzle128B);
+/// The descriptor bits of a 128-byte-swizzled tile independent of its
+/// address, for the offsets SmemLayout.h gives.
+constexpr uint64_t swizzle128High(uint64_t lbo, uint64_t sbo) {
+  return smemDescriptorHigh(lbo, sbo, SwizzleMode::Swizzle128B);
 }
 
 using smem::sliceOffset;
 
-/// The descriptor of k16 slice `s` of an operand tile of K columns at
-/// shared address `tileAddress` (what the lowering emits per instruction).
+/// SmemLayout.h's descriptor bits of an operand tile of K columns, and of
+/// its k16 slice `s` at shared address `tileAddress`.
+constexpr uint64_t operandDescriptorHigh(int64_t k, bool mnMajor) {
+  return smem::operandDescriptorHigh(swizzle128High, k, mnMajor);
+}
 constexpr uint64_t sliceDescriptor(uint64_t tileAddress, int64_t s, int64_t k,
                                    bool mnMajor) {
-  return operandDescriptorHigh(k, mnMajor) |
-         smem::descriptorAddress(tileAddress +
-                                 uint64_t(sliceOffset(s, mnMajor)));
+  return smem::sliceDescriptor(swizzle128High, tileAddress, s, k, mnMajor);
 }
 
 /// A tensor-memory address: lane in the upper 16 bits, column in the

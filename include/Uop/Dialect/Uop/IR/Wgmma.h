@@ -72,26 +72,22 @@ constexpr uint64_t smemDescriptorHigh(uint64_t lbo, uint64_t sbo,
          (uint64_t(swizzle) << 62);
 }
 
-/// The descriptor bits of a 128-byte-swizzled operand tile of K columns
-/// independent of its address, K-major or (`mnMajor`) MN-major
-/// (SmemLayout.h's offsets: for an MN-major tile the leading offset is the
-/// stride between blocks of 64 MN-elements and the stride offset the one
-/// between groups of 8 k, the PTX ISA's ((T,8,m),(8,k)) :
-/// ((1,T,LBO),(8T,SBO)) in 16-byte units).
-constexpr uint64_t operandDescriptorHigh(int64_t k, bool mnMajor) {
-  smem::Offsets o = smem::operandOffsets(k, mnMajor);
-  return smemDescriptorHigh(o.lbo, o.sbo, SwizzleMode::Swizzle128B);
+/// The descriptor bits of a 128-byte-swizzled tile independent of its
+/// address, for the offsets SmemLayout.h gives.
+constexpr uint64_t swizzle128High(uint64_t lbo, uint64_t sbo) {
+  return smemDescriptorHigh(lbo, sbo, SwizzleMode::Swizzle128B);
 }
 
 using smem::sliceOffset;
 
-/// The descriptor of k16 slice `s` of an operand tile of K columns at
-/// shared address `tileAddress` (what the lowering emits per instruction).
+/// SmemLayout.h's descriptor bits of an operand tile of K columns, and of
+/// its k16 slice `s` at shared address `tileAddress`.
+constexpr uint64_t operandDescriptorHigh(int64_t k, bool mnMajor) {
+  return smem::operandDescriptorHigh(swizzle128High, k, mnMajor);
+}
 constexpr uint64_t sliceDescriptor(uint64_t tileAddress, int64_t s, int64_t k,
                                    bool mnMajor) {
-  return operandDescriptorHigh(k, mnMajor) |
-         smem::descriptorAddress(tileAddress +
-                                 uint64_t(sliceOffset(s, mnMajor)));
+  return smem::sliceDescriptor(swizzle128High, tileAddress, s, k, mnMajor);
 }
 
 /// The accumulator element held in element `i` of the fragment of thread
