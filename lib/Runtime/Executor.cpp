@@ -184,6 +184,14 @@ static bool validateLaunch(const LaunchDesc &l, size_t index, size_t planIndex,
         l.block[d] > 1024)
       return fail(error, ErrorKind::BadInput,
                   where + ": expected constant grid and block sizes");
+  if (l.cluster[0] != 1 || l.cluster[1] != 1 || l.cluster[2] != 1)
+    return fail(error, ErrorKind::BadInput,
+                where + ": a launch with thread-block clusters of (" +
+                    std::to_string(l.cluster[0]) + ", " +
+                    std::to_string(l.cluster[1]) + ", " +
+                    std::to_string(l.cluster[2]) +
+                    ") blocks: the executor launches with cuLaunchKernel, "
+                    "which has no cluster dimension (not supported yet)");
   if (l.dynamicSharedBytes < 0 || l.dynamicSharedBytes > (1 << 30))
     return fail(error, ErrorKind::BadInput,
                 where + ": expected a constant dynamic shared size");

@@ -399,7 +399,9 @@ uop::runtime::parseLaunchConfig(const std::string &text, std::string &error) {
                         true) ||
         !reader.readInt(l.get("kernel_params"), path + ".kernel_params",
                         desc.kernelParams, true) ||
-        !reader.readArgs(l.get("args"), path + ".args", desc.args))
+        !reader.readArgs(l.get("args"), path + ".args", desc.args) ||
+        (l.get("cluster") &&
+         !reader.readDims(l.get("cluster"), path + ".cluster", desc.cluster)))
       return done();
     config.launches.push_back(std::move(desc));
   }

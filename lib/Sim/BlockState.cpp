@@ -22,6 +22,8 @@ BlockState::BlockState(std::array<int64_t, 3> blockId,
 }
 
 SimThread BlockState::thread(uint32_t linear) const {
+  if (isPeerThread(linear))
+    linear &= 0x7ff;
   SimThread t;
   t.id = {linear % blockDim[0], (linear / blockDim[0]) % blockDim[1],
           linear / (blockDim[0] * blockDim[1])};
@@ -39,7 +41,11 @@ static std::string triple(const std::array<int64_t, 3> &v) {
 }
 
 std::string BlockState::threadName(uint32_t linear) const {
-  return triple(thread(linear).id);
+  std::string name = triple(thread(linear).id);
+  if (isPeerThread(linear))
+    name += " of the cluster's block of rank " +
+            std::to_string((linear >> 11) & 0xf);
+  return name;
 }
 
 std::string BlockState::name() const { return triple(blockId); }

@@ -103,11 +103,11 @@ void defineTokens(Interpreter &I, Operation *op) {
 
 LogicalResult launchOp(Interpreter &I, Operation *op) {
   auto l = cast<gpu::LaunchOp>(op);
-  if (l.hasClusterSize())
-    return I.unsupported(op, "thread block clusters are not supported");
-  std::array<int64_t, 3> grid, block;
+  std::array<int64_t, 3> grid, block, cluster = {1, 1, 1};
   if (failed(dims(I, op, l.getGridSizeOperandValues(), grid)) ||
-      failed(dims(I, op, l.getBlockSizeOperandValues(), block)))
+      failed(dims(I, op, l.getBlockSizeOperandValues(), block)) ||
+      (l.hasClusterSize() &&
+       failed(dims(I, op, *l.getClusterSizeOperandValues(), cluster))))
     return failure();
   LogicalResult r = I.launch(op, l.getBody(), grid, block, [&] {
     Interpreter::KernelState *ks = I.kernel();
@@ -121,24 +121,38 @@ LogicalResult launchOp(Interpreter &I, Operation *op) {
       I.def(gss[d]).setUniform(1)[0].i = ks->gridDim[d];
       I.def(bss[d]).setUniform(1)[0].i = ks->blockDim[d];
     }
+    // The body's cluster arguments: the cluster's index in the grid and
+    // the grid's clusters along each dimension (gpu.cluster_id and
+    // gpu.cluster_dim, which kernel outlining makes of them; not the
+    // launch's cluster size).
+    if (std::optional<gpu::KernelDim3> cid = l.getClusterIds()) {
+      gpu::KernelDim3 csz = *l.getClusterSize();
+      Value cids[3] = {cid->x, cid->y, cid->z},
+            cszs[3] = {csz.x, csz.y, csz.z};
+      for (int d = 0; d < 3; ++d) {
+        I.def(cids[d]).setUniform(1)[0].i = I.block()->clusterId[d];
+        I.def(cszs[d]).setUniform(1)[0].i =
+            ks->gridDim[d] / ks->clusterDim[d];
+      }
+    }
     return bindAttributions(I, op, l.getWorkgroupAttributions(),
                             l.getPrivateAttributions());
-  });
+  }, cluster);
   defineTokens(I, op);
   return r;
 }
 
 LogicalResult launchFuncOp(Interpreter &I, Operation *op) {
   auto l = cast<gpu::LaunchFuncOp>(op);
-  if (l.hasClusterSize())
-    return I.unsupported(op, "thread block clusters are not supported");
   auto kernel = dyn_cast_or_null<gpu::GPUFuncOp>(
       SymbolTable::lookupNearestSymbolFrom(op, l.getKernel()));
   if (!kernel || kernel.getBody().empty())
     return I.unsupported(op, "kernel not found");
-  std::array<int64_t, 3> grid, block;
+  std::array<int64_t, 3> grid, block, cluster = {1, 1, 1};
   if (failed(dims(I, op, l.getGridSizeOperandValues(), grid)) ||
-      failed(dims(I, op, l.getBlockSizeOperandValues(), block)))
+      failed(dims(I, op, l.getBlockSizeOperandValues(), block)) ||
+      (l.hasClusterSize() &&
+       failed(dims(I, op, l.getClusterSizeOperandValues(), cluster))))
     return failure();
   SmallVector<SimValue, 8> args;
   for (Value v : l.getKernelOperands())
@@ -169,7 +183,7 @@ LogicalResult launchFuncOp(Interpreter &I, Operation *op) {
       I.def(arg) = v;
     return bindAttributions(I, op, kernel.getWorkgroupAttributions(),
                             kernel.getPrivateAttributions(), kernel);
-  });
+  }, cluster);
   defineTokens(I, op);
   return r;
 }
@@ -220,6 +234,34 @@ LogicalResult globalIdOp(Interpreter &I, Operation *op) {
     r = ks.tid[d];
     for (Word &w : r.data)
       w.i += I.block()->blockId[d] * ks.blockDim[d];
+  });
+}
+
+// Clusters: the cluster's index in the grid and the grid's clusters, the
+// block's index in its cluster and the cluster's blocks (1 and 0 without
+// clusters, as on the hardware).
+LogicalResult clusterIdOp(Interpreter &I, Operation *op) {
+  int d = dimIndex(op);
+  return kernelQuery(I, op, [&](Interpreter::KernelState &, SimValue &r) {
+    r.setUniform(1)[0].i = I.block()->clusterId[d];
+  });
+}
+LogicalResult clusterDimOp(Interpreter &I, Operation *op) {
+  int d = dimIndex(op);
+  return kernelQuery(I, op, [&](Interpreter::KernelState &ks, SimValue &r) {
+    r.setUniform(1)[0].i = ks.gridDim[d] / ks.clusterDim[d];
+  });
+}
+LogicalResult clusterBlockIdOp(Interpreter &I, Operation *op) {
+  int d = dimIndex(op);
+  return kernelQuery(I, op, [&](Interpreter::KernelState &, SimValue &r) {
+    r.setUniform(1)[0].i = I.block()->clusterBlockId[d];
+  });
+}
+LogicalResult clusterDimBlocksOp(Interpreter &I, Operation *op) {
+  int d = dimIndex(op);
+  return kernelQuery(I, op, [&](Interpreter::KernelState &ks, SimValue &r) {
+    r.setUniform(1)[0].i = ks.clusterDim[d];
   });
 }
 
@@ -413,6 +455,10 @@ void mlir::uop::sim::registerGPUHandlers(HandlerRegistry &r) {
   r.add<gpu::BlockDimOp>(blockDimOp);
   r.add<gpu::GridDimOp>(gridDimOp);
   r.add<gpu::GlobalIdOp>(globalIdOp);
+  r.add<gpu::ClusterIdOp>(clusterIdOp);
+  r.add<gpu::ClusterDimOp>(clusterDimOp);
+  r.add<gpu::ClusterBlockIdOp>(clusterBlockIdOp);
+  r.add<gpu::ClusterDimBlocksOp>(clusterDimBlocksOp);
   r.add<gpu::LaneIdOp>(laneIdOp);
   r.add<gpu::SubgroupIdOp>(subgroupIdOp);
   r.add<gpu::SubgroupSizeOp>(subgroupSizeOp);

@@ -54,7 +54,7 @@ const HandlerRegistry &HandlerRegistry::get() {
 
 Interpreter::Interpreter(ModuleOp module, const InterpreterConfig &config,
                          FaultLog &faults)
-    : module(module), config(config), faults(faults), races(faults),
+    : module(module), config(config), faults(faults), soloRaces(faults, shapes),
       pathScheduler(std::make_unique<PathScheduler>(*this)) {
   frame = &hostFrame;
   // Unless the driver says otherwise, lanes form the warps of the chip the
@@ -304,7 +304,8 @@ LogicalResult Interpreter::call(Operation *caller, Operation *callee,
 LogicalResult
 Interpreter::launch(Operation *launchOp, Region &body,
                     std::array<int64_t, 3> grid, std::array<int64_t, 3> block,
-                    llvm::function_ref<LogicalResult()> bindArgs) {
+                    llvm::function_ref<LogicalResult()> bindArgs,
+                    std::array<int64_t, 3> cluster) {
   if (inKernel || lanes != 1)
     return unsupported(launchOp, "kernel launch inside a kernel");
   // The launch limits of the chip the module was compiled for: a launch
@@ -352,9 +353,41 @@ Interpreter::launch(Operation *launchOp, Region &body,
   if (!body.hasOneBlock())
     return unsupported(launchOp, "kernel bodies must have one block");
 
+  // Clusters: at most the target's blocks, tiling the grid.
+  int64_t clusterSize = cluster[0] * cluster[1] * cluster[2];
+  if (clusterSize > 1) {
+    int64_t maxCluster = target.getMaxCluster();
+    for (int d = 0; d < 3; ++d)
+      if (cluster[d] < 1)
+        return unsupported(launchOp, "expected positive cluster sizes, got " +
+                                         dims(cluster));
+    if (maxCluster <= 1)
+      return unsupported(launchOp,
+                         "thread-block clusters need sm_90 or newer; the "
+                         "target (" +
+                             target.getChip() + ") has none");
+    if (cluster[0] > maxCluster || cluster[1] > maxCluster ||
+        cluster[2] > maxCluster ||
+        cluster[0] * cluster[1] * cluster[2] > maxCluster)
+      return unsupported(launchOp, "expected at most " +
+                                       std::to_string(maxCluster) +
+                                       " blocks per cluster (the target's "
+                                       "max_cluster), got " +
+                                       dims(cluster));
+    for (int d = 0; d < 3; ++d)
+      if (grid[d] % cluster[d] != 0)
+        return unsupported(launchOp, "expected a grid that is a whole "
+                                     "number of clusters, got grid " +
+                                         dims(grid) + " and cluster " +
+                                         dims(cluster));
+  }
+
   KernelState ks;
   ks.gridDim = grid;
   ks.blockDim = block;
+  ks.clusterDim = cluster;
+  ks.spaces.resize(size_t(clusterSize));
+  ks.cluster.resize(size_t(clusterSize));
   Word *tx = ks.tid[0].setVarying(threads), *ty = ks.tid[1].setVarying(threads),
        *tz = ks.tid[2].setVarying(threads),
        *tl = ks.linearTid.setVarying(threads);
@@ -365,10 +398,7 @@ Interpreter::launch(Operation *launchOp, Region &body,
     tl[t].i = t;
   }
 
-  Frame kf;
-  kf.parent = frame;
   Frame *savedFrame = frame;
-  frame = &kf;
   lanes = (unsigned)threads;
   mask = nullptr;
   inKernel = true;
@@ -376,45 +406,111 @@ Interpreter::launch(Operation *launchOp, Region &body,
 
   // A new launch: the inter-block records of earlier launches are stale.
   ++launchCount;
-  blockSeq = 0;
   LogicalResult result = success();
-  for (int64_t bz = 0; bz < grid[2] && succeeded(result); ++bz)
-    for (int64_t by = 0; by < grid[1] && succeeded(result); ++by)
-      for (int64_t bx = 0; bx < grid[0] && succeeded(result); ++bx,
-                   ++blockSeq) {
+  std::array<int64_t, 3> clusters = {grid[0] / cluster[0],
+                                     grid[1] / cluster[1],
+                                     grid[2] / cluster[2]};
+  // The frames of the blocks of each rank, reused from cluster to cluster
+  // (a kernel body is not isolated from above: they fall back to the
+  // launching frame).
+  std::vector<Frame> frames(static_cast<size_t>(clusterSize));
+  for (Frame &f : frames)
+    f.parent = savedFrame;
+  std::vector<std::unique_ptr<RaceTracker>> trackers;
+  if (clusterSize > 1)
+    for (int64_t r = 0; r < clusterSize; ++r)
+      trackers.push_back(std::make_unique<RaceTracker>(faults, shapes));
+  for (int64_t cz = 0; cz < clusters[2] && succeeded(result); ++cz)
+    for (int64_t cy = 0; cy < clusters[1] && succeeded(result); ++cy)
+      for (int64_t cx = 0; cx < clusters[0] && succeeded(result); ++cx) {
         // Each block starts from fresh block and warp state.
-        BlockState bs({bx, by, bz}, block, config.warpSize);
-        blockState = &bs;
-        // Starting a block is a step, so that a huge grid of empty blocks
-        // ends too.
-        result = step(launchOp, kBlockStartSteps);
-        if (failed(result)) {
-          blockState = nullptr;
-          break;
+        std::vector<std::unique_ptr<BlockState>> states;
+        for (int64_t r = 0; r < clusterSize; ++r) {
+          std::array<int64_t, 3> in = {r % cluster[0],
+                                       (r / cluster[0]) % cluster[1],
+                                       r / (cluster[0] * cluster[1])};
+          std::array<int64_t, 3> id = {cx * cluster[0] + in[0],
+                                       cy * cluster[1] + in[1],
+                                       cz * cluster[2] + in[2]};
+          auto bs = std::make_unique<BlockState>(id, block, config.warpSize);
+          bs->linear = uint64_t(id[0] + grid[0] * (id[1] + grid[1] * id[2]));
+          if (clusterSize > 1) {
+            bs->clusterId = {cx, cy, cz};
+            bs->clusterBlockId = in;
+          }
+          bs->clusterRank = unsigned(r);
+          ks.cluster[r] = {bs.get(),
+                           clusterSize > 1 ? trackers[r].get() : &soloRaces,
+                           false};
+          states.push_back(std::move(bs));
         }
-        races.beginBlock(bs);
-        // Shared memory starts uninitialized in every block.
-        for (auto &it : ks.shared)
-          it.second->resetAccesses();
-        result = bindArgs();
-        if (succeeded(result))
-          result = execBlock(body.front());
-        if (succeeded(result)) {
-          tma::endBlock(*this);
-          tmem::endBlock(*this, launchOp);
-          sim::wgmma::endBlock(*this);
+        ks.clusterArrivals = 0;
+        ks.clusterPhase = 0;
+        if (clusterSize == 1) {
+          frame = &frames[0];
+          result = runBlock(launchOp, body.front(), *states[0], soloRaces,
+                            bindArgs);
+          continue;
         }
-        blockState = nullptr;
+        std::vector<std::function<LogicalResult()>> blocks;
+        for (int64_t r = 0; r < clusterSize; ++r)
+          blocks.push_back([&, r]() -> LogicalResult {
+            frame = &frames[r];
+            return runBlock(launchOp, body.front(), *states[r], *trackers[r],
+                            bindArgs);
+          });
+        result = pathScheduler->run(launchOp, blocks);
       }
 
-  for (auto &it : ks.shared)
-    deallocate(it.second);
+  for (KernelState::SharedSpace &space : ks.spaces)
+    for (auto &it : space.buffers)
+      deallocate(it.second);
   frame = savedFrame;
+  blockState = nullptr;
+  races = &soloRaces;
   lanes = 1;
   mask = nullptr;
   inKernel = false;
   kernelState = nullptr;
   return result;
+}
+
+LogicalResult
+Interpreter::runBlock(Operation *launchOp, Block &body, BlockState &bs,
+                      RaceTracker &tracker,
+                      llvm::function_ref<LogicalResult()> bindArgs) {
+  blockState = &bs;
+  races = &tracker;
+  mask = nullptr;
+  KernelState::ClusterBlock &me = kernelState->cluster[bs.clusterRank];
+  // Starting a block is a step, so that a huge grid of empty blocks ends
+  // too.
+  LogicalResult result = step(launchOp, kBlockStartSteps);
+  if (succeeded(result)) {
+    tracker.beginBlock(bs);
+    // Shared memory starts uninitialized in every block.
+    for (auto &it : sharedSpace().buffers)
+      it.second->resetAccesses();
+    result = bindArgs();
+    if (succeeded(result))
+      result = execBlock(body);
+    if (succeeded(result)) {
+      tma::endBlock(*this);
+      tmem::endBlock(*this, launchOp);
+      sim::wgmma::endBlock(*this);
+    }
+  }
+  me.exited = true;
+  return result;
+}
+
+Buffer *Interpreter::peerBuffer(const Buffer *local, unsigned rank) {
+  if (!kernelState || !blockState || rank >= kernelState->spaces.size())
+    return nullptr;
+  for (auto &[key, b] : sharedSpace().buffers)
+    if (b == local)
+      return kernelState->spaces[rank].buffers.lookup(key);
+  return nullptr;
 }
 
 LogicalResult Interpreter::withLanes(unsigned n,
@@ -438,25 +534,39 @@ FailureOr<Buffer *> Interpreter::getSharedBuffer(Operation *op, const void *key,
                                                  uint64_t alignment) {
   if (!kernelState)
     return unsupported(op, "shared memory outside of a kernel");
-  auto it = kernelState->shared.find(key);
-  if (it != kernelState->shared.end())
+  auto it = sharedSpace().buffers.find(key);
+  if (it != sharedSpace().buffers.end())
     return it->second;
   if (!type.hasStaticShape())
     return unsupported(op, "shared buffers must have a static shape");
-  FailureOr<Buffer *> b = allocate(
-      op, type.getElementType(), type.getNumElements(), /*shared=*/true, name);
-  if (failed(b))
-    return failure();
-  kernelState->shared[key] = *b;
-  (*b)->sharedAddress = std::max<uint64_t>(
-      {alignment, uint64_t(getElementBytes(type.getElementType())), 1});
-  races.shapes[*b] = llvm::SmallVector<int64_t, 4>(type.getShape());
-  return *b;
+  // The buffer of every rank of the cluster at once (each block has its
+  // own shared memory; its peers may name this buffer of it).
+  for (KernelState::SharedSpace &space : kernelState->spaces) {
+    FailureOr<Buffer *> b =
+        allocate(op, type.getElementType(), type.getNumElements(),
+                 /*shared=*/true, name);
+    if (failed(b))
+      return failure();
+    space.buffers[key] = *b;
+    (*b)->sharedAddress = std::max<uint64_t>(
+        {alignment, uint64_t(getElementBytes(type.getElementType())), 1});
+    shapes[*b] = llvm::SmallVector<int64_t, 4>(type.getShape());
+  }
+  return sharedSpace().buffers[key];
 }
 
 void Interpreter::barrier(Operation *op) {
   if (!inKernel)
     return;
+  barrierCheck(op, "barrier");
+  races->barrier();
+  // A synchronization for the ordering of tcgen05 operations.
+  for (unsigned l = 0; l < lanes; ++l)
+    if (isActive(l))
+      tmem::noteSync(*this, threadOf(l));
+}
+
+void Interpreter::barrierCheck(Operation *op, llvm::StringRef what) {
   if (mask) {
     int firstIn = -1, firstOut = -1;
     for (unsigned l = 0; l < lanes; ++l) {
@@ -468,7 +578,8 @@ void Interpreter::barrier(Operation *op) {
     if (firstOut >= 0) {
       unsigned in = firstIn < 0 ? 0 : firstIn;
       std::string msg =
-          "divergent barrier at " + formatLoc(op->getLoc()) + " in block " +
+          "divergent " + what.str() + " at " + formatLoc(op->getLoc()) +
+          " in block " +
           blockState->name() + ": reached by thread " +
           blockState->threadName(in) + " but not by thread " +
           blockState->threadName(firstOut) +
@@ -477,11 +588,80 @@ void Interpreter::barrier(Operation *op) {
                   {in, unsigned(firstOut)}, std::move(msg));
     }
   }
-  races.barrier();
-  // A synchronization for the ordering of tcgen05 operations.
+}
+
+LogicalResult Interpreter::clusterArrive(Operation *op) {
+  if (!inKernel || !blockState)
+    return unsupported(op, "a cluster barrier outside of a kernel");
+  KernelState &ks = *kernelState;
+  // barrier.cluster is .aligned: every thread of the block executes it
+  // (the divergent-barrier check names a thread that does not).
+  barrierCheck(op, "cluster barrier");
+  if (ks.clusterSize() == 1)
+    return success();
+  KernelState::ClusterBlock &me = ks.cluster[blockState->clusterRank];
+  if (me.clusterArrivals > ks.clusterPhase)
+    return fatalFault(FaultKind::DivergentBarrier, nullptr, op,
+                      "cluster barrier at " + formatLoc(op->getLoc()) +
+                          ": block " + blockState->name() +
+                          " arrives again before the cluster completed its "
+                          "last arrival (no barrier.cluster.wait between)");
+  ++me.clusterArrivals;
+  if (++ks.clusterArrivals == unsigned(ks.clusterSize())) {
+    ks.clusterArrivals = 0;
+    ++ks.clusterPhase;
+  }
+  return success();
+}
+
+LogicalResult Interpreter::clusterWait(Operation *op) {
+  if (!inKernel || !blockState)
+    return unsupported(op, "a cluster barrier outside of a kernel");
+  KernelState &ks = *kernelState;
+  barrierCheck(op, "cluster barrier");
+  if (ks.clusterSize() > 1) {
+    KernelState::ClusterBlock &me = ks.cluster[blockState->clusterRank];
+    uint64_t arrived = me.clusterArrivals;
+    if (arrived == 0)
+      return fatalFault(FaultKind::DivergentBarrier, nullptr, op,
+                        "cluster barrier at " + formatLoc(op->getLoc()) +
+                            ": block " + blockState->name() +
+                            " waits without having arrived (the wait "
+                            "would not return)");
+    KernelState *state = &ks;
+    WaitOutcome outcome = pathScheduler->waitUntil(
+        [state, arrived] { return state->clusterPhase >= arrived; });
+    if (outcome == WaitOutcome::Aborted)
+      return failure();
+    if (outcome == WaitOutcome::Deadlock) {
+      std::string gone, waiting;
+      for (const KernelState::ClusterBlock &b : ks.cluster) {
+        if (b.state == blockState || b.clusterArrivals >= arrived)
+          continue;
+        std::string &list = b.exited ? gone : waiting;
+        list += (list.empty() ? "" : ", ") + b.state->name();
+      }
+      return fatalFault(
+          FaultKind::Deadlock, nullptr, op,
+          "deadlock at the cluster barrier at " + formatLoc(op->getLoc()) +
+              " in block " + blockState->name() + ": " +
+              std::to_string(ks.clusterArrivals) + " of the cluster's " +
+              std::to_string(ks.clusterSize()) +
+              " blocks arrived, and no other can" +
+              (gone.empty() ? ""
+                            : " (block(s) " + gone +
+                                  " exited without arriving)") +
+              (waiting.empty() ? ""
+                               : " (block(s) " + waiting +
+                                     " wait elsewhere)"));
+    }
+  }
+  // Every thread of the block has arrived: a block barrier as well.
+  races->barrier();
   for (unsigned l = 0; l < lanes; ++l)
     if (isActive(l))
       tmem::noteSync(*this, threadOf(l));
+  return success();
 }
 
 LogicalResult Interpreter::namedBarrier(Operation *op, unsigned id,
@@ -548,7 +728,7 @@ LogicalResult Interpreter::namedBarrier(Operation *op, unsigned id,
                           ": the threads past the count would start its "
                           "next use");
   if (s.arrived.size() == s.expected) {
-    races.namedBarrier(s.arrived);
+    races->namedBarrier(s.arrived);
     for (uint32_t t : s.arrived)
       tmem::noteSync(*this, t);
     s.arrived.clear();
@@ -686,7 +866,7 @@ void Interpreter::storeElem(Buffer &b, int64_t linear, Word w, unsigned lane,
   if (inKernel) {
     ++(b.isShared ? traffic.sharedStores : traffic.globalStores);
     if (b.isShared)
-      races.onWrite(b, linear, threadOf(lane), op);
+      races->onWrite(b, linear, threadOf(lane), op);
     else
       noteGlobalWrite(b, linear, lane, op);
   }
@@ -708,7 +888,7 @@ void Interpreter::onGlobalAccess(Buffer &b, int64_t linear, unsigned lane,
   // writing, without atomics, is a race even though the simulator runs the
   // blocks one after another. Blocks past 2^32 - 2 in one launch are not
   // tracked (the step budget ends such a launch long before).
-  if (blockSeq >= BlockAccess::kNoBlock)
+  if (blockState->linear >= BlockAccess::kNoBlock)
     return;
   if (b.blockAccess.empty()) {
     if (b.blockAccessRefused || b.numElements == 0)
@@ -724,7 +904,7 @@ void Interpreter::onGlobalAccess(Buffer &b, int64_t linear, unsigned lane,
     shadowBytes += bytes;
   }
   BlockAccess &a = b.blockAccess[linear];
-  uint32_t me = (uint32_t)blockSeq;
+  uint32_t me = (uint32_t)blockState->linear;
   if (a.launch != launchCount) {
     a = BlockAccess();
     a.launch = launchCount;
@@ -765,9 +945,9 @@ void Interpreter::interBlockRace(Buffer &b, int64_t linear, unsigned lane,
   std::string first = "(" + std::to_string(fx) + ", " + std::to_string(fy) +
                       ", " + std::to_string(fz) + ")";
   Operation *earlier = accessOps[firstOp];
-  auto it = races.shapes.find(&b);
+  auto it = shapes.find(&b);
   std::string elem = RaceTracker::elementName(
-      linear, it == races.shapes.end() ? llvm::ArrayRef<int64_t>()
+      linear, it == shapes.end() ? llvm::ArrayRef<int64_t>()
                                        : llvm::ArrayRef(it->second));
   std::string msg = "inter-block race on " + b.name + elem + ": " + firstKind +
                     " by block " + first + " at " +

@@ -134,8 +134,46 @@ LogicalResult mbarrier::init(Interpreter &I, Operation *op, Value group,
   return success();
 }
 
+/// The barrier `index` of group `g` in the block of cluster rank `rank`
+/// that `lane` arrives on remotely, or null after a fault: a rank outside
+/// the cluster, a block that has exited, an index out of bounds.
+static MBarrierState *lookupRemote(Interpreter &I, Operation *op,
+                                   const SimValue &g, int64_t index,
+                                   int64_t rank, unsigned lane) {
+  Interpreter::KernelState &ks = *I.kernel();
+  BlockState &me = *I.block();
+  std::string who = op->getName().getStringRef().str() + " by thread " +
+                    me.threadName(I.threadOf(lane)) + " in block " +
+                    me.name() + " at " + formatLoc(op->getLoc());
+  if (rank < 0 || rank >= int64_t(ks.cluster.size())) {
+    I.reportFault(FaultKind::OutOfBounds, g.buffer, op, {lane},
+                  "out of bounds: " + who + ": it arrives on mbarrier " +
+                      barrierName(g, index) + " of cluster rank " +
+                      std::to_string(rank) + ", outside the cluster of " +
+                      std::to_string(ks.cluster.size()) + " block(s)");
+    return nullptr;
+  }
+  if (rank == me.clusterRank)
+    return lookup(I, op, g, index, lane);
+  const Interpreter::KernelState::ClusterBlock &to = ks.cluster[rank];
+  if (to.exited) {
+    I.reportFault(FaultKind::MBarrier, g.buffer, op, {lane},
+                  "mbarrier misuse: " + who + ": it arrives on mbarrier " +
+                      barrierName(g, index) + " of block " +
+                      to.state->name() + ", which has exited");
+    return nullptr;
+  }
+  const Buffer *peer = I.peerBuffer(g.buffer, unsigned(rank));
+  if (!peer || index < 0 || g.sizes.empty() || index >= g.sizes[0]) {
+    // lookup reports the index out of bounds.
+    return peer ? lookup(I, op, g, index, lane) : nullptr;
+  }
+  return &to.state->mbarriers[{peer, index}];
+}
+
 LogicalResult mbarrier::arrive(Interpreter &I, Operation *op, Value group,
-                               Value index, Value expectTx, Value predicate) {
+                               Value index, Value expectTx, Value predicate,
+                               Value cta) {
   if (failed(requireKernel(I, op)))
     return failure();
   const SimValue &g = I.get(group), &idx = I.get(index);
@@ -143,11 +181,17 @@ LogicalResult mbarrier::arrive(Interpreter &I, Operation *op, Value group,
     if (!takesPart(I, predicate, lane))
       continue;
     int64_t i = idx.at(lane).i;
-    MBarrierState *b = lookup(I, op, g, i, lane);
+    MBarrierState *b =
+        cta ? lookupRemote(I, op, g, i, I.get(cta).at(lane).i, lane)
+            : lookup(I, op, g, i, lane);
     if (!b)
       continue;
     if (!b->initialized) {
-      misuse(I, op, g, i, lane, "arrived on the uninitialized");
+      misuse(I, op, g, i, lane,
+             cta ? "arrived (remotely, on cluster rank " +
+                       std::to_string(I.get(cta).at(lane).i) +
+                       ") on the uninitialized"
+                 : "arrived on the uninitialized");
       continue;
     }
     if (expectTx) {
@@ -274,8 +318,11 @@ LogicalResult mbarrier::wait(Interpreter &I, Operation *op, Value group,
         std::to_string(b->expected) + " arrivals and " +
         std::to_string(b->pendingBytes) +
         " transaction bytes that no thread can provide " +
-        (paths ? std::string("(every other path of the block has finished "
-                             "or waits too)")
+        (paths ? std::string(I.kernel()->clusterSize() > 1
+                                 ? "(every other path of the cluster's "
+                                   "blocks has finished or waits too)"
+                                 : "(every other path of the block has "
+                                   "finished or waits too)")
                : std::string("(the threads of a block run in lockstep: "
                              "every thread that arrives before this wait "
                              "has)"));

@@ -625,15 +625,16 @@ LogicalResult viewOp(Interpreter &I, Operation *op) {
                             " views dynamic shared memory at byte " +
                             std::to_string(offset) + ", not a multiple of " +
                             std::to_string(elem));
-  auto it = ks->dynamicViews.find(op);
-  if (it != ks->dynamicViews.end()) {
+  auto &views = I.sharedSpace().dynamicViews;
+  auto it = views.find(op);
+  if (it != views.end()) {
     if (it->second.offset != offset)
       return I.unsupported(op, "expected a view of dynamic shared memory at "
                                "one offset (it moved from " +
                                std::to_string(it->second.offset) + " to " +
                                std::to_string(offset) + ")");
   } else {
-    for (auto &[key, other] : ks->dynamicViews)
+    for (auto &[key, other] : views)
       if (offset < other.offset + other.bytes && other.offset < offset + bytes)
         return I.unsupported(op, "expected views of dynamic shared memory "
                                  "that do not overlap (bytes [" +
@@ -645,8 +646,11 @@ LogicalResult viewOp(Interpreter &I, Operation *op) {
                                             I.nameOf(view.getResult()));
   if (failed(b))
     return failure();
-  (*b)->sharedAddress = address;
-  ks->dynamicViews[op] = {offset, bytes, *b};
+  // The view is at the same address in every block of a cluster.
+  for (Interpreter::KernelState::SharedSpace &space : ks->spaces)
+    if (Buffer *peer = space.buffers.lookup(op))
+      peer->sharedAddress = address;
+  views[op] = {offset, bytes, *b};
   Interpreter::describe(I.def(view.getResult()), *b, type.getShape());
   return success();
 }

@@ -17,7 +17,8 @@
 // - nvgpu.mbarrier.create / init / arrive / arrive.expect_tx /
 //   try_wait.parity: the block's mbarriers (MBarrier.h); the state token of
 //   arrive carries nothing (waits name the phase parity); nvvm.elect.sync:
-//   the lowest lane of each warp.
+//   the lowest lane of each warp; nvvm.cluster.arrive / cluster.wait
+//   (aligned): the cluster barrier.
 // - nvgpu.tma.create.descriptor (host): the tensor map is the memref it
 //   describes, its box and swizzle being in its type;
 //   nvgpu.tma.async.load: the TMA load of Tma.h, coordinates innermost
@@ -323,15 +324,12 @@ LogicalResult tmaCreateDescriptorOp(Interpreter &I, Operation *op) {
 
 LogicalResult tmaAsyncLoadOp(Interpreter &I, Operation *op) {
   auto load = cast<nvgpu::TmaAsyncLoadOp>(op);
-  if (load.getMulticastMask())
-    return I.unsupported(op, "expected a TMA load without multicast (one "
-                             "block, no cluster)");
   auto type = load.getTensorMapDescriptor().getType();
   return tma::load(I, op, load.getTensorMapDescriptor(),
                    load.getCoordinates(), /*innermostFirst=*/true,
                    load.getDst(), load.getBarriers(), load.getMbarId(),
                    uop::getTensorMapSwizzleBytes(type.getSwizzle()),
-                   load.getPredicate());
+                   load.getPredicate(), load.getMulticastMask());
 }
 
 LogicalResult tmaAsyncStoreOp(Interpreter &I, Operation *op) {
@@ -371,10 +369,31 @@ LogicalResult electSyncOp(Interpreter &I, Operation *op) {
   return success();
 }
 
+/// nvvm.cluster.arrive / nvvm.cluster.wait (the aligned forms
+/// convert-uop-to-nvgpu makes of uop.cluster_barrier): the cluster
+/// barrier's arrival and wait. The relaxed arrival orders no memory, which
+/// the simulator does not model: refused.
+LogicalResult clusterArriveOp(Interpreter &I, Operation *op) {
+  if (!cast<NVVM::ClusterArriveOp>(op).getAligned())
+    return I.unsupported(op, "expected the aligned cluster barrier (every "
+                             "thread of the block arrives)");
+  return I.clusterArrive(op);
+}
+
+LogicalResult clusterWaitOp(Interpreter &I, Operation *op) {
+  if (!cast<NVVM::ClusterWaitOp>(op).getAligned())
+    return I.unsupported(op, "expected the aligned cluster barrier (every "
+                             "thread of the block waits)");
+  return I.clusterWait(op);
+}
+
 } // namespace
 
 void mlir::uop::sim::registerNVGPUHandlers(HandlerRegistry &r) {
   r.add<NVVM::ElectSyncOp>(electSyncOp);
+  r.add<NVVM::ClusterArriveOp>(clusterArriveOp);
+  r.add<NVVM::ClusterWaitOp>(clusterWaitOp);
+  r.addWaiting<NVVM::ClusterWaitOp>();
   r.add<nvgpu::MBarrierCreateOp>(mbarrierCreateOp);
   r.add<nvgpu::MBarrierInitOp>(mbarrierInitOp);
   r.add<nvgpu::MBarrierArriveOp>(mbarrierArriveOp);

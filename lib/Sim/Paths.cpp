@@ -176,6 +176,16 @@ void PathScheduler::handTo(Path *next) {
   turn.notify_all();
 }
 
+bool PathScheduler::readyIn(Path *p) {
+  // A condition reads the state of its own path's block (its mbarriers,
+  // its loads in flight), which in a cluster is not the running one's.
+  PathContext here = I.saveContext();
+  I.restoreContext(p->context);
+  bool ready = p->ready();
+  I.restoreContext(here);
+  return ready;
+}
+
 PathScheduler::Path *PathScheduler::pickNext(Path *cur) {
   size_t n = paths.size();
   size_t at = size_t(std::find(paths.begin(), paths.end(), cur) -
@@ -188,7 +198,7 @@ PathScheduler::Path *PathScheduler::pickNext(Path *cur) {
     if (!p->started)
       return p; // starts (or, after a failure, finishes at once)
     if (p->joining) {
-      if (p->ready()) {
+      if (readyIn(p)) {
         p->outcome = WaitOutcome::Ready;
         return p;
       }
@@ -198,7 +208,7 @@ PathScheduler::Path *PathScheduler::pickNext(Path *cur) {
       p->outcome = WaitOutcome::Aborted;
       return p;
     }
-    if (p->ready()) {
+    if (readyIn(p)) {
       p->outcome = WaitOutcome::Ready;
       return p;
     }

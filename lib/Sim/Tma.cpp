@@ -10,6 +10,7 @@
 #include "Uop/Sim/MBarrier.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::uop;
@@ -144,12 +145,65 @@ void forEachBoxElement(const SimValue &t, llvm::ArrayRef<int64_t> sizes,
   }
 }
 
+/// The cluster ranks of the blocks a multicast load by `lane` with mask
+/// `mask` writes to, into `ranks`; false after reporting a mask naming no
+/// block, a block outside the cluster or one that has exited, or a block
+/// whose barrier `index` of `group` is not initialized.
+bool destinations(Interpreter &I, Operation *op, unsigned lane, uint16_t mask,
+                  const Buffer *group, int64_t index,
+                  llvm::SmallVectorImpl<unsigned> &ranks) {
+  Interpreter::KernelState &ks = *I.kernel();
+  BlockState &me = *I.block();
+  std::string who = op->getName().getStringRef().str() + " by thread " +
+                    me.threadName(I.threadOf(lane)) + " in block " +
+                    me.name() + " at " + formatLoc(op->getLoc());
+  auto fault = [&](FaultKind kind, const std::string &what) {
+    I.reportFault(kind, group, op, {lane}, kind == FaultKind::MBarrier
+                                               ? "mbarrier misuse: " + who +
+                                                     ": " + what
+                                               : "out of bounds: " + who +
+                                                     ": " + what);
+    return false;
+  };
+  size_t size = ks.cluster.size();
+  if (mask == 0)
+    return fault(FaultKind::OutOfBounds,
+                 "its multicast mask names no block of the cluster");
+  for (unsigned r = 0; r < 16; ++r) {
+    if (!(mask & (1u << r)))
+      continue;
+    if (r >= size)
+      return fault(FaultKind::OutOfBounds,
+                   "its multicast mask 0x" + llvm::utohexstr(mask) +
+                       " names rank " + std::to_string(r) +
+                       ", outside the cluster of " + std::to_string(size) +
+                       " block(s)");
+    const Interpreter::KernelState::ClusterBlock &to = ks.cluster[r];
+    if (to.exited)
+      return fault(FaultKind::MBarrier,
+                   "it multicasts into block " + to.state->name() +
+                       ", which has exited");
+    const Buffer *peer = r == me.clusterRank ? group : I.peerBuffer(group, r);
+    auto b = peer ? to.state->mbarriers.find({peer, index})
+                  : to.state->mbarriers.end();
+    if (b == to.state->mbarriers.end() || !b->second.initialized)
+      return fault(FaultKind::MBarrier,
+                   "it completes on mbarrier " + group->name + "[" +
+                       std::to_string(index) + "] of block " +
+                       to.state->name() +
+                       ", which is not initialized (no cluster barrier "
+                       "orders its initialization before the load)");
+    ranks.push_back(r);
+  }
+  return true;
+}
+
 } // namespace
 
 LogicalResult tma::load(Interpreter &I, Operation *op, Value source,
                         ValueRange coordinates, bool innermostFirst,
                         Value dest, Value group, Value index, int64_t swizzle,
-                        Value predicate) {
+                        Value predicate, Value multicast) {
   const SimValue &s = I.get(source), &d = I.get(dest);
   if (failed(checkOperands(I, op, s, d, coordinates.size(), "load")))
     return failure();
@@ -178,6 +232,17 @@ LogicalResult tma::load(Interpreter &I, Operation *op, Value source,
         tileAddress(I, op, d, lane, boxBytes, "writes");
     if (!base)
       continue;
+    // The blocks the copy writes to: this one, or those of the mask.
+    Interpreter::KernelState &ks = *I.kernel();
+    unsigned self = I.block()->clusterRank;
+    llvm::SmallVector<unsigned, 16> ranks;
+    if (!multicast) {
+      ranks.push_back(self);
+    } else if (!destinations(I, op, lane,
+                             uint16_t(I.get(multicast).at(lane).i), g.buffer,
+                             bar, ranks)) {
+      continue;
+    }
     PendingTma t{tid, op, g.buffer, bar, d.buffer, boxBytes, {}};
     t.writes.reserve(size_t(boxElems));
     forEachBoxElement(
@@ -193,10 +258,22 @@ LogicalResult tma::load(Interpreter &I, Operation *op, Value source,
           // The XOR stays inside the swizzle's span of a 128-byte aligned
           // tile, so inside the box.
           int64_t elem = int64_t(addr - d.buffer->sharedAddress) / elemBytes;
-          I.getRaces().tmaIssue(*d.buffer, elem, tid, op);
           t.writes.push_back({elem, w});
         });
-    I.block()->tmaLoads.push_back(std::move(t));
+    // One copy per destination block, in flight in that block, completing
+    // on its barrier; a peer names the issuing thread as its peer.
+    for (unsigned r : ranks) {
+      PendingTma copy = t;
+      Interpreter::KernelState::ClusterBlock &to = ks.cluster[r];
+      if (r != self) {
+        copy.thread = peerThread(self, tid);
+        copy.group = I.peerBuffer(g.buffer, r);
+        copy.dest = I.peerBuffer(d.buffer, r);
+      }
+      for (auto [elem, w] : copy.writes)
+        to.races->tmaIssue(*copy.dest, elem, copy.thread, op);
+      to.state->tmaLoads.push_back(std::move(copy));
+    }
   }
   return success();
 }

@@ -104,7 +104,8 @@ protected:
                  llvm::function_ref<Value()> tileB, Value bars) {
     int64_t tileBytes =
         (c.blockM + c.blockN) * c.blockK * getElementBytes(g.inputType);
-    MBarrierArriveOp::create(b, bars, bar, index(tileBytes));
+    MBarrierArriveOp::create(b, bars, bar, index(tileBytes),
+                             /*cta=*/Value());
     loadOperand(g.a, m0, k0, c.blockM, c.mMajorA, tileA(), bars, bar);
     loadOperand(g.b, n0, k0, c.blockN, c.nMajorB, tileB(), bars, bar);
   }
@@ -117,7 +118,7 @@ protected:
                    bool mnMajor, Value tile, Value bars, Value bar) {
     if (!mnMajor) {
       TmaLoadOp::create(b, operand, ValueRange{origin, k0}, tile, bars, bar,
-                        b.getI64IntegerAttr(128));
+                        b.getI64IntegerAttr(128), /*multicast=*/Value());
       return;
     }
     for (int64_t j = 0; j < rows / kNMajorBlock; ++j) {
@@ -128,7 +129,7 @@ protected:
       TmaLoadOp::create(
           b, operand, ValueRange{k0, at},
           rowsOf(tile, b.getIndexAttr(j * c.blockK), c.blockK), bars, bar,
-          b.getI64IntegerAttr(128));
+          b.getI64IntegerAttr(128), /*multicast=*/Value());
     }
   }
 

@@ -357,7 +357,7 @@ private:
                   MBarrierArriveOp::create(
                       b, bars,
                       arith::AddIOp::create(b, step.prev, index(stages)),
-                      /*txCount=*/Value());
+                      /*txCount=*/Value(), /*cta=*/Value());
                 });
                 return next;
               });
@@ -365,14 +365,14 @@ private:
           // this tile's, and its MMAs queue behind these.
           if (turns > 1)
             MBarrierArriveOp::create(b, bars, otherTurnBar,
-                                     /*txCount=*/Value());
+                                     /*txCount=*/Value(), /*cta=*/Value());
           WgmmaWaitGroupOp::create(b, 0);
           if (persistent()) {
             // The producer reuses the last k-tile's stage for the next tile.
             RingStep last = ringStep(end.stage, end.phase, stages);
             MBarrierArriveOp::create(
                 b, bars, arith::AddIOp::create(b, last.prev, index(stages)),
-                /*txCount=*/Value());
+                /*txCount=*/Value(), /*cta=*/Value());
           }
           if (persistent() && c.tmaStore)
             storeTileOfPersistent(acc, thread0, consumers,
@@ -550,7 +550,7 @@ private:
       ifThen(notFirst, [&] {
         MBarrierArriveOp::create(
             b, bars, arith::AddIOp::create(b, step.prev, index(stages)),
-            /*txCount=*/Value());
+            /*txCount=*/Value(), /*cta=*/Value());
       });
       // ... and thread 0 refills it with k-tile kt - 1 + S once all are.
       Value refillTile = arith::AddIOp::create(b, kt, index(stages - 1));

@@ -77,6 +77,8 @@ struct LaunchDesc {
   /// A size that is only known at run time is -1.
   int64_t grid[3] = {-1, -1, -1};
   int64_t block[3] = {-1, -1, -1};
+  /// Blocks per thread-block cluster ({1, 1, 1} without clusters).
+  int64_t cluster[3] = {1, 1, 1};
   int64_t dynamicSharedBytes = -1;
   int64_t kernelParams = -1;
   std::vector<ArgDesc> args;

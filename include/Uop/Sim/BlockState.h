@@ -225,6 +225,19 @@ struct NamedBarrierState {
   uint64_t completions = 0;
 };
 
+/// A thread of another block of the cluster, as the race tracker and the
+/// reports of a block name it: the flag, the other block's cluster rank and
+/// its linear thread id. A block has at most 1024 threads and a cluster at
+/// most 16 blocks, so the ids stay clear of the tracker's markers near
+/// UINT32_MAX.
+constexpr uint32_t kPeerThreadFlag = uint32_t(1) << 31;
+inline uint32_t peerThread(unsigned rank, uint32_t linear) {
+  return kPeerThreadFlag | (uint32_t(rank) << 11) | (linear & 0x7ff);
+}
+inline bool isPeerThread(uint32_t id) {
+  return (id & kPeerThreadFlag) && id < kPeerThreadFlag + (uint32_t(1) << 16);
+}
+
 /// The state of the block the interpreter is running.
 struct BlockState {
   /// Builds the state of block `blockId` of a kernel with blocks of
@@ -236,6 +249,13 @@ struct BlockState {
   std::array<int64_t, 3> blockId;
   std::array<int64_t, 3> blockDim;
   unsigned warpSize;
+  /// The block's linear index in its grid (x fastest).
+  uint64_t linear = 0;
+  /// In a cluster launch: the cluster's index in the grid, the block's
+  /// index in its cluster, and its rank there (x fastest); 0 without.
+  std::array<int64_t, 3> clusterId = {0, 0, 0};
+  std::array<int64_t, 3> clusterBlockId = {0, 0, 0};
+  unsigned clusterRank = 0;
   /// One entry per warp, in order.
   std::vector<WarpState> warps;
   /// Per linear thread id, sized by the block's first cp.async.
@@ -259,9 +279,11 @@ struct BlockState {
     return uint32_t(blockDim[0] * blockDim[1] * blockDim[2]);
   }
   unsigned numWarps() const { return unsigned(warps.size()); }
-  /// The thread with linear index `linear`.
+  /// The thread with linear index `linear` (of a peer block: the ids it
+  /// has there).
   SimThread thread(uint32_t linear) const;
-  /// "(x, y, z)" of the thread with linear index `linear`.
+  /// "(x, y, z)" of the thread with linear index `linear`; "(x, y, z) of the
+  /// cluster's block of rank r" for a thread of a peer block.
   std::string threadName(uint32_t linear) const;
   /// "(x, y, z)" of the block.
   std::string name() const;

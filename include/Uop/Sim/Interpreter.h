@@ -185,11 +185,15 @@ public:
   /// path (an mbarrier wait, a call); cached per op.
   bool mayWaitForOtherPaths(Operation *op);
   /// The state of the running path, and its restoration (PathScheduler).
-  PathContext saveContext() const { return {mask, frame, callDepth}; }
+  PathContext saveContext() const {
+    return {mask, frame, callDepth, blockState, races};
+  }
   void restoreContext(const PathContext &c) {
     mask = c.mask;
     frame = static_cast<Frame *>(c.frame);
     callDepth = c.callDepth;
+    blockState = c.block;
+    races = c.races;
   }
 
   /// Computes `active & (cond != 0)` (or `== 0` when `negate`) into `out`
@@ -236,11 +240,14 @@ public:
                      SmallVectorImpl<SimValue> &results);
   /// Runs a kernel: every block of `grid`, each with `block` threads in
   /// lockstep. `bindArgs` binds the kernel's values for a block (called once
-  /// per block, in a fresh frame, with kernel state set up).
+  /// per block, in its frame, with kernel and block state set up). With a
+  /// `cluster` of more than one block, the blocks of each cluster run
+  /// interleaved, as paths (Paths.h), each with its own shared memory.
   LogicalResult launch(Operation *launchOp, Region &body,
                        std::array<int64_t, 3> grid,
                        std::array<int64_t, 3> block,
-                       llvm::function_ref<LogicalResult()> bindArgs);
+                       llvm::function_ref<LogicalResult()> bindArgs,
+                       std::array<int64_t, 3> cluster = {1, 1, 1});
   /// Runs `fn` with `n` lanes, all active, outside of any kernel block (the
   /// points of a linalg op or an scf.forall on the host).
   LogicalResult withLanes(unsigned n, llvm::function_ref<LogicalResult()> fn);
@@ -253,27 +260,62 @@ public:
   struct KernelState {
     std::array<int64_t, 3> gridDim = {1, 1, 1};
     std::array<int64_t, 3> blockDim = {1, 1, 1};
+    /// Blocks per cluster along x, y, z (1, 1, 1 without clusters).
+    std::array<int64_t, 3> clusterDim = {1, 1, 1};
     /// Per-lane thread ids x, y, z and the linear id (varying).
     SimValue tid[3], linearTid;
-    /// Shared buffers of the kernel by defining op / attribution / symbol,
-    /// reused by every block.
-    llvm::DenseMap<const void *, Buffer *> shared;
-    /// The launch's dynamic shared memory: its bytes, the alignment of its
-    /// start (the gpu.module's uop.dynamic_shared_alignment, else 16), and
-    /// the typed buffers memref.view made of it, by view op, with their
-    /// byte offsets (views may not overlap).
+    /// The launch's dynamic shared memory: its bytes and the alignment of
+    /// its start (the gpu.module's uop.dynamic_shared_alignment, else 16).
     int64_t dynamicSharedBytes = 0;
     uint64_t dynamicSharedAlignment = 16;
     struct DynamicView {
       int64_t offset, bytes;
       Buffer *buffer;
     };
-    llvm::DenseMap<const void *, DynamicView> dynamicViews;
+    /// The shared memory of the block of one rank of a cluster: its
+    /// buffers by defining op / attribution / symbol, reused by the block
+    /// of that rank in every cluster, and the typed buffers memref.view
+    /// made of the dynamic shared memory, by view op, with their byte
+    /// offsets (views may not overlap). A buffer is made in every rank at
+    /// once, so that a block can name the same buffer of its peers.
+    struct SharedSpace {
+      llvm::DenseMap<const void *, Buffer *> buffers;
+      llvm::DenseMap<const void *, DynamicView> dynamicViews;
+    };
+    /// One space per rank of a cluster (one without clusters).
+    std::vector<SharedSpace> spaces;
+    /// The blocks of the running cluster by rank (the running block alone
+    /// without clusters): their state while they run, and whether each has
+    /// exited (a block's shared memory and mbarriers end with it).
+    struct ClusterBlock {
+      BlockState *state = nullptr;
+      RaceTracker *races = nullptr;
+      bool exited = false;
+      /// Its arrivals at the cluster barrier so far.
+      uint64_t clusterArrivals = 0;
+    };
+    std::vector<ClusterBlock> cluster;
+    /// The cluster barrier: blocks arrived in its current phase, and the
+    /// phases completed.
+    unsigned clusterArrivals = 0;
+    uint64_t clusterPhase = 0;
+
+    int64_t clusterSize() const {
+      return clusterDim[0] * clusterDim[1] * clusterDim[2];
+    }
   };
   /// The state of the running kernel, or null on the host.
   KernelState *kernel() { return kernelState; }
   /// The state of the running block (ids, warps), or null on the host.
   BlockState *block() { return blockState; }
+  /// The shared memory of the running block.
+  KernelState::SharedSpace &sharedSpace() {
+    return kernelState->spaces[blockState->clusterRank];
+  }
+  /// The buffer of the block of cluster rank `rank` that is `local` (a
+  /// shared buffer of the running block) in the running block, or null
+  /// when `local` is not one.
+  Buffer *peerBuffer(const Buffer *local, unsigned rank);
 
   /// The shared buffer of the current block for `key`, created on first use
   /// with the element type and static shape of `type`, at a shared address
@@ -283,6 +325,16 @@ public:
                                       uint64_t alignment = 0);
   /// A barrier: faults unless every lane is active, then ends the interval.
   void barrier(Operation *op);
+  /// The cluster barrier's arrival (barrier.cluster.arrive.aligned): every
+  /// thread of the block must reach it (else a divergent barrier fault);
+  /// the block arrives once. Arriving again before the cluster completed
+  /// the last arrival ends the run.
+  LogicalResult clusterArrive(Operation *op);
+  /// Its wait (barrier.cluster.wait.aligned): until every block of the
+  /// cluster has arrived as often as this one (a deadlock naming the
+  /// blocks that exited or wait elsewhere); then a block barrier too.
+  /// Without clusters, arrive and wait are a block barrier.
+  LogicalResult clusterWait(Operation *op);
   /// Named barrier `id` over `threads` threads (uop.named_barrier): the
   /// active lanes arrive (whole warps, else a fault); the last arrival
   /// completes it and orders the arrived threads' accesses for the race
@@ -314,7 +366,7 @@ public:
     if (inKernel) {
       ++(b.isShared ? traffic.sharedLoads : traffic.globalLoads);
       if (b.isShared) {
-        if (!races.onRead(b, linear, threadOf(lane), op))
+        if (!races->onRead(b, linear, threadOf(lane), op))
           return uninitializedWord(b);
       } else {
         noteGlobalRead(b, linear, lane, op);
@@ -385,7 +437,9 @@ public:
   }
   /// Elements loaded and stored by kernels so far.
   const TrafficStats &getTraffic() const { return traffic; }
-  RaceTracker &getRaces() { return races; }
+  RaceTracker &getRaces() { return *races; }
+  /// The shapes reports name elements of buffers by.
+  BufferShapes &getShapes() { return shapes; }
 
 private:
   /// SSA values of one function activation or kernel. A kernel body is not
@@ -399,7 +453,11 @@ private:
   ModuleOp module;
   InterpreterConfig config;
   FaultLog &faults;
-  RaceTracker races;
+  BufferShapes shapes;
+  /// The race tracker of blocks launched without clusters, and that of the
+  /// running block.
+  RaceTracker soloRaces;
+  RaceTracker *races = &soloRaces;
   TrafficStats traffic;
 
   unsigned lanes = 1;
@@ -424,14 +482,20 @@ private:
                       const char *firstKind, uint32_t firstBlock,
                       uint32_t firstOp, const char *secondKind,
                       Operation *op);
+  /// Reports a divergent barrier (`what`) unless every lane is active.
+  void barrierCheck(Operation *op, llvm::StringRef what);
   /// The index of `op` in `accessOps` (added on first use).
   uint32_t opIndex(Operation *op);
   std::vector<Operation *> accessOps;
   llvm::DenseMap<Operation *, uint32_t> accessOpIndex;
-  /// Launches so far (1-based; BlockAccess::launch == 0 is stale), and the
-  /// linear index of the running block in its grid.
+  /// Launches so far (1-based; BlockAccess::launch == 0 is stale).
   uint32_t launchCount = 0;
-  uint64_t blockSeq = 0;
+  /// Runs one block of a launch: its start step, the race tracker's and
+  /// its shared memory's new interval, `bindArgs`, the body, the end
+  /// checks.
+  LogicalResult runBlock(Operation *launchOp, Block &body, BlockState &bs,
+                         RaceTracker &tracker,
+                         llvm::function_ref<LogicalResult()> bindArgs);
 
   /// The step count and the nesting of calls.
   uint64_t steps = 0;

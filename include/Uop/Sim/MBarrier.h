@@ -42,9 +42,11 @@ LogicalResult init(Interpreter &I, Operation *op, Value group, Value index,
                    Value count, Value predicate);
 
 /// mbarrier.arrive (after raising the transaction count by `expectTx` bytes
-/// when given) by every active lane (where `predicate` is true).
+/// when given) by every active lane (where `predicate` is true); with
+/// `cta`, on the barrier at the same place in the block of that cluster
+/// rank (a remote arrival).
 LogicalResult arrive(Interpreter &I, Operation *op, Value group, Value index,
-                     Value expectTx, Value predicate);
+                     Value expectTx, Value predicate, Value cta = Value());
 
 /// mbarrier.try_wait.parity in a loop: every active lane waits for the
 /// phase of parity `parity` (an i1) of barrier `index`.

@@ -18,6 +18,12 @@
 // run). The branches reconverge at the end of the `scf.if`: the path that
 // reached it waits until every branch has finished.
 //
+// The blocks of a thread-block cluster wait for each other too (a cluster
+// barrier, an mbarrier another block arrives on, a load another block
+// multicasts): a cluster launch runs each of its blocks as a path of one
+// `run`, each with its own block state, and a block's divergent branches
+// become paths nested in its own.
+//
 // When no path can make progress, the wait of the path that blocked last
 // is a deadlock (MBarrier.cpp reports it). When a path fails (a fault that
 // ends the run, bad input), every waiting path is woken to unwind without
@@ -40,6 +46,8 @@
 namespace mlir::uop::sim {
 
 class Interpreter;
+class RaceTracker;
+struct BlockState;
 
 /// What a path's wait for a condition came to.
 enum class WaitOutcome {
@@ -57,9 +65,14 @@ struct PathContext {
   const uint8_t *mask = nullptr;
   void *frame = nullptr;
   unsigned callDepth = 0;
+  /// The block the path belongs to and its race tracker: the blocks of a
+  /// thread-block cluster run as paths of one `run`.
+  BlockState *block = nullptr;
+  RaceTracker *races = nullptr;
 };
 
-/// The paths of the running block (see the file comment).
+/// The paths of the running block, or of the running cluster's blocks
+/// (see the file comment).
 class PathScheduler {
 public:
   explicit PathScheduler(Interpreter &I) : I(I) {}
@@ -104,6 +117,8 @@ private:
   /// The path to run after `cur` stopped or finished; sets its outcome.
   /// Called with the lock held.
   Path *pickNext(Path *cur);
+  /// Evaluates the condition `p` waits for in `p`'s own context.
+  bool readyIn(Path *p);
   /// Gives the turn to `next` (lock held).
   void handTo(Path *next);
 

@@ -69,10 +69,16 @@
 
 namespace mlir::uop::sim {
 
-/// Race and initialization checks for shared memory of one block at a time.
+/// The shape reports use to name the elements of each buffer.
+using BufferShapes =
+    llvm::DenseMap<const Buffer *, llvm::SmallVector<int64_t, 4>>;
+
+/// Race and initialization checks for the shared memory of one block (one
+/// tracker per block of a running cluster).
 class RaceTracker {
 public:
-  explicit RaceTracker(FaultLog &log) : log(log) {}
+  RaceTracker(FaultLog &log, BufferShapes &shapes)
+      : shapes(shapes), log(log) {}
 
   /// The writer of an element a TMA load wrote (no thread of the block).
   static constexpr uint32_t kAsyncProxy = UINT32_MAX - 1;
@@ -157,8 +163,9 @@ public:
   /// `shape`, else "[idx]".
   static std::string elementName(int64_t idx, llvm::ArrayRef<int64_t> shape);
 
-  /// The shape reports use to name elements of each shared buffer.
-  llvm::DenseMap<const Buffer *, llvm::SmallVector<int64_t, 4>> shapes;
+  /// The shape reports use to name elements of each buffer (the
+  /// interpreter's, shared by its trackers).
+  BufferShapes &shapes;
 
 private:
   void race(FaultKind kind, Buffer &b, int64_t idx, uint32_t tid1,

@@ -32,6 +32,15 @@
 //   async proxy: the tensor core reads it without a proxy fence.
 // - A load still in flight when its block ends is an mbarrier misuse: the
 //   kernel exits while the copy still writes its shared memory.
+// - Multicast (a cluster launch): the load writes the same box to the same
+//   tile of every block of the cluster its 16-bit mask names (bit r: the
+//   block of rank r), and each block's copy completes on the mbarrier at
+//   the same place in that block, counting the whole box there. A mask
+//   naming a block outside the cluster or one that has exited, and a
+//   destination barrier not yet initialized (no cluster barrier between
+//   the peer's initialization and the load), are faults. In a peer's race
+//   reports the issuing thread is "(x, y, z) of the cluster's block of
+//   rank r".
 //
 // The tiled store (cp.async.bulk.tensor, shared to global, bulk_group
 // completion; uop.tma_store, nvgpu.tma.async.store):
@@ -63,11 +72,12 @@ namespace mlir::uop::sim::tma {
 /// the TMA load of the box `dest` (a shared tile) of the global tensor
 /// `source` at `coordinates` (outermost first, or innermost first with
 /// `innermostFirst` as PTX and nvgpu give them), completing on barrier
-/// `index` of `group`, with a swizzle of `swizzle` bytes (0: none).
+/// `index` of `group`, with a swizzle of `swizzle` bytes (0: none); with
+/// `multicast` (an i16 mask of cluster ranks), into every block it names.
 LogicalResult load(Interpreter &I, Operation *op, Value source,
                    ValueRange coordinates, bool innermostFirst, Value dest,
                    Value group, Value index, int64_t swizzle,
-                   Value predicate);
+                   Value predicate, Value multicast = Value());
 
 /// Issues, for every active lane (where `predicate` is true, when given),
 /// the TMA store of the shared tile `source` into the box of the global

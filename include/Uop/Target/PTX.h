@@ -62,6 +62,8 @@ struct KernelLaunch {
   std::array<std::optional<int64_t>, 3> grid;
   std::array<std::optional<int64_t>, 3> block;
   std::optional<int64_t> dynamicSharedBytes;
+  /// Blocks per thread-block cluster, for a launch with clusters.
+  std::optional<std::array<std::optional<int64_t>, 3>> cluster;
   /// The kernel operands in order; a memref becomes 3 + 2 * rank kernel
   /// parameters (allocated and aligned pointer, offset, sizes, strides), a
   /// tensor map one (the address of its CUtensorMap in global memory).
@@ -83,7 +85,7 @@ struct HostFunction {
 FailureOr<std::string> translateModuleToPTX(ModuleOp module);
 
 /// Returns every gpu.launch_func of the module's host code, in order.
-SmallVector<KernelLaunch> collectLaunches(ModuleOp module);
+SmallVector<KernelLaunch, 2> collectLaunches(ModuleOp module);
 
 /// Returns the host functions (in order) that hold a gpu.launch_func.
 SmallVector<HostFunction> collectHostFunctions(ModuleOp module);
@@ -91,6 +93,7 @@ SmallVector<HostFunction> collectHostFunctions(ModuleOp module);
 /// Writes `launches` and `functions` as a JSON document:
 /// {"launches": [{"host": "main", "kernel": "main_kernel",
 ///   "grid": [4,4,1], "block": [16,16,1], "dynamic_shared_bytes": 0,
+///   ("cluster": [2,1,1] for a launch with thread-block clusters,)
 ///   "kernel_params": 21,
 ///   "args": [{"kind": "memref", "host_arg": 0, "element": "f32",
 ///             "shape": [256,256], "offset": 0, "strides": [256,1]},

@@ -312,12 +312,32 @@ struct MBarrierInitToNVGPU : public OpConversionPattern<MBarrierInitOp> {
   }
 };
 
+/// uop.cluster_barrier -> nvvm.cluster.arrive + nvvm.cluster.wait, both
+/// aligned (barrier.cluster.arrive.aligned; barrier.cluster.wait.aligned):
+/// every thread of the block executes it, as the verifier proved, which
+/// it can only while the control flow is structured (before scf-to-cf).
+struct ClusterBarrierToNVVM : public OpConversionPattern<ClusterBarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ClusterBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    UnitAttr aligned = rewriter.getUnitAttr();
+    NVVM::ClusterArriveOp::create(rewriter, op.getLoc(), aligned);
+    rewriter.replaceOpWithNewOp<NVVM::ClusterWaitOp>(op, aligned);
+    return success();
+  }
+};
+
 struct MBarrierArriveToNVGPU : public OpConversionPattern<MBarrierArriveOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(MBarrierArriveOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // A remote arrival has no nvgpu op: convert-uop-to-nvvm lowers it.
+    if (op.getCta())
+      return rewriter.notifyMatchFailure(op, "a remote arrival");
     if (Value tx = adaptor.getExpectTx()) {
       rewriter.replaceOpWithNewOp<nvgpu::MBarrierArriveExpectTxOp>(
           op, adaptor.getBarriers(), tx, adaptor.getIndex(),
@@ -393,8 +413,8 @@ void mlir::uop::populateUopToNVGPUConversionPatterns(
                CpAsyncCommitToNVVM, CpAsyncWaitToNVVM, WmmaLoadToGPU,
                WmmaMmaToGPU, WmmaStoreToGPU, WmmaFillToGPU,
                MBarrierInitToNVGPU, MBarrierArriveToNVGPU,
-               MBarrierWaitToNVGPU, ElectToNVVM, TmaStoreWaitToNVVM>(converter,
-                                                                     context);
+               MBarrierWaitToNVGPU, ElectToNVVM, TmaStoreWaitToNVVM,
+               ClusterBarrierToNVVM>(converter, context);
 }
 
 void mlir::uop::configureUopToNVGPUConversionLegality(
@@ -406,8 +426,11 @@ void mlir::uop::configureUopToNVGPUConversionLegality(
                          gpu::GPUDialect, NVVM::NVVMDialect>();
   target.addIllegalOp<LdMatrixOp, MmaSyncOp, CpAsyncOp, CpAsyncCommitOp,
                       CpAsyncWaitOp, WmmaLoadOp, WmmaMmaOp, WmmaStoreOp,
-                      WmmaFillOp, MBarrierInitOp, MBarrierArriveOp,
-                      MBarrierWaitOp, ElectOp, TmaStoreWaitOp>();
+                      WmmaFillOp, MBarrierInitOp, MBarrierWaitOp, ElectOp,
+                      TmaStoreWaitOp, ClusterBarrierOp>();
+  // Remote arrivals stay for convert-uop-to-nvvm.
+  target.addDynamicallyLegalOp<MBarrierArriveOp>(
+      [](MBarrierArriveOp op) { return op.getCta() != nullptr; });
 }
 
 //===----------------------------------------------------------------------===//
@@ -525,7 +548,7 @@ static LogicalResult materializeTensorMaps(Operation *root, ModuleOp module) {
         SmallVector<Value> coords(llvm::reverse(load.getCoordinates()));
         nvgpu::TmaAsyncLoadOp::create(
             b, op->getLoc(), load.getDest(), load.getBarriers(), descriptor,
-            coords, load.getIndex(), /*multicastMask=*/Value(),
+            coords, load.getIndex(), load.getMulticast(),
             /*predicate=*/Value());
       } else {
         auto store = cast<TmaStoreOp>(op);
@@ -625,6 +648,8 @@ struct ConvertUopToNVGPUPass
         what = "elect.sync (sm_90a and newer)";
       } else if (isa<StMatrixOp>(op)) {
         what = "stmatrix (sm_90a and newer)";
+      } else if (isa<ClusterBarrierOp>(op) || (arrive && arrive.getCta())) {
+        what = "thread-block clusters (sm_90a and newer)";
       } else if (isa<FenceProxyAsyncOp>(op)) {
         what = "fence.proxy.async (sm_90a and newer)";
       } else if (isa<TmaLoadOp, TmaStoreOp, TmaStoreWaitOp,

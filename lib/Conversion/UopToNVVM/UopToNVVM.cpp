@@ -288,6 +288,49 @@ struct FenceProxyAsyncLowering
   }
 };
 
+/// uop.mbarrier_arrive ... cta %rank (a remote arrival; the local ones
+/// became nvgpu ops in convert-uop-to-nvgpu) -> nvvm.mapa of the barrier's
+/// shared address to the block of that rank, then nvvm.mbarrier.arrive
+/// (.expect_tx) on the shared::cluster address at cluster scope:
+/// mbarrier.arrive.release.cluster.shared::cluster.b64.
+struct RemoteMBarrierArriveLowering
+    : public ConvertOpToLLVMPattern<MBarrierArriveOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(MBarrierArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getCta())
+      return rewriter.notifyMatchFailure(op, "a local arrival (nvgpu's)");
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    MemRefType type =
+        nvgpu::getMBarrierMemrefType(getContext(), op.getBarriers().getType());
+    Value barrier = getStridedElementPtr(rewriter, loc, type,
+                                         adaptor.getBarriers(),
+                                         ValueRange{adaptor.getIndex()});
+    Value rank = LLVM::TruncOp::create(rewriter, loc, i32, adaptor.getCta());
+    auto clusterPtr = LLVM::LLVMPointerType::get(
+        getContext(), static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster));
+    Value remote =
+        NVVM::MapaOp::create(rewriter, loc, clusterPtr, barrier, rank);
+    if (Value tx = adaptor.getExpectTx()) {
+      Value bytes = LLVM::TruncOp::create(rewriter, loc, i32, tx);
+      NVVM::MBarrierArriveExpectTxOp::create(
+          rewriter, loc, /*res=*/Type(), remote, bytes,
+          NVVM::MemScopeKind::CLUSTER, /*relaxed=*/false,
+          /*predicate=*/Value());
+    } else {
+      NVVM::MBarrierArriveOp::create(rewriter, loc, /*res=*/Type(), remote,
+                                     /*count=*/Value(),
+                                     NVVM::MemScopeKind::CLUSTER,
+                                     /*relaxed=*/false);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// uop.named_barrier -> nvvm.barrier id = %id number_of_threads = %threads
 /// (bar.sync id, threads).
 struct NamedBarrierLowering : public ConvertOpToLLVMPattern<NamedBarrierOp> {
@@ -511,7 +554,8 @@ struct ConvertUopToNVVMPass
                         Tcgen05CommitOp, Tcgen05LdOp, Tcgen05WaitLdOp,
                         Tcgen05FenceOp, FenceProxyAsyncOp, WgmmaFenceOp,
                         WgmmaMmaOp, WgmmaCommitGroupOp, WgmmaWaitGroupOp,
-                        SetMaxNRegOp, NamedBarrierOp, StMatrixOp>();
+                        SetMaxNRegOp, NamedBarrierOp, MBarrierArriveOp,
+                        StMatrixOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
@@ -528,6 +572,6 @@ void mlir::uop::populateUopToNVVMConversionPatterns(
                Tcgen05WaitLdLowering, Tcgen05FenceLowering,
                FenceProxyAsyncLowering, WgmmaFenceLowering, WgmmaMmaLowering,
                WgmmaCommitGroupLowering, WgmmaWaitGroupLowering,
-               SetMaxNRegLowering, NamedBarrierLowering, StMatrixLowering>(
-      converter);
+               SetMaxNRegLowering, NamedBarrierLowering,
+               RemoteMBarrierArriveLowering, StMatrixLowering>(converter);
 }

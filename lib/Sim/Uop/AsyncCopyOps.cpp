@@ -52,7 +52,7 @@ LogicalResult tmaLoadOp(Interpreter &I, Operation *op) {
   return tma::load(I, op, load.getSource(), load.getCoordinates(),
                    /*innermostFirst=*/false, load.getDest(),
                    load.getBarriers(), load.getIndex(), load.getSwizzle(),
-                   /*predicate=*/Value());
+                   /*predicate=*/Value(), load.getMulticast());
 }
 
 LogicalResult tmaStoreOp(Interpreter &I, Operation *op) {

@@ -30,7 +30,8 @@ LogicalResult initOp(Interpreter &I, Operation *op) {
 LogicalResult arriveOp(Interpreter &I, Operation *op) {
   auto arrive = cast<MBarrierArriveOp>(op);
   return mbarrier::arrive(I, op, arrive.getBarriers(), arrive.getIndex(),
-                          arrive.getExpectTx(), /*predicate=*/Value());
+                          arrive.getExpectTx(), /*predicate=*/Value(),
+                          arrive.getCta());
 }
 
 LogicalResult waitOp(Interpreter &I, Operation *op) {

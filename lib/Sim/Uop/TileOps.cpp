@@ -8,6 +8,9 @@
 //   uninitialized at the start of every block.
 // - uop.barrier: every thread of the block must reach it (else a divergent
 //   barrier fault); it ends the race tracker's barrier interval.
+// - uop.cluster_barrier: the block arrives (every thread of it must reach
+//   it) and waits until every block of its cluster has; then it ends the
+//   block's barrier interval as uop.barrier does.
 // - uop.named_barrier: the warps that reach it arrive; the last arrival
 //   completes it and orders the arrived threads' shared accesses (and only
 //   theirs); earlier ones wait (a path of their own) for it.
@@ -53,6 +56,13 @@ LogicalResult allocSharedOp(Interpreter &I, Operation *op) {
 LogicalResult barrierOp(Interpreter &I, Operation *op) {
   I.barrier(op);
   return success();
+}
+
+/// uop.cluster_barrier: every block of the cluster arrives and waits.
+LogicalResult clusterBarrierOp(Interpreter &I, Operation *op) {
+  if (failed(I.clusterArrive(op)))
+    return failure();
+  return I.clusterWait(op);
 }
 
 /// uop.named_barrier: bar.sync id, threads over the warps that reach it.
@@ -197,6 +207,9 @@ void mlir::uop::sim::registerUopTileHandlers(HandlerRegistry &r) {
   r.add<NamedBarrierOp>(namedBarrierOp);
   // Its first arrivals wait for the rest (another path's).
   r.addWaiting<NamedBarrierOp>();
+  r.add<ClusterBarrierOp>(clusterBarrierOp);
+  // A block waits for the other blocks of its cluster (their paths).
+  r.addWaiting<ClusterBarrierOp>();
   r.add<CopyOp>(copyOp);
   r.add<MatmulOp>(matmulOp);
 }

@@ -294,8 +294,8 @@ static std::optional<int64_t> getKernelParams(ModuleOp module, StringRef name) {
   return std::nullopt;
 }
 
-SmallVector<KernelLaunch> mlir::uop::collectLaunches(ModuleOp module) {
-  SmallVector<KernelLaunch> launches;
+SmallVector<KernelLaunch, 2> mlir::uop::collectLaunches(ModuleOp module) {
+  SmallVector<KernelLaunch, 2> launches;
   module.walk([&](gpu::LaunchFuncOp launch) {
     KernelLaunch info;
     auto host = launch->getParentOfType<FunctionOpInterface>();
@@ -310,6 +310,10 @@ SmallVector<KernelLaunch> mlir::uop::collectLaunches(ModuleOp module) {
       info.dynamicSharedBytes = getConstantIntValue(dyn);
     else
       info.dynamicSharedBytes = 0;
+    if (launch.hasClusterSize())
+      info.cluster = getConstants(launch.getClusterSizeX(),
+                                  launch.getClusterSizeY(),
+                                  launch.getClusterSizeZ());
     for (Value operand : launch.getKernelOperands())
       info.args.push_back(describeLaunchOperand(operand, host));
     info.kernelParams = getKernelParams(module, info.kernel);
@@ -409,6 +413,8 @@ void mlir::uop::writeLaunchConfigJSON(ArrayRef<KernelLaunch> launches,
             json.attribute("dynamic_shared_bytes", *launch.dynamicSharedBytes);
           else
             json.attribute("dynamic_shared_bytes", nullptr);
+          if (launch.cluster)
+            writeDims("cluster", *launch.cluster);
           if (launch.kernelParams)
             json.attribute("kernel_params", *launch.kernelParams);
           else

@@ -253,3 +253,37 @@ module attributes {gpu.container_module, uop.target = #uop.target<chip = "sm_90a
     }
   }
 }
+
+// -----
+
+// Thread-block clusters came with sm_90: neither the cluster barrier nor a
+// remote arrival exists on sm_80.
+module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 166912, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  func.func @cluster_barrier_on_sm80() {
+    %c1 = arith.constant 1 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      // expected-error @+1 {{expected a target with thread-block clusters (sm_90a and newer), got sm_80}}
+      uop.cluster_barrier
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 166912, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  func.func @remote_arrive_on_sm80() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      %bars = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+      // expected-error @+1 {{expected a target with thread-block clusters (sm_90a and newer), got sm_80}}
+      uop.mbarrier_arrive %bars[%c0] cta %c1 : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+      gpu.terminator
+    }
+    return
+  }
+}

@@ -161,3 +161,37 @@ func.func @wmma_col(%A: memref<32x32xf16>, %B: memref<32x32xf16>,
   }
   return
 }
+
+// -----
+
+// Clusters: the cluster barrier becomes the aligned barrier.cluster arrive
+// and wait here (before scf-to-cf, where the verifier can still prove every
+// thread reaches it); a remote arrival stays for convert-uop-to-nvvm; a
+// local one becomes nvgpu's.
+
+!cbars = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+
+module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  // CHECK-LABEL: func.func @cluster_ops
+  func.func @cluster_ops() {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    gpu.launch clusters(%cx, %cy, %cz) in (%ncx = %c2, %ncy = %c1, %ncz = %c1)
+               blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+      %c0 = arith.constant 0 : index
+      %bars = nvgpu.mbarrier.create -> !cbars
+      // CHECK: nvvm.cluster.arrive {aligned}
+      // CHECK-NEXT: nvvm.cluster.wait {aligned}
+      uop.cluster_barrier
+      // CHECK: nvgpu.mbarrier.arrive
+      uop.mbarrier_arrive %bars[%c0] : !cbars
+      // CHECK: uop.mbarrier_arrive %{{.*}}[%{{.*}}] cta %{{.*}} :
+      uop.mbarrier_arrive %bars[%c0] cta %c1 : !cbars
+      // CHECK-NOT: uop.cluster_barrier
+      gpu.terminator
+    }
+    return
+  }
+}

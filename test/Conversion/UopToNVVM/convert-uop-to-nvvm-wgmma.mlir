@@ -101,4 +101,23 @@ gpu.module @kernels {
     // CHECK-NOT: uop.
     gpu.return
   }
+
+  // A remote arrival: the barrier's shared address, mapa to the block of
+  // the rank (truncated to i32), and the arrival on the shared::cluster
+  // address at cluster scope (with the transaction count as i32).
+  // CHECK-LABEL: gpu.func @remote_arrive
+  gpu.func @remote_arrive(%rank: index, %bytes: index) kernel {
+    %c1 = arith.constant 1 : index
+    %bars = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+    // CHECK: %[[BAR:.*]] = llvm.getelementptr {{.*}} : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i64
+    // CHECK: %[[R:.*]] = llvm.trunc %{{.*}} : i64 to i32
+    // CHECK: %[[PEER:.*]] = nvvm.mapa %[[BAR]], %[[R]] : !llvm.ptr<3> -> !llvm.ptr<7>
+    // CHECK: nvvm.mbarrier.arrive %[[PEER]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+    uop.mbarrier_arrive %bars[%c1] cta %rank : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+    // CHECK: nvvm.mapa
+    // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %{{.*}} {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>, i32
+    uop.mbarrier_arrive %bars[%c1] expect_tx %bytes cta %rank : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+    // CHECK-NOT: uop.
+    gpu.return
+  }
 }

@@ -639,3 +639,20 @@ func.func @tma_store_wait_outside_kernel() {
   uop.tma_store_wait {pending = 0 : i32}
   return
 }
+
+// -----
+
+func.func @tma_multicast_to_no_block(%A: memref<512x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %none = arith.constant 0 : i16
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %d = uop.alloc_shared {alignment = 1024 : i64} : memref<128x64xf16, #gpu.address_space<workgroup>>
+    %bars = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expected a multicast mask naming at least one block of the cluster, got 0}}
+    uop.tma_load %A[%c0, %c0], %d, %bars[%c0] swizzle 128 multicast %none : memref<512x512xf16>, memref<128x64xf16, #gpu.address_space<workgroup>>, !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}

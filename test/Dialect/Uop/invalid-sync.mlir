@@ -1,5 +1,5 @@
 // RUN: uop-opt %s -split-input-file -verify-diagnostics
-// Every diagnostic of the sync family (mbarriers).
+// Every diagnostic of the sync family (mbarriers, remote arrivals).
 
 !bars = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
 
@@ -91,6 +91,38 @@ func.func @too_many_bytes() {
     %bars = nvgpu.mbarrier.create -> !bars
     // expected-error @+1 {{expected an expect_tx byte count in [0, 1048575], got 1048576}}
     uop.mbarrier_arrive %bars[%c0] expect_tx %big : !bars
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+!bars = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+
+func.func @remote_rank_past_a_cluster(%bars: !bars) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a cluster rank in [0, 16), got 16}}
+    uop.mbarrier_arrive %bars[%c1] cta %c16 : !bars
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+!bars = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+
+func.func @remote_rank_negative(%bars: !bars) {
+  %c1 = arith.constant 1 : index
+  %cm1 = arith.constant -1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected a cluster rank in [0, 16), got -1}}
+    uop.mbarrier_arrive %bars[%c1] cta %cm1 : !bars
     gpu.terminator
   }
   return

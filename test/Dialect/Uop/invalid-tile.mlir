@@ -1,6 +1,6 @@
 // RUN: uop-opt %s -split-input-file -verify-diagnostics
-// Every diagnostic of the tile family (alloc_shared, barrier, named_barrier,
-// copy, matmul).
+// Every diagnostic of the tile family (alloc_shared, barrier,
+// cluster_barrier, named_barrier, copy, matmul).
 
 func.func @not_workgroup() {
   %c1 = arith.constant 1 : index
@@ -117,6 +117,52 @@ func.func @barrier_under_thread_if() {
     scf.if %low {
       // expected-error @+1 {{must be reached by every thread of the block, but it is under 'scf.if' whose control depends on the thread id}}
       uop.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @cluster_barrier_on_host() {
+  // expected-error @+1 {{expected to be nested in a gpu.launch or a kernel gpu.func}}
+  uop.cluster_barrier
+  return
+}
+
+// -----
+
+func.func @cluster_barrier_under_thread_if() {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %warp0 = arith.cmpi ult, %tx, %c32 : index
+    // expected-note @+1 {{thread-dependent control flow here}}
+    scf.if %warp0 {
+      // expected-error @+1 {{must be reached by every thread of the block, but it is under 'scf.if' whose control depends on the thread id}}
+      uop.cluster_barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @cluster_barrier_unstructured() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-note @+1 {{region with several blocks here}}
+    scf.execute_region {
+      cf.br ^bb1
+    ^bb1:
+      // expected-error @+1 {{must be reached by every thread of the block, but it is in a region with unstructured control flow}}
+      uop.cluster_barrier
+      scf.yield
     }
     gpu.terminator
   }

@@ -68,6 +68,11 @@ func.func @tma_load(%A: memref<512x512xf16>, %X: memref<?x?x?xf32>) {
     uop.tma_load %X[%c0, %tx, %c0], %sX, %bars[%c0]
         : memref<?x?x?xf32>, memref<2x8x4xf32, #gpu.address_space<workgroup>>,
           !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+    // CHECK: uop.tma_load %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}[%{{.*}}] swizzle 128 multicast %{{.*}} : memref<512x512xf16>
+    %mask = arith.constant 3 : i16
+    uop.tma_load %A[%c128, %c0], %sA, %bars[%c1] swizzle 128 multicast %mask
+        : memref<512x512xf16>, memref<128x64xf16, #gpu.address_space<workgroup>>,
+          !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
     gpu.terminator
   }
   return

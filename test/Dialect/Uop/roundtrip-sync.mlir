@@ -20,6 +20,11 @@ func.func @mbarriers(%n: index, %phase: i1) {
     uop.mbarrier_arrive %bars[%tx] expect_tx %n : !bars
     // CHECK: uop.mbarrier_wait %{{.*}}[%{{.*}}], %{{.*}} : <memorySpace
     uop.mbarrier_wait %bars[%c0], %phase : !bars
+    // A remote arrival, with and without a transaction count.
+    // CHECK: uop.mbarrier_arrive %{{.*}}[%{{.*}}] cta %{{.*}} : <memorySpace
+    uop.mbarrier_arrive %bars[%c0] cta %c1 : !bars
+    // CHECK: uop.mbarrier_arrive %{{.*}}[%{{.*}}] expect_tx %{{.*}} cta %{{.*}} : <memorySpace
+    uop.mbarrier_arrive %bars[%c1] expect_tx %n cta %c0 : !bars
     gpu.terminator
   }
   return

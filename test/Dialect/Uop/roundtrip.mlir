@@ -141,6 +141,29 @@ func.func @named_barrier() {
   return
 }
 
+// The cluster barrier, under control flow uniform in the block (its
+// rank in the cluster).
+// CHECK-LABEL: func.func @cluster_barrier
+func.func @cluster_barrier() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch clusters(%cx, %cy, %cz) in (%ncx = %c2, %ncy = %c1, %ncz = %c1)
+             blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    // CHECK: uop.cluster_barrier
+    uop.cluster_barrier
+    %rank = gpu.cluster_block_id x
+    %first = arith.cmpi eq, %rank, %c1 : index
+    scf.if %first {
+      // CHECK: uop.cluster_barrier
+      uop.cluster_barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
 // A known block size of absurd sizes: their product is not formed past
 // 64 bits (the named barrier's count is compared with it safely).
 // CHECK-LABEL: gpu.func @named_barrier_huge_block

@@ -10,9 +10,9 @@
 
 #include "Uop/Dialect/Uop/IR/Layout.h"
 #include "Uop/Dialect/Uop/IR/UopOps.h"
-
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::uop;
@@ -199,6 +199,11 @@ LogicalResult TmaLoadOp::verify() {
   if (failed(verifyMBarrierOperand(*this, getBarriers().getType(),
                                    getIndex())))
     return failure();
+  APInt mask;
+  if (getMulticast() && matchPattern(getMulticast(), m_ConstantInt(&mask)) &&
+      mask.isZero())
+    return emitOpError("expected a multicast mask naming at least one block "
+                       "of the cluster, got 0");
   return verifyTensorMapOperands(*this, getSourceType(), "source",
                                  getDestType(), "dest",
                                  getCoordinates().size(), getSwizzle());

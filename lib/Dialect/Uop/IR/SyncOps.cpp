@@ -45,6 +45,10 @@ LogicalResult mlir::uop::verifyMBarrierOperand(Operation *op,
   return success();
 }
 
+/// The most blocks a thread-block cluster can have (16, with the
+/// non-portable size opted in to).
+static constexpr int64_t kMaxClusterBlocks = 16;
+
 /// Checks a constant count operand against [lo, kMaxMBarrierCount].
 static LogicalResult verifyCount(Operation *op, Value count, StringRef what,
                                  int64_t lo) {
@@ -70,6 +74,11 @@ LogicalResult MBarrierArriveOp::verify() {
   if (failed(verifyMBarrierOperand(*this, getBarriers().getType(),
                                    getIndex())))
     return failure();
+  APInt rank;
+  if (getCta() && matchPattern(getCta(), m_ConstantInt(&rank)) &&
+      (rank.getSExtValue() < 0 || rank.getSExtValue() >= kMaxClusterBlocks))
+    return emitOpError("expected a cluster rank in [0, ")
+           << kMaxClusterBlocks << "), got " << rank.getSExtValue();
   if (getExpectTx())
     return verifyCount(*this, getExpectTx(), "an expect_tx byte count", 0);
   return success();

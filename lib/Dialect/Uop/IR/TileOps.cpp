@@ -87,6 +87,8 @@ static LogicalResult verifyBlockWide(Operation *op) {
 
 LogicalResult BarrierOp::verify() { return verifyBlockWide(*this); }
 
+LogicalResult ClusterBarrierOp::verify() { return verifyBlockWide(*this); }
+
 //===----------------------------------------------------------------------===//
 // NamedBarrierOp
 //===----------------------------------------------------------------------===//

@@ -139,7 +139,7 @@ def Uop_CpAsyncWaitOp : Uop_Op<"cp_async_wait", [
 // TmaLoadOp
 //===----------------------------------------------------------------------===//
 
-def Uop_TmaLoadOp : Uop_Op<"tma_load", [
+def Uop_TmaLoadOp : Uop_Op<"tma_load", [AttrSizedOperandSegments,
     MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "asynchronous TMA load of a box of a global tensor into a "
                 "shared tile, completing on an mbarrier "
@@ -176,6 +176,17 @@ def Uop_TmaLoadOp : Uop_Op<"tma_load", [
     elements; a source contiguous in its innermost dimension with the other
     strides multiples of 16 bytes.
 
+    With `multicast`, an i16 mask of cluster ranks (bit r: the block of
+    rank r of the thread-block cluster), the one copy writes the same box
+    to the same tile of every block the mask names, and performs each
+    block's complete_tx on the mbarrier at the same place in that block.
+    Each of those barriers must expect the bytes, and be initialized before
+    the load is issued (a `uop.cluster_barrier` after the initialization
+    orders it); a mask naming a block outside the cluster, or one that has
+    exited, is a fault in uop-sim. Blocks of a cluster that need the same
+    tile each load a part of it and multicast it to all, which divides the
+    L2 traffic for that operand by the blocks sharing it.
+
     Lowering (convert-uop-to-nvgpu): the kernel gains one
     `!nvgpu.tensormap.descriptor` argument per (source argument, box,
     swizzle), the host creates it before each launch with
@@ -189,6 +200,10 @@ def Uop_TmaLoadOp : Uop_Op<"tma_load", [
     uop.tma_load %A[%row, %k], %sA, %full[%c0] swizzle 128
         : memref<512x512xf16>, memref<128x64xf16, #gpu.address_space<workgroup>>,
           !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+    // The same box into the blocks of ranks 0 and 1 of the cluster.
+    uop.tma_load %B[%col, %k], %sB, %full[%c0] swizzle 128 multicast %c3_i16
+        : memref<512x512xf16>, memref<64x64xf16, #gpu.address_space<workgroup>>,
+          !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
     ```
   }];
   let arguments = (ins
@@ -197,11 +212,12 @@ def Uop_TmaLoadOp : Uop_Op<"tma_load", [
     Arg<AnyMemRef, "the shared tile written", [MemWrite<DefaultResource>]>:$dest,
     Uop_MBarrierGroup:$barriers,
     Index:$index,
-    DefaultValuedAttr<I64Attr, "0">:$swizzle);
+    DefaultValuedAttr<I64Attr, "0">:$swizzle,
+    Optional<I16>:$multicast);
   let assemblyFormat = [{
     $source `[` $coordinates `]` `,` $dest `,` $barriers `[` $index `]`
-    (`swizzle` $swizzle^)? attr-dict `:` type($source) `,` type($dest) `,`
-    type($barriers)
+    (`swizzle` $swizzle^)? (`multicast` $multicast^)? attr-dict `:`
+    type($source) `,` type($dest) `,` type($barriers)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{

@@ -86,6 +86,9 @@ def Uop_TargetAttr : Uop_Attr<"Target", "target"> {
     - `max_block`: the largest block along x, y, z (1024, 1024, 64).
     - `max_grid`: the largest grid along x, y, z (2^31 - 1, 65535, 65535).
 
+    Derived from these: `getMaxCluster()`, the portable thread-block
+    cluster size (8 blocks from sm_90 on, none before).
+
     ```mlir
     module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80,
         tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448,
@@ -122,6 +125,12 @@ def Uop_TargetAttr : Uop_Attr<"Target", "target"> {
     /// True when the chip has the wgmma instructions: sm_90a alone (sm_100a
     /// replaced them by tcgen05).
     bool hasWgmma() const { return getTensorCore() == TensorCoreKind::wgmma; }
+    /// The most blocks of a thread-block cluster a kernel may launch
+    /// without opting in to more: 8 on sm_90 and newer (the portable
+    /// cluster size), 1 before (no clusters).
+    int64_t getMaxCluster() const {
+      return hasTensorCore(TensorCoreKind::wgmma) ? 8 : 1;
+    }
   }];
 }
 

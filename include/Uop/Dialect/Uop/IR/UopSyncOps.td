@@ -69,6 +69,7 @@ def Uop_MBarrierInitOp : Uop_Op<"mbarrier_init", [
 //===----------------------------------------------------------------------===//
 
 def Uop_MBarrierArriveOp : Uop_Op<"mbarrier_arrive", [
+    AttrSizedOperandSegments,
     MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "one thread's arrival on an mbarrier, optionally announcing "
                 "bytes of asynchronous transactions (mbarrier.arrive"
@@ -84,16 +85,28 @@ def Uop_MBarrierArriveOp : Uop_Op<"mbarrier_arrive", [
     a fault in uop-sim. Lowers to `nvgpu.mbarrier.arrive` (whose token is
     dropped) or `nvgpu.mbarrier.arrive.expect_tx`.
 
+    With `cta`, the thread arrives on the barrier at the same place in the
+    block of that cluster rank instead (a remote arrival through the
+    cluster's shared memory window, with release semantics at cluster
+    scope): the consumers of a tile that a peer multicast into their block
+    tell that peer the stage is free. The rank must name a block of the
+    cluster that has not exited, and its barrier must be initialized (a
+    `uop.cluster_barrier` orders the initialization first); uop-sim reports
+    either as a fault. Lowers to `nvvm.mapa` and `nvvm.mbarrier.arrive`
+    (or `.expect_tx`) on the `shared::cluster` address at cluster scope;
+    it needs sm_90 or newer.
+
     ```mlir
     uop.mbarrier_arrive %bars[%i] : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
     uop.mbarrier_arrive %bars[%i] expect_tx %bytes : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+    uop.mbarrier_arrive %bars[%i] cta %peer : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
     ```
   }];
   let arguments = (ins Uop_MBarrierGroup:$barriers, Index:$index,
-                       Optional<Index>:$expect_tx);
+                       Optional<Index>:$expect_tx, Optional<Index>:$cta);
   let assemblyFormat = [{
-    $barriers `[` $index `]` (`expect_tx` $expect_tx^)? attr-dict `:`
-    type($barriers)
+    $barriers `[` $index `]` (`expect_tx` $expect_tx^)? (`cta` $cta^)?
+    attr-dict `:` type($barriers)
   }];
   let hasVerifier = 1;
 }

@@ -129,6 +129,46 @@ def Uop_NamedBarrierOp : Uop_Op<"named_barrier", [
 }
 
 //===----------------------------------------------------------------------===//
+// ClusterBarrierOp
+//===----------------------------------------------------------------------===//
+
+def Uop_ClusterBarrierOp : Uop_Op<"cluster_barrier", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "barrier over every thread of a thread-block cluster "
+                "(barrier.cluster.arrive + barrier.cluster.wait)";
+  let description = [{
+    No thread of the cluster proceeds past the barrier until every thread
+    of every block of the cluster has reached it. The arrival releases and
+    the wait acquires at cluster scope: what a thread wrote before it,
+    including mbarrier initializations, is visible to every thread of the
+    cluster after it. Without a cluster (a launch of one-block clusters) it
+    orders the block alone, as `uop.barrier` does.
+
+    Kernels that work across the blocks of a cluster need it twice: after
+    initializing their mbarriers, before a peer may arrive on them or
+    multicast a load into the block's shared memory, and before exiting,
+    so that no block ends (and its shared memory with it) while a peer may
+    still reach into it.
+
+    Every thread of the block must reach it, as for `uop.barrier` (the
+    verifier rejects it under thread-dependent control flow). Lowers to
+    `nvvm.cluster.arrive` and `nvvm.cluster.wait`, both `.aligned`; it
+    needs sm_90 or newer. uop-sim runs the blocks of a cluster interleaved
+    and reports a cluster barrier that a block never reaches as a deadlock
+    naming the blocks that did not arrive.
+
+    Example:
+
+    ```mlir
+    uop.mbarrier_init %full[%c0], %c1 : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+    uop.cluster_barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // CopyOp
 //===----------------------------------------------------------------------===//
 
