@@ -76,6 +76,8 @@ bool CudaDriver::open(std::string &reason) {
   if (!lookup(library, UOP_EXPANDED_NAME(cuTensorMapEncodeTiled),
               tensorMapEncodeTiled))
     lookup(library, "cuTensorMapEncodeTiled", tensorMapEncodeTiled);
+  if (!lookup(library, UOP_EXPANDED_NAME(cuLaunchKernelEx), launchKernelEx))
+    lookup(library, "cuLaunchKernelEx", launchKernelEx);
 #undef UOP_STRINGIFY
 #undef UOP_EXPANDED_NAME
   if (missing) {

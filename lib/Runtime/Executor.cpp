@@ -184,14 +184,28 @@ static bool validateLaunch(const LaunchDesc &l, size_t index, size_t planIndex,
         l.block[d] > 1024)
       return fail(error, ErrorKind::BadInput,
                   where + ": expected constant grid and block sizes");
-  if (l.cluster[0] != 1 || l.cluster[1] != 1 || l.cluster[2] != 1)
+  // Thread-block clusters: at most the portable 8 blocks, tiling the
+  // grid (the driver refuses anything else at the launch).
+  int64_t clusterBlocks = 1;
+  for (int d = 0; d < 3; ++d) {
+    if (l.cluster[d] < 1 || l.cluster[d] > 8 ||
+        l.grid[d] % l.cluster[d] != 0)
+      return fail(error, ErrorKind::BadInput,
+                  where + ": expected constant cluster sizes of 1 to 8 that "
+                          "divide the grid, got cluster (" +
+                      std::to_string(l.cluster[0]) + ", " +
+                      std::to_string(l.cluster[1]) + ", " +
+                      std::to_string(l.cluster[2]) + ") for grid (" +
+                      std::to_string(l.grid[0]) + ", " +
+                      std::to_string(l.grid[1]) + ", " +
+                      std::to_string(l.grid[2]) + ")");
+    clusterBlocks *= l.cluster[d];
+  }
+  if (clusterBlocks > 8)
     return fail(error, ErrorKind::BadInput,
-                where + ": a launch with thread-block clusters of (" +
-                    std::to_string(l.cluster[0]) + ", " +
-                    std::to_string(l.cluster[1]) + ", " +
-                    std::to_string(l.cluster[2]) +
-                    ") blocks: the executor launches with cuLaunchKernel, "
-                    "which has no cluster dimension (not supported yet)");
+                where + ": expected at most 8 blocks per cluster (the "
+                        "portable size), got " +
+                    std::to_string(clusterBlocks));
   if (l.dynamicSharedBytes < 0 || l.dynamicSharedBytes > (1 << 30))
     return fail(error, ErrorKind::BadInput,
                 where + ": expected a constant dynamic shared size");
@@ -369,6 +383,8 @@ struct GpuSession::Launch {
   std::string kernel;
   unsigned grid[3] = {1, 1, 1};
   unsigned block[3] = {1, 1, 1};
+  /// Blocks per cluster; {1, 1, 1}: a launch without clusters.
+  unsigned cluster[3] = {1, 1, 1};
   unsigned dynamicSharedBytes = 0;
   std::vector<uint64_t> slots;
   std::vector<void *> pointers;
@@ -550,6 +566,8 @@ bool GpuSession::load(const std::string &ptx, const HostFunctionPlan &plan,
       // validateLaunch bounded both by INT_MAX.
       launch->grid[d] = (unsigned)l.grid[d];
       launch->block[d] = (unsigned)l.block[d];
+      launch->cluster[d] = (unsigned)l.cluster[d];
+      info.cluster[d] = l.cluster[d];
     }
     info.dynamicSharedBytes = l.dynamicSharedBytes;
     launch->dynamicSharedBytes = (unsigned)l.dynamicSharedBytes;
@@ -611,7 +629,40 @@ bool GpuSession::encodeTensorMap(const TensorMapPlan &m,
 }
 
 bool GpuSession::launch(ExecError &error) {
-  for (const std::unique_ptr<Launch> &l : loaded)
+  for (const std::unique_ptr<Launch> &l : loaded) {
+    if (l->cluster[0] * l->cluster[1] * l->cluster[2] > 1) {
+      // A launch with clusters: cuLaunchKernelEx with the cluster
+      // dimension as an attribute.
+      if (!cu.launchKernelEx)
+        return fail(error, ErrorKind::Cuda,
+                    "launch of '" + l->kernel +
+                        "' with thread-block clusters: libcuda.so.1 lacks "
+                        "cuLaunchKernelEx (clusters need the driver of CUDA "
+                        "12 or newer)");
+      CUlaunchAttribute attribute;
+      std::memset(&attribute, 0, sizeof(attribute));
+      attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+      attribute.value.clusterDim.x = l->cluster[0];
+      attribute.value.clusterDim.y = l->cluster[1];
+      attribute.value.clusterDim.z = l->cluster[2];
+      CUlaunchConfig config;
+      std::memset(&config, 0, sizeof(config));
+      config.gridDimX = l->grid[0];
+      config.gridDimY = l->grid[1];
+      config.gridDimZ = l->grid[2];
+      config.blockDimX = l->block[0];
+      config.blockDimY = l->block[1];
+      config.blockDimZ = l->block[2];
+      config.sharedMemBytes = l->dynamicSharedBytes;
+      config.attrs = &attribute;
+      config.numAttrs = 1;
+      if (!checkCuda(cu,
+                     cu.launchKernelEx(&config, l->function,
+                                       l->pointers.data(), nullptr),
+                     "cuLaunchKernelEx '" + l->kernel + "'", error))
+        return false;
+      continue;
+    }
     if (!checkCuda(cu,
                    cu.launchKernel(l->function, l->grid[0], l->grid[1],
                                    l->grid[2], l->block[0], l->block[1],
@@ -619,6 +670,7 @@ bool GpuSession::launch(ExecError &error) {
                                    l->pointers.data(), nullptr),
                    "cuLaunchKernel '" + l->kernel + "'", error))
       return false;
+  }
   return true;
 }
 

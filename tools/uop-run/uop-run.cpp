@@ -563,14 +563,21 @@ int main(int argc, char **argv) {
       !gpu.load(ptx, *plan, execError))
     die(execError);
   // What the JIT made of each kernel, for reading the timings.
-  for (const KernelInfo &k : gpu.kernels())
+  for (const KernelInfo &k : gpu.kernels()) {
+    std::string cluster;
+    if (k.cluster[0] * k.cluster[1] * k.cluster[2] > 1)
+      cluster = ", cluster " + std::to_string(k.cluster[0]) + "x" +
+                std::to_string(k.cluster[1]) + "x" +
+                std::to_string(k.cluster[2]);
     std::printf("uop-run: kernel %s: grid %" PRId64 "x%" PRId64 "x%" PRId64
-                ", block %" PRId64 "x%" PRId64 "x%" PRId64
+                "%s, block %" PRId64 "x%" PRId64 "x%" PRId64
                 ", %d registers, %d static + %" PRId64
                 " dynamic shared bytes, %d local bytes\n",
-                k.name.c_str(), k.grid[0], k.grid[1], k.grid[2], k.block[0],
-                k.block[1], k.block[2], k.registers, k.staticSharedBytes,
-                k.dynamicSharedBytes, k.localBytes);
+                k.name.c_str(), k.grid[0], k.grid[1], k.grid[2],
+                cluster.c_str(), k.block[0], k.block[1], k.block[2],
+                k.registers, k.staticSharedBytes, k.dynamicSharedBytes,
+                k.localBytes);
+  }
   if (!gpu.launch(execError) || !gpu.synchronize(execError) ||
       !gpu.download(buffers, execError))
     die(execError);

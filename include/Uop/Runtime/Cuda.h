@@ -49,6 +49,10 @@ struct CudaDriver {
   /// TMA tensor maps (CUDA 12 drivers and newer); null where the driver
   /// lacks it, which only a run with a tensor-map argument minds.
   decltype(&::cuTensorMapEncodeTiled) tensorMapEncodeTiled = nullptr;
+  /// Launches with attributes (thread-block clusters; CUDA 12 drivers and
+  /// newer); null where the driver lacks it, which only a launch with
+  /// clusters minds.
+  decltype(&::cuLaunchKernelEx) launchKernelEx = nullptr;
 
   CUdevice device = 0;
   CUcontext context = nullptr;

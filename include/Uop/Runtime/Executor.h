@@ -185,6 +185,8 @@ struct KernelInfo {
   std::string name;
   int64_t grid[3] = {0, 0, 0};
   int64_t block[3] = {0, 0, 0};
+  /// Blocks per thread-block cluster ({1, 1, 1} without clusters).
+  int64_t cluster[3] = {1, 1, 1};
   int64_t dynamicSharedBytes = 0;
   int registers = -1;
   int staticSharedBytes = -1;

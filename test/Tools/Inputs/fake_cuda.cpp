@@ -13,6 +13,9 @@
 // UOP_FAKE_CUDA=noinit or nodevice makes cuInit fail or report no device;
 // UOP_FAKE_CUDA=wrong makes the kernel off by one in one element.
 //
+// Clusters: cuLaunchKernelEx prints the cluster dimension it is given and
+// runs the launch as cuLaunchKernel does.
+//
 // TMA: cuTensorMapEncodeTiled writes its arguments into the 128-byte map
 // (UOP_FAKE_CUDA=tmafail makes it fail). With UOP_FAKE_TENSOR_MAPS=i,j,...
 // the kernel computes no GEMM: it prints the tensor map that each of
@@ -227,6 +230,49 @@ int cuLaunchKernel(void *, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
             d[2].offset + i * d[2].stride[0] + j * d[2].stride[1], acc);
     }
   return 0;
+}
+
+// cuda.h's CUlaunchAttribute and CUlaunchConfig, laid out as there (the id
+// padded to 8 bytes, a 64-byte value union; the stream after the seven
+// sizes, padded to 8).
+struct FakeLaunchAttribute {
+  int id;
+  char pad[4];
+  union {
+    char bytes[64];
+    struct {
+      unsigned x, y, z;
+    } clusterDim;
+  } value;
+};
+struct FakeLaunchConfig {
+  unsigned gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ,
+      sharedMemBytes;
+  void *hStream;
+  FakeLaunchAttribute *attrs;
+  unsigned numAttrs;
+};
+static_assert(sizeof(FakeLaunchAttribute) == 72, "cuda.h's layout");
+static_assert(sizeof(FakeLaunchConfig) == 56, "cuda.h's layout");
+
+/// cuLaunchKernelEx: prints the cluster dimension (attribute 4,
+/// CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) to stderr, refuses a cluster that
+/// does not tile the grid or has more than 8 blocks, and runs the launch as
+/// cuLaunchKernel does.
+int cuLaunchKernelEx(const FakeLaunchConfig *c, void *f, void **params,
+                     void **extra) {
+  for (unsigned i = 0; i < c->numAttrs; ++i) {
+    if (c->attrs[i].id != 4)
+      continue;
+    auto d = c->attrs[i].value.clusterDim;
+    std::fprintf(stderr, "fake: cluster %ux%ux%u\n", d.x, d.y, d.z);
+    if (!d.x || !d.y || !d.z || d.x * d.y * d.z > 8 || c->gridDimX % d.x ||
+        c->gridDimY % d.y || c->gridDimZ % d.z)
+      return 1; // CUDA_ERROR_INVALID_VALUE
+  }
+  return cuLaunchKernel(f, c->gridDimX, c->gridDimY, c->gridDimZ,
+                        c->blockDimX, c->blockDimY, c->blockDimZ,
+                        c->sharedMemBytes, c->hStream, params, extra);
 }
 int cuMemAlloc_v2(uint64_t *ptr, size_t bytes) {
   *ptr = (uint64_t)(uintptr_t)std::calloc(bytes ? bytes : 1, 1);
