@@ -353,14 +353,15 @@ Interpreter::launch(Operation *launchOp, Region &body,
   if (!body.hasOneBlock())
     return unsupported(launchOp, "kernel bodies must have one block");
 
-  // Clusters: at most the target's blocks, tiling the grid.
+  // Clusters: at most the target's blocks, tiling the grid. Each size is
+  // checked before the product is formed.
+  for (int d = 0; d < 3; ++d)
+    if (cluster[d] < 1 || cluster[d] > 16)
+      return unsupported(launchOp, "expected cluster sizes from 1 to 16, got " +
+                                       dims(cluster));
   int64_t clusterSize = cluster[0] * cluster[1] * cluster[2];
   if (clusterSize > 1) {
     int64_t maxCluster = target.getMaxCluster();
-    for (int d = 0; d < 3; ++d)
-      if (cluster[d] < 1)
-        return unsupported(launchOp, "expected positive cluster sizes, got " +
-                                         dims(cluster));
     if (maxCluster <= 1)
       return unsupported(launchOp,
                          "thread-block clusters need sm_90 or newer; the "
@@ -434,22 +435,20 @@ Interpreter::launch(Operation *launchOp, Region &body,
                                        cz * cluster[2] + in[2]};
           auto bs = std::make_unique<BlockState>(id, block, config.warpSize);
           bs->linear = uint64_t(id[0] + grid[0] * (id[1] + grid[1] * id[2]));
-          if (clusterSize > 1) {
-            bs->clusterId = {cx, cy, cz};
-            bs->clusterBlockId = in;
-          }
+          // Without clusters each block is a cluster of its own.
+          bs->clusterId = {cx, cy, cz};
+          bs->clusterBlockId = in;
           bs->clusterRank = unsigned(r);
           ks.cluster[r] = {bs.get(),
                            clusterSize > 1 ? trackers[r].get() : &soloRaces,
                            false};
           states.push_back(std::move(bs));
         }
-        ks.clusterArrivals = 0;
-        ks.clusterPhase = 0;
         if (clusterSize == 1) {
           frame = &frames[0];
           result = runBlock(launchOp, body.front(), *states[0], soloRaces,
                             bindArgs);
+          blockState = nullptr;
           continue;
         }
         std::vector<std::function<LogicalResult()>> blocks;
@@ -460,6 +459,7 @@ Interpreter::launch(Operation *launchOp, Region &body,
                             bindArgs);
           });
         result = pathScheduler->run(launchOp, blocks);
+        blockState = nullptr;
       }
 
   for (KernelState::SharedSpace &space : ks.spaces)
@@ -600,18 +600,25 @@ LogicalResult Interpreter::clusterArrive(Operation *op) {
   if (ks.clusterSize() == 1)
     return success();
   KernelState::ClusterBlock &me = ks.cluster[blockState->clusterRank];
-  if (me.clusterArrivals > ks.clusterPhase)
+  if (me.clusterArrivals > me.clusterSeen)
     return fatalFault(FaultKind::DivergentBarrier, nullptr, op,
                       "cluster barrier at " + formatLoc(op->getLoc()) +
                           ": block " + blockState->name() +
-                          " arrives again before the cluster completed its "
-                          "last arrival (no barrier.cluster.wait between)");
+                          " arrives again before its wait for the last "
+                          "arrival (no barrier.cluster.wait between)");
   ++me.clusterArrivals;
-  if (++ks.clusterArrivals == unsigned(ks.clusterSize())) {
-    ks.clusterArrivals = 0;
-    ++ks.clusterPhase;
-  }
   return success();
+}
+
+/// Whether every block of the cluster that has not exited has arrived at
+/// the cluster barrier `arrivals` times (barrier.cluster.wait waits for the
+/// cluster's non-exited threads only).
+static bool clusterArrived(const Interpreter::KernelState &ks,
+                           uint64_t arrivals) {
+  for (const Interpreter::KernelState::ClusterBlock &b : ks.cluster)
+    if (!b.exited && b.clusterArrivals < arrivals)
+      return false;
+  return true;
 }
 
 LogicalResult Interpreter::clusterWait(Operation *op) {
@@ -622,39 +629,37 @@ LogicalResult Interpreter::clusterWait(Operation *op) {
   if (ks.clusterSize() > 1) {
     KernelState::ClusterBlock &me = ks.cluster[blockState->clusterRank];
     uint64_t arrived = me.clusterArrivals;
-    if (arrived == 0)
+    if (arrived == me.clusterSeen)
       return fatalFault(FaultKind::DivergentBarrier, nullptr, op,
                         "cluster barrier at " + formatLoc(op->getLoc()) +
                             ": block " + blockState->name() +
-                            " waits without having arrived (the wait "
-                            "would not return)");
+                            " waits without having arrived since its last "
+                            "wait (the wait would not return)");
     KernelState *state = &ks;
     WaitOutcome outcome = pathScheduler->waitUntil(
-        [state, arrived] { return state->clusterPhase >= arrived; });
+        [state, arrived] { return clusterArrived(*state, arrived); });
     if (outcome == WaitOutcome::Aborted)
       return failure();
     if (outcome == WaitOutcome::Deadlock) {
-      std::string gone, waiting;
+      std::string waiting;
+      unsigned in = 0;
       for (const KernelState::ClusterBlock &b : ks.cluster) {
-        if (b.state == blockState || b.clusterArrivals >= arrived)
+        if (b.exited || b.clusterArrivals >= arrived) {
+          ++in;
           continue;
-        std::string &list = b.exited ? gone : waiting;
-        list += (list.empty() ? "" : ", ") + b.state->name();
+        }
+        waiting += (waiting.empty() ? "" : ", ") + b.state->name();
       }
-      return fatalFault(
-          FaultKind::Deadlock, nullptr, op,
-          "deadlock at the cluster barrier at " + formatLoc(op->getLoc()) +
-              " in block " + blockState->name() + ": " +
-              std::to_string(ks.clusterArrivals) + " of the cluster's " +
-              std::to_string(ks.clusterSize()) +
-              " blocks arrived, and no other can" +
-              (gone.empty() ? ""
-                            : " (block(s) " + gone +
-                                  " exited without arriving)") +
-              (waiting.empty() ? ""
-                               : " (block(s) " + waiting +
-                                     " wait elsewhere)"));
+      return fatalFault(FaultKind::Deadlock, nullptr, op,
+                        "deadlock at the cluster barrier at " +
+                            formatLoc(op->getLoc()) + " in block " +
+                            blockState->name() + ": " + std::to_string(in) +
+                            " of the cluster's " +
+                            std::to_string(ks.clusterSize()) +
+                            " blocks arrived or exited; block(s) " + waiting +
+                            " wait elsewhere and never arrive");
     }
+    me.clusterSeen = arrived;
   }
   // Every thread of the block has arrived: a block barrier as well.
   races->barrier();

@@ -130,6 +130,8 @@ LogicalResult mbarrier::init(Interpreter &I, Operation *op, Value group,
     *b = MBarrierState();
     b->initialized = true;
     b->expected = b->pendingArrivals = uint32_t(expected);
+    b->initClusterArrivals =
+        I.kernel()->cluster[I.block()->clusterRank].clusterArrivals;
   }
   return success();
 }
@@ -168,7 +170,29 @@ static MBarrierState *lookupRemote(Interpreter &I, Operation *op,
     // lookup reports the index out of bounds.
     return peer ? lookup(I, op, g, index, lane) : nullptr;
   }
-  return &to.state->mbarriers[{peer, index}];
+  auto found = to.state->mbarriers.find({peer, index});
+  if (found == to.state->mbarriers.end() || !found->second.initialized ||
+      !mbarrier::orderedAfterInit(I, found->second, unsigned(rank))) {
+    I.reportFault(FaultKind::MBarrier, g.buffer, op, {lane},
+                  "mbarrier misuse: " + who + ": it arrives on mbarrier " +
+                      barrierName(g, index) + " of block " +
+                      to.state->name() +
+                      ", whose initialization no cluster barrier orders "
+                      "before the arrival");
+    return nullptr;
+  }
+  return &found->second;
+}
+
+bool mbarrier::orderedAfterInit(Interpreter &I, const MBarrierState &b,
+                                unsigned owner) {
+  const Interpreter::KernelState &ks = *I.kernel();
+  if (owner == I.block()->clusterRank)
+    return true;
+  // The owner initialized the barrier before its arrival number
+  // initClusterArrivals + 1; this block has seen that arrival complete.
+  return ks.cluster[I.block()->clusterRank].clusterSeen >
+         b.initClusterArrivals;
 }
 
 LogicalResult mbarrier::arrive(Interpreter &I, Operation *op, Value group,

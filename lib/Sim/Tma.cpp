@@ -186,13 +186,14 @@ bool destinations(Interpreter &I, Operation *op, unsigned lane, uint16_t mask,
     const Buffer *peer = r == me.clusterRank ? group : I.peerBuffer(group, r);
     auto b = peer ? to.state->mbarriers.find({peer, index})
                   : to.state->mbarriers.end();
-    if (b == to.state->mbarriers.end() || !b->second.initialized)
+    if (b == to.state->mbarriers.end() || !b->second.initialized ||
+        !mbarrier::orderedAfterInit(I, b->second, r))
       return fault(FaultKind::MBarrier,
                    "it completes on mbarrier " + group->name + "[" +
                        std::to_string(index) + "] of block " +
                        to.state->name() +
-                       ", which is not initialized (no cluster barrier "
-                       "orders its initialization before the load)");
+                       ", whose initialization no cluster barrier orders "
+                       "before the load");
     ranks.push_back(r);
   }
   return true;

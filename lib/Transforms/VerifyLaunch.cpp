@@ -5,7 +5,8 @@
 // with a block of 0 or 2048 threads or a grid of 2^40 blocks would
 // otherwise compile and carry those sizes into the launch configuration; a
 // uop.matmul whose `threads` are not the block's shape would be lowered to
-// reads outside its tiles.
+// reads outside its tiles. A launch with thread-block clusters needs a chip
+// that has them, at most 8 blocks a cluster and a grid of whole clusters.
 //
 // It also refuses the synchronization ops of a kernel that the NVVM lowering
 // cannot take, naming the op and the reason, where the lowering would fail
@@ -175,11 +176,19 @@ struct UopVerifyLaunchPass
     bool failedAny = false;
     // gpu.launch and gpu.launch_func name their sizes alike.
     auto checkSizes = [](auto launch) {
-      return failed(verifyLaunchSizes(
-          launch,
-          {launch.getGridSizeX(), launch.getGridSizeY(), launch.getGridSizeZ()},
-          {launch.getBlockSizeX(), launch.getBlockSizeY(),
-           launch.getBlockSizeZ()}));
+      SmallVector<Value, 3> grid = {launch.getGridSizeX(),
+                                    launch.getGridSizeY(),
+                                    launch.getGridSizeZ()};
+      if (failed(verifyLaunchSizes(launch, grid,
+                                   {launch.getBlockSizeX(),
+                                    launch.getBlockSizeY(),
+                                    launch.getBlockSizeZ()})))
+        return true;
+      return launch.hasClusterSize() &&
+             failed(verifyClusterSizes(launch, grid,
+                                       {launch.getClusterSizeX(),
+                                        launch.getClusterSizeY(),
+                                        launch.getClusterSizeZ()}));
     };
     LLVMTypeConverter converter(&getContext());
     getOperation()->walk([&](Operation *op) {

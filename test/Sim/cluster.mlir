@@ -11,20 +11,22 @@
 // loads one 16-row half and multicasts it to both; each block's full
 // barrier expects both halves, and its empty barrier both blocks' releases
 // (one local arrival, one remote) before its producer refills the tile.
-// RUN: uop-sim %s --entry ids --compare-with %s --ref-entry ids_ref | FileCheck %s
-// RUN: uop-sim %s --entry ring --compare-with %s --ref-entry ring_ref | FileCheck %s
+// RUN: uop-sim %s --entry ids --compare-with %s --ref-entry ids_ref 2>&1 | FileCheck %s
+// RUN: uop-sim %s --entry ring --compare-with %s --ref-entry ring_ref 2>&1 | FileCheck %s
 // The outlined kernels of the nvgpu stage compute the same (the cluster
 // barrier is nvvm.cluster.arrive / wait there, the multicast load
 // nvgpu.tma.async.load with a multicast_mask).
-// RUN: uop-opt %s --uop-stage-gpu --uop-stage-nvgpu | uop-sim - --entry ids --compare-with %s --ref-entry ids_ref | FileCheck %s
-// RUN: uop-opt %s --uop-stage-gpu --uop-stage-nvgpu | uop-sim - --entry ring --compare-with %s --ref-entry ring_ref | FileCheck %s
+// RUN: uop-opt %s --uop-stage-gpu --uop-stage-nvgpu | uop-sim - --entry ids --compare-with %s --ref-entry ids_ref 2>&1 | FileCheck %s
+// RUN: uop-opt %s --uop-stage-gpu --uop-stage-nvgpu | uop-sim - --entry ring --compare-with %s --ref-entry ring_ref 2>&1 | FileCheck %s
 // CHECK-NOT: fault
 // CHECK: max_abs_err=0 max_rel_err=0 mismatches=0/
 
-// Without the first cluster barrier, block 0 multicasts into block 1 before
-// block 1 has initialized its barriers.
+// Without the first cluster barrier, each block multicasts into the other
+// with nothing ordering the other's initialization first (whichever ran
+// first in the simulator).
 // RUN: sed '/{inits}/d' %s | sh -c 'uop-sim - --entry ring 2>&1; echo exit=$?' | FileCheck %s --check-prefix=NOINIT
-// NOINIT: uop-sim: fault: mbarrier misuse: uop.tma_load by thread (0, 0, 0) in block (0, 0, 0) at <stdin>:{{[0-9]+}}:{{[0-9]+}}: it completes on mbarrier %full[0] of block (1, 0, 0), which is not initialized (no cluster barrier orders its initialization before the load)
+// NOINIT: uop-sim: fault: mbarrier misuse: uop.tma_load by thread (0, 0, 0) in block (0, 0, 0) at <stdin>:{{[0-9]+}}:{{[0-9]+}}: it completes on mbarrier %full[0] of block (1, 0, 0), whose initialization no cluster barrier orders before the load
+// NOINIT: uop-sim: fault: mbarrier misuse: uop.tma_load by thread (0, 0, 0) in block (1, 0, 0) at <stdin>:{{[0-9]+}}:{{[0-9]+}}: it completes on mbarrier %full[0] of block (0, 0, 0), whose initialization no cluster barrier orders before the load
 // NOINIT: exit=2
 
 // Without the last, block 0 exits while block 1 still arrives on its empty
@@ -60,10 +62,20 @@
 // EARLY: uop-sim: fault: RAW race on shared %t1[0, 0] in block (0, 0, 0): uop.tma_load by thread (0, 0, 0) of the cluster's block of rank 1 at <stdin>:{{[0-9]+}}:{{[0-9]+}} (in flight until its mbarrier phase completes), read by thread (16, 0, 0) at <stdin>:{{[0-9]+}}:{{[0-9]+}}
 // EARLY: exit=2
 
-// The cluster barrier reached by the blocks of one column of each cluster.
-// RUN: sed 's/%%skip = arith.constant false/%%skip = arith.cmpi ne, %%rx, %%c0 : index/' %s | sh -c 'uop-sim - --entry ids 2>&1; echo exit=$?' | FileCheck %s --check-prefix=HALF
-// HALF: uop-sim: fault: deadlock at the cluster barrier at <stdin>:{{[0-9]+}}:{{[0-9]+}} in block (0, 0, 0): 2 of the cluster's 4 blocks arrived, and no other can (block(s) (1, 0, 0), (1, 1, 0) exited without arriving)
-// HALF: exit=2
+// The cluster barrier reached by the blocks of one column of each cluster:
+// barrier.cluster.wait waits for the threads that have not exited, and the
+// others exit without it.
+// RUN: sed 's/%%skip = arith.constant false/%%skip = arith.cmpi ne, %%rx, %%c0 : index/' %s | uop-sim - --entry ids --compare-with %s --ref-entry ids_ref 2>&1 | FileCheck %s
+// Block 1 skips the first cluster barrier: its load reaches block 0's
+// barrier unordered after block 0's initialization, and it waits for block
+// 0's half, which block 0 loads only after that barrier: neither goes on.
+// RUN: sed 's/^      uop.cluster_barrier {inits}$/%%isr0 = arith.cmpi eq, %%rank, %%c0 : index\n      scf.if %%isr0 { uop.cluster_barrier }/' %s | sh -c 'uop-sim - --entry ring 2>&1; echo exit=$?' | FileCheck %s --check-prefix=STUCK
+// STUCK: uop-sim: fault: mbarrier misuse: uop.tma_load by thread (0, 0, 0) in block (1, 0, 0) at <stdin>:{{[0-9]+}}:{{[0-9]+}}: it completes on mbarrier %full[0] of block (0, 0, 0), whose initialization no cluster barrier orders before the load
+// STUCK: uop-sim: fault: deadlock at <stdin>:{{[0-9]+}}:{{[0-9]+}} in block (1, 0, 0): thread (0, 0, 0) waits for phase 0 (parity 0) of mbarrier %full[0]{{.*}}(every other path of the cluster's blocks has finished or waits too)
+// STUCK: exit=2
+
+// Without clusters, each block is a cluster of its own.
+// RUN: uop-sim %s --entry solo --compare-with %s --ref-entry solo_ref 2>&1 | FileCheck %s
 
 // Launches the hardware refuses.
 // RUN: sed 's/chip = "sm_90a", ptx = 80, tensor_core = wgmma/chip = "sm_80", ptx = 70, tensor_core = mma_sync/' %s | sh -c 'uop-sim - --entry ids 2>&1; echo exit=$?' | FileCheck %s --check-prefix=SM80
@@ -161,6 +173,61 @@ module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_co
           memref.store %vf, %Out[%by, %bx, %i] : memref<2x8x8xf32>
         }
       }
+    }
+    return
+  }
+
+  func.func @solo(%Out: memref<3x4xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c32 = arith.constant 32 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c3, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+      %id = gpu.cluster_id x
+      %n = gpu.cluster_dim x
+      %r = gpu.cluster_block_id x
+      %k = gpu.cluster_dim_blocks x
+      %thread0 = arith.cmpi eq, %tx, %c0 : index
+      scf.if %thread0 {
+        %all = memref.alloca() : memref<4xindex>
+        memref.store %id, %all[%c0] : memref<4xindex>
+        memref.store %n, %all[%c1] : memref<4xindex>
+        memref.store %r, %all[%c2] : memref<4xindex>
+        memref.store %k, %all[%c3] : memref<4xindex>
+        scf.for %i = %c0 to %c3 step %c1 {
+          %v = memref.load %all[%i] : memref<4xindex>
+          %vi = arith.index_cast %v : index to i32
+          %vf = arith.sitofp %vi : i32 to f32
+          memref.store %vf, %Out[%bx, %i] : memref<3x4xf32>
+        }
+        %v = memref.load %all[%c3] : memref<4xindex>
+        %vi = arith.index_cast %v : index to i32
+        %vf = arith.sitofp %vi : i32 to f32
+        memref.store %vf, %Out[%bx, %c3] : memref<3x4xf32>
+      }
+      gpu.terminator
+    }
+    return
+  }
+
+  // Block b: cluster b of 3, rank 0 of 1.
+  func.func @solo_ref(%Out: memref<3x4xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %zero = arith.constant 0.0 : f32
+    %one = arith.constant 1.0 : f32
+    %three = arith.constant 3.0 : f32
+    scf.for %b = %c0 to %c3 step %c1 {
+      %bi = arith.index_cast %b : index to i32
+      %bf = arith.sitofp %bi : i32 to f32
+      memref.store %bf, %Out[%b, %c0] : memref<3x4xf32>
+      memref.store %three, %Out[%b, %c1] : memref<3x4xf32>
+      memref.store %zero, %Out[%b, %c2] : memref<3x4xf32>
+      memref.store %one, %Out[%b, %c3] : memref<3x4xf32>
     }
     return
   }

@@ -293,3 +293,73 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Thread-block clusters: sm_80 has none.
+func.func @clusters_on_sm80() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  // expected-error @+1 {{'gpu.launch' op expected a target with thread-block clusters (sm_90 and newer), got sm_80}}
+  gpu.launch clusters(%cx, %cy, %cz) in (%ncx = %c2, %ncy = %c1, %ncz = %c1)
+             blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A cluster past the portable 8 blocks, along one dimension and in all.
+module attributes {gpu.container_module, uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  func.func @cluster_16() {
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    // expected-error @+1 {{'gpu.launch' op expected a cluster size along x between 1 and 8 (the portable cluster size of sm_90a), got 16}}
+    gpu.launch clusters(%cx, %cy, %cz) in (%ncx = %c16, %ncy = %c1, %ncz = %c1)
+               blocks(%bx, %by, %bz) in (%gx = %c16, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      gpu.terminator
+    }
+    return
+  }
+  func.func @cluster_4x4() {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    // expected-error @+1 {{'gpu.launch' op expected at most 8 blocks per cluster (the portable cluster size of sm_90a), got 16}}
+    gpu.launch clusters(%cx, %cy, %cz) in (%ncx = %c4, %ncy = %c4, %ncz = %c1)
+               blocks(%bx, %by, %bz) in (%gx = %c4, %gy = %c4, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      gpu.terminator
+    }
+    return
+  }
+  // A grid that is not a whole number of clusters.
+  func.func @cluster_not_tiling() {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    // expected-error @+1 {{'gpu.launch' op expected a grid that is a whole number of clusters, got a grid size of 3 along x for clusters of 2}}
+    gpu.launch clusters(%cx, %cy, %cz) in (%ncx = %c2, %ncy = %c1, %ncz = %c1)
+               blocks(%bx, %by, %bz) in (%gx = %c3, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      gpu.terminator
+    }
+    return
+  }
+  // The same on an outlined launch.
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @cluster_launch_func() {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    // expected-error @+1 {{'gpu.launch_func' op expected a grid that is a whole number of clusters, got a grid size of 3 along y for clusters of 2}}
+    gpu.launch_func @kernels::@k clusters in (%c1, %c2, %c1) blocks in (%c1, %c3, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}

@@ -71,6 +71,10 @@ struct MBarrierState {
   uint32_t pendingArrivals = 0;
   int64_t pendingBytes = 0;
   uint64_t phase = 0;
+  /// The cluster-barrier arrivals of the block when it initialized the
+  /// barrier: a peer may reach the barrier only after a cluster wait that
+  /// completed a later arrival of the block (one past this count).
+  uint64_t initClusterArrivals = 0;
 };
 
 /// One tcgen05.mma issued and not yet completed: the encoded operands the

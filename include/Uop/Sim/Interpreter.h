@@ -291,14 +291,13 @@ public:
       BlockState *state = nullptr;
       RaceTracker *races = nullptr;
       bool exited = false;
-      /// Its arrivals at the cluster barrier so far.
+      /// Its arrivals at the cluster barrier so far, and the arrivals of
+      /// every block its cluster waits have seen completed (what it knows
+      /// of the other blocks' work before their arrivals).
       uint64_t clusterArrivals = 0;
+      uint64_t clusterSeen = 0;
     };
     std::vector<ClusterBlock> cluster;
-    /// The cluster barrier: blocks arrived in its current phase, and the
-    /// phases completed.
-    unsigned clusterArrivals = 0;
-    uint64_t clusterPhase = 0;
 
     int64_t clusterSize() const {
       return clusterDim[0] * clusterDim[1] * clusterDim[2];

@@ -118,6 +118,14 @@ void registerUopToPTXTranslation();
 LogicalResult verifyLaunchSizes(Operation *op, ValueRange grid,
                                 ValueRange block);
 
+/// Checks the constant cluster sizes of the launch `op` with thread-block
+/// clusters (`cluster`: its blocks per cluster along x, y, z) against its
+/// target: a chip with clusters (sm_90 and newer), every size at least 1,
+/// at most TargetAttr::getMaxCluster() blocks in all, each dividing the
+/// constant grid size along its dimension. Emits on `op`.
+LogicalResult verifyClusterSizes(Operation *op, ValueRange grid,
+                                 ValueRange cluster);
+
 /// Checks that `module` is what the NVPTX backend can take: every op of its
 /// gpu.modules is LLVM or NVVM, code stands in functions, parameters and
 /// results hold data, GEPs index structs and arrays with integers; and every

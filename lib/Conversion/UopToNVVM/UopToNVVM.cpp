@@ -554,8 +554,11 @@ struct ConvertUopToNVVMPass
                         Tcgen05CommitOp, Tcgen05LdOp, Tcgen05WaitLdOp,
                         Tcgen05FenceOp, FenceProxyAsyncOp, WgmmaFenceOp,
                         WgmmaMmaOp, WgmmaCommitGroupOp, WgmmaWaitGroupOp,
-                        SetMaxNRegOp, NamedBarrierOp, MBarrierArriveOp,
-                        StMatrixOp>();
+                        SetMaxNRegOp, NamedBarrierOp, StMatrixOp>();
+    // Remote arrivals are this pass's; a local one is nvgpu's (left for
+    // uop-check-lowered to name when it got here).
+    target.addDynamicallyLegalOp<MBarrierArriveOp>(
+        [](MBarrierArriveOp op) { return !op.getCta(); });
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))

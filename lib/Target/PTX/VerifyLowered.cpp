@@ -57,6 +57,43 @@ LogicalResult mlir::uop::verifyLaunchSizes(Operation *op, ValueRange grid,
   return success();
 }
 
+LogicalResult mlir::uop::verifyClusterSizes(Operation *op, ValueRange grid,
+                                            ValueRange cluster) {
+  TargetAttr target = getTargetOrDefault(op);
+  int64_t maxCluster = target.getMaxCluster();
+  if (maxCluster <= 1)
+    return op->emitOpError("expected a target with thread-block clusters "
+                           "(sm_90 and newer), got ")
+           << target.getChip();
+  static constexpr StringLiteral kDims[] = {"x", "y", "z"};
+  int64_t blocks = 1;
+  bool known = true;
+  for (auto [d, size] : llvm::enumerate(cluster)) {
+    std::optional<int64_t> value = getConstantIntValue(size);
+    if (!value) {
+      known = false;
+      continue;
+    }
+    if (*value < 1 || *value > maxCluster)
+      return op->emitOpError("expected a cluster size along ")
+             << kDims[d] << " between 1 and " << maxCluster
+             << " (the portable cluster size of " << target.getChip()
+             << "), got " << *value;
+    blocks *= *value;
+    std::optional<int64_t> g = getConstantIntValue(grid[d]);
+    if (g && *g % *value != 0)
+      return op->emitOpError("expected a grid that is a whole number of "
+                             "clusters, got a grid size of ")
+             << *g << " along " << kDims[d] << " for clusters of " << *value;
+  }
+  // Each factor is at most 8 here: the product cannot overflow.
+  if (known && blocks > maxCluster)
+    return op->emitOpError("expected at most ")
+           << maxCluster << " blocks per cluster (the portable cluster size "
+           << "of " << target.getChip() << "), got " << blocks;
+  return success();
+}
+
 /// Returns true when `type` holds no bits: i0, or an aggregate with no
 /// element (the NVPTX backend has no parameter or value of that type).
 static bool isEmptyType(Type type) {
@@ -145,11 +182,18 @@ LogicalResult mlir::uop::verifyLoweredModule(ModuleOp module) {
     });
   }
   module.walk([&](gpu::LaunchFuncOp launch) {
+    SmallVector<Value, 3> grid = {launch.getGridSizeX(),
+                                  launch.getGridSizeY(),
+                                  launch.getGridSizeZ()};
     failedAny |= failed(verifyLaunchSizes(
-        launch,
-        {launch.getGridSizeX(), launch.getGridSizeY(), launch.getGridSizeZ()},
+        launch, grid,
         {launch.getBlockSizeX(), launch.getBlockSizeY(),
          launch.getBlockSizeZ()}));
+    if (launch.hasClusterSize())
+      failedAny |= failed(verifyClusterSizes(
+          launch, grid,
+          {launch.getClusterSizeX(), launch.getClusterSizeY(),
+           launch.getClusterSizeZ()}));
   });
   return failure(failedAny);
 }
