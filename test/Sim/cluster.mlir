@@ -74,6 +74,12 @@
 // STUCK: uop-sim: fault: deadlock at <stdin>:{{[0-9]+}}:{{[0-9]+}} in block (1, 0, 0): thread (0, 0, 0) waits for phase 0 (parity 0) of mbarrier %full[0]{{.*}}(every other path of the cluster's blocks has finished or waits too)
 // STUCK: exit=2
 
+// Block 1 waits for an arrival block 0 makes only after the next cluster
+// barrier, which block 1 therefore never reaches.
+// RUN: sh -c 'uop-sim %s --entry stall 2>&1; echo exit=$?' | FileCheck %s --check-prefix=STALL
+// STALL: uop-sim: fault: deadlock at the cluster barrier at {{.*}}cluster.mlir:{{[0-9]+}}:{{[0-9]+}} in block (0, 0, 0): 1 of the cluster's 2 blocks arrived or exited; block(s) (1, 0, 0) wait elsewhere and never arrive
+// STALL: exit=2
+
 // Without clusters, each block is a cluster of its own.
 // RUN: uop-sim %s --entry solo --compare-with %s --ref-entry solo_ref 2>&1 | FileCheck %s
 
@@ -173,6 +179,38 @@ module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_co
           memref.store %vf, %Out[%by, %bx, %i] : memref<2x8x8xf32>
         }
       }
+    }
+    return
+  }
+
+  func.func @stall() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %false = arith.constant false
+    gpu.launch clusters(%cx, %cy, %cz) in (%ncx = %c2, %ncy = %c1, %ncz = %c1)
+               blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+      %bars = nvgpu.mbarrier.create -> !bars
+      %thread0 = arith.cmpi eq, %tx, %c0 : index
+      scf.if %thread0 {
+        uop.mbarrier_init %bars[%c0], %c1 : !bars
+      }
+      uop.cluster_barrier
+      %rank = gpu.cluster_block_id x
+      %second = arith.cmpi eq, %rank, %c1 : index
+      scf.if %second {
+        uop.mbarrier_wait %bars[%c0], %false : !bars
+      }
+      uop.cluster_barrier
+      %first = arith.cmpi eq, %rank, %c0 : index
+      %signal = arith.andi %first, %thread0 : i1
+      scf.if %signal {
+        uop.mbarrier_arrive %bars[%c0] cta %c1 : !bars
+      }
+      uop.cluster_barrier
+      gpu.terminator
     }
     return
   }
