@@ -165,14 +165,12 @@ static MBarrierState *lookupRemote(Interpreter &I, Operation *op,
                       to.state->name() + ", which has exited");
     return nullptr;
   }
-  const Buffer *peer = I.peerBuffer(g.buffer, unsigned(rank));
-  if (!peer || index < 0 || g.sizes.empty() || index >= g.sizes[0]) {
-    // lookup reports the index out of bounds.
-    return peer ? lookup(I, op, g, index, lane) : nullptr;
-  }
-  auto found = to.state->mbarriers.find({peer, index});
-  if (found == to.state->mbarriers.end() || !found->second.initialized ||
-      !mbarrier::orderedAfterInit(I, found->second, unsigned(rank))) {
+  // lookup reports the index out of bounds.
+  if (index < 0 || g.sizes.empty() || index >= g.sizes[0])
+    return lookup(I, op, g, index, lane);
+  MBarrierState *b =
+      mbarrier::reachableBarrier(I, g.buffer, index, unsigned(rank));
+  if (!b) {
     I.reportFault(FaultKind::MBarrier, g.buffer, op, {lane},
                   "mbarrier misuse: " + who + ": it arrives on mbarrier " +
                       barrierName(g, index) + " of block " +
@@ -181,18 +179,27 @@ static MBarrierState *lookupRemote(Interpreter &I, Operation *op,
                       "before the arrival");
     return nullptr;
   }
-  return &found->second;
+  return b;
 }
 
-bool mbarrier::orderedAfterInit(Interpreter &I, const MBarrierState &b,
-                                unsigned owner) {
-  const Interpreter::KernelState &ks = *I.kernel();
-  if (owner == I.block()->clusterRank)
-    return true;
-  // The owner initialized the barrier before its arrival number
-  // initClusterArrivals + 1; this block has seen that arrival complete.
-  return ks.cluster[I.block()->clusterRank].clusterSeen >
-         b.initClusterArrivals;
+MBarrierState *mbarrier::reachableBarrier(Interpreter &I, const Buffer *group,
+                                          int64_t index, unsigned rank) {
+  Interpreter::KernelState &ks = *I.kernel();
+  unsigned self = I.block()->clusterRank;
+  const Buffer *at = rank == self ? group : I.peerBuffer(group, rank);
+  if (!at)
+    return nullptr;
+  auto &barriers = ks.cluster[rank].state->mbarriers;
+  auto found = barriers.find({at, index});
+  if (found == barriers.end() || !found->second.initialized)
+    return nullptr;
+  // A peer initialized the barrier before its arrival number
+  // initClusterArrivals + 1: this block must have seen that arrival
+  // complete.
+  if (rank != self &&
+      ks.cluster[self].clusterSeen <= found->second.initClusterArrivals)
+    return nullptr;
+  return &found->second;
 }
 
 LogicalResult mbarrier::arrive(Interpreter &I, Operation *op, Value group,

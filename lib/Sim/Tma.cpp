@@ -183,11 +183,7 @@ bool destinations(Interpreter &I, Operation *op, unsigned lane, uint16_t mask,
       return fault(FaultKind::MBarrier,
                    "it multicasts into block " + to.state->name() +
                        ", which has exited");
-    const Buffer *peer = r == me.clusterRank ? group : I.peerBuffer(group, r);
-    auto b = peer ? to.state->mbarriers.find({peer, index})
-                  : to.state->mbarriers.end();
-    if (b == to.state->mbarriers.end() || !b->second.initialized ||
-        !mbarrier::orderedAfterInit(I, b->second, r))
+    if (!mbarrier::reachableBarrier(I, group, index, r))
       return fault(FaultKind::MBarrier,
                    "it completes on mbarrier " + group->name + "[" +
                        std::to_string(index) + "] of block " +

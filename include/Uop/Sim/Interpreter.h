@@ -326,8 +326,8 @@ public:
   void barrier(Operation *op);
   /// The cluster barrier's arrival (barrier.cluster.arrive.aligned): every
   /// thread of the block must reach it (else a divergent barrier fault);
-  /// the block arrives once. Arriving again before the cluster completed
-  /// the last arrival ends the run.
+  /// the block arrives once. Arriving again before its wait for the last
+  /// arrival ends the run.
   LogicalResult clusterArrive(Operation *op);
   /// Its wait (barrier.cluster.wait.aligned): until every block of the
   /// cluster has arrived as often as this one (a deadlock naming the

@@ -41,11 +41,12 @@ LogicalResult create(Interpreter &I, Operation *op, Value result,
 LogicalResult init(Interpreter &I, Operation *op, Value group, Value index,
                    Value count, Value predicate);
 
-/// Whether the running block may reach barrier `b` of the block of cluster
-/// rank `owner`: its own, or a peer's whose initialization a cluster wait
-/// of the running block has ordered before (the owner initialized it
-/// before an arrival the running block's waits have seen complete).
-bool orderedAfterInit(Interpreter &I, const MBarrierState &b, unsigned owner);
+/// Barrier `index` of `group` (a group of the running block) in the block
+/// of cluster rank `rank`, when the running block may reach it: initialized,
+/// and, in a peer, initialized before an arrival of the peer's that the
+/// running block's cluster waits have seen complete. Null otherwise.
+MBarrierState *reachableBarrier(Interpreter &I, const Buffer *group,
+                                int64_t index, unsigned rank);
 
 /// mbarrier.arrive (after raising the transaction count by `expectTx` bytes
 /// when given) by every active lane (where `predicate` is true); with
