@@ -56,6 +56,7 @@ Interpreter::Interpreter(ModuleOp module, const InterpreterConfig &config,
                          FaultLog &faults)
     : module(module), config(config), faults(faults), soloRaces(faults, shapes),
       pathScheduler(std::make_unique<PathScheduler>(*this)) {
+  pathScheduler->setPreemptSeed(config.preemptSeed);
   frame = &hostFrame;
   // Unless the driver says otherwise, lanes form the warps of the chip the
   // module was compiled for.

@@ -347,8 +347,12 @@ LogicalResult mbarrier::wait(Interpreter &I, Operation *op, Value group,
         ") of mbarrier " + barrierName(g, i) + ", which still expects " +
         std::to_string(b->pendingArrivals) + " of " +
         std::to_string(b->expected) + " arrivals and " +
-        std::to_string(b->pendingBytes) +
-        " transaction bytes that no thread can provide " +
+        (b->pendingBytes < 0
+             ? "no transaction bytes (" +
+                   std::to_string(-b->pendingBytes) +
+                   " completed ahead of their expect_tx)"
+             : std::to_string(b->pendingBytes) + " transaction bytes") +
+        " that no thread can provide " +
         (paths ? std::string(I.kernel()->clusterSize() > 1
                                  ? "(every other path of the cluster's "
                                    "blocks has finished or waits too)"
@@ -394,11 +398,19 @@ void mbarrier::completeTx(Interpreter &I, Operation *op, const Buffer *group,
   std::string what;
   if (!b.initialized)
     what = "completed a transaction on the uninitialized";
-  else if (bytes > b.pendingBytes)
+  // The transaction count may go below zero while the phase still awaits
+  // arrivals: a peer's multicast can land before the block's own
+  // arrive.expect_tx announced it (the ISA's tx-count is signed). Once
+  // every arrival is in, more bytes than expected would complete the phase
+  // early.
+  else if (b.pendingArrivals == 0 && bytes > b.pendingBytes)
     what = "completed " + std::to_string(bytes) +
            " transaction bytes where the phase expects " +
            std::to_string(b.pendingBytes) +
            " (expect_tx announced too few) on the";
+  else if (b.pendingBytes - bytes < -kMaxCount)
+    what = "lowered the transaction count below -(2^20 - 1) (bytes "
+           "completed ahead of any expect_tx) on the";
   if (!what.empty()) {
     std::string msg = "mbarrier misuse at " + formatLoc(op->getLoc()) +
                       " in block " + I.block()->name() + ": the " +

@@ -145,11 +145,23 @@ void PathScheduler::threadMain(Path *p) {
   handTo(pickNext(p));
 }
 
+bool PathScheduler::preemptNow() {
+  if (!preemptState)
+    return false;
+  preemptState ^= preemptState << 13;
+  preemptState ^= preemptState >> 7;
+  preemptState ^= preemptState << 17;
+  return preemptState & 1;
+}
+
 WaitOutcome PathScheduler::waitUntil(std::function<bool()> ready) {
-  if (ready())
+  if (ready() && (!running || !preemptNow()))
     return WaitOutcome::Ready;
   if (!running)
     return WaitOutcome::Deadlock;
+  // Not yet satisfied, or preempted: the other paths run until this one
+  // is picked again (at once where none can run; pickNext re-evaluates
+  // the condition then).
   Path *cur = running;
   cur->ready = std::move(ready);
   WaitOutcome outcome = stop(cur);

@@ -21,6 +21,21 @@
 // CHECK-NOT: fault
 // CHECK: max_abs_err=0 max_rel_err=0 mismatches=0/
 
+// Other interleavings of the blocks (--preempt-seed: a block may hand the
+// turn on at a satisfied wait too) compute the same.
+// RUN: uop-sim %s --entry ring --compare-with %s --ref-entry ring_ref --preempt-seed=1 2>&1 | FileCheck %s
+// RUN: uop-sim %s --entry ring --compare-with %s --ref-entry ring_ref --preempt-seed=2 2>&1 | FileCheck %s
+// Each block releasing the tile to itself twice instead of once to each
+// block: a producer refills a half its peer still reads. In the default
+// order a load overwrites one in flight; in another the peer reads a half
+// being loaded.
+// RUN: sed 's/ cta %%peer {remote}/ {remote}/' %s | sh -c 'uop-sim - --entry ring 2>&1; echo exit=$?' | FileCheck %s --check-prefix=SELF
+// SELF: uop-sim: fault: WAW race on shared %t0[0, 0] in block (1, 0, 0): uop.tma_load by thread (0, 0, 0) of the cluster's block of rank 0 at <stdin>:{{[0-9]+}}:{{[0-9]+}} (in flight until its mbarrier phase completes), write by thread (0, 0, 0) of the cluster's block of rank 0 at
+// SELF: exit=2
+// RUN: sed 's/ cta %%peer {remote}/ {remote}/' %s | sh -c 'uop-sim - --entry ring --preempt-seed=2 2>&1; echo exit=$?' | FileCheck %s --check-prefix=SELF2
+// SELF2: uop-sim: fault: RAW race on shared %t1[0, 0] in block (0, 0, 0): uop.tma_load by thread (0, 0, 0) of the cluster's block of rank 1 at <stdin>:{{[0-9]+}}:{{[0-9]+}} (in flight until its mbarrier phase completes), read by thread (16, 0, 0) at
+// SELF2: exit=2
+
 // Without the first cluster barrier, each block multicasts into the other
 // with nothing ordering the other's initialization first (whichever ran
 // first in the simulator).
@@ -79,6 +94,15 @@
 // RUN: sh -c 'uop-sim %s --entry stall 2>&1; echo exit=$?' | FileCheck %s --check-prefix=STALL
 // STALL: uop-sim: fault: deadlock at the cluster barrier at {{.*}}cluster.mlir:{{[0-9]+}}:{{[0-9]+}} in block (0, 0, 0): 1 of the cluster's 2 blocks arrived or exited; block(s) (1, 0, 0) wait elsewhere and never arrive
 // STALL: exit=2
+
+// A peer's multicast completing on a barrier before the block's own
+// expect_tx announced its bytes (@early); without that expect_tx, the
+// phase never completes.
+// RUN: uop-sim %s --entry early --compare-with %s --ref-entry early_ref 2>&1 | FileCheck %s
+// RUN: uop-opt %s --uop-stage-gpu --uop-stage-nvgpu | uop-sim - --entry early --compare-with %s --ref-entry early_ref 2>&1 | FileCheck %s
+// RUN: sed '/{expect}/d' %s | sh -c 'uop-sim - --entry early 2>&1; echo exit=$?' | FileCheck %s --check-prefix=NOEXPECT
+// NOEXPECT: uop-sim: fault: deadlock at <stdin>:{{[0-9]+}}:{{[0-9]+}} in block (0, 0, 0): thread {{.*}} waits for phase 0 (parity 0) of mbarrier %full[0], which still expects 1 of 1 arrivals and no transaction bytes (1024 completed ahead of their expect_tx) that no thread can provide
+// NOEXPECT: exit=2
 
 // Without clusters, each block is a cluster of its own.
 // RUN: uop-sim %s --entry solo --compare-with %s --ref-entry solo_ref 2>&1 | FileCheck %s
@@ -350,6 +374,67 @@ module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_co
       uop.cluster_barrier {exit}
       gpu.terminator
     }
+    return
+  }
+
+  // Block 1 multicasts a tile into block 0 alone; block 0's second warp
+  // waits for it before its first warp has announced the bytes: the load
+  // completes ahead of the expect_tx (the transaction count goes below zero
+  // while the phase still awaits that arrival), and the phase completes
+  // with the arrival.
+  func.func @early(%A: memref<16x32xf16>, %Out: memref<16x32xf16>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %c1024 = arith.constant 1024 : index
+    %to0 = arith.constant 1 : i16
+    %false = arith.constant false
+    gpu.launch clusters(%cx, %cy, %cz) in (%ncx = %c2, %ncy = %c1, %ncz = %c1)
+               blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+      %t = uop.alloc_shared {alignment = 128 : i64} : memref<16x32xf16, #gpu.address_space<workgroup>>
+      %full = nvgpu.mbarrier.create -> !bars
+      %rank = gpu.cluster_block_id x
+      %thread0 = arith.cmpi eq, %tx, %c0 : index
+      scf.if %thread0 {
+        uop.mbarrier_init %full[%c0], %c1 : !bars
+      }
+      uop.cluster_barrier
+      %loader = arith.cmpi eq, %rank, %c1 : index
+      scf.if %loader {
+        scf.if %thread0 {
+          uop.tma_load %A[%c0, %c0], %t, %full[%c0] multicast %to0
+              : memref<16x32xf16>, memref<16x32xf16, #gpu.address_space<workgroup>>, !bars
+        }
+      } else {
+        %warp1 = arith.cmpi uge, %tx, %c32 : index
+        scf.if %warp1 {
+          uop.mbarrier_wait %full[%c0], %false : !bars
+        } else {
+          scf.if %thread0 {
+            uop.mbarrier_arrive %full[%c0] expect_tx %c1024 {expect} : !bars
+          }
+          uop.mbarrier_wait %full[%c0], %false : !bars
+        }
+        %row = arith.cmpi ult, %tx, %c16 : index
+        scf.if %row {
+          scf.for %c = %c0 to %c32 step %c1 {
+            %v = memref.load %t[%tx, %c] : memref<16x32xf16, #gpu.address_space<workgroup>>
+            memref.store %v, %Out[%tx, %c] : memref<16x32xf16>
+          }
+        }
+      }
+      uop.cluster_barrier
+      gpu.terminator
+    }
+    return
+  }
+
+  func.func @early_ref(%A: memref<16x32xf16>, %Out: memref<16x32xf16>) {
+    memref.copy %A, %Out : memref<16x32xf16> to memref<16x32xf16>
     return
   }
 

@@ -123,6 +123,14 @@ int main(int argc, char **argv) {
       cl::desc("end a run after this many lane-operations with a step-limit "
                "fault"),
       cl::init(kDefaultMaxSteps), cl::cat(cat));
+  cl::opt<uint64_t> preemptSeed(
+      "preempt-seed",
+      cl::desc("0 (default): a path of a block or cluster (a warp-"
+               "specialized branch, a block of a cluster) runs until it "
+               "waits for something not yet done; N > 0: at a satisfied "
+               "wait too it hands the turn on with probability 1/2, by a "
+               "sequence seeded with N (another interleaving per seed)"),
+      cl::init(0), cl::cat(cat));
   cl::opt<bool> printSteps(
       "print-steps", cl::desc("print the lane-operations the run executed"),
       cl::init(false), cl::cat(cat));
@@ -155,6 +163,7 @@ int main(int argc, char **argv) {
     opts.maxMemory = *bytes;
   }
   opts.maxSteps = maxSteps;
+  opts.preemptSeed = preemptSeed;
   if (warpSize >= 0)
     opts.warpSize = static_cast<unsigned>(
         std::min<int64_t>(warpSize, std::numeric_limits<unsigned>::max()));

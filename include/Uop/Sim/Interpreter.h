@@ -111,6 +111,8 @@ struct InterpreterConfig {
   /// counts N, a block started kBlockStartSteps) before the run is ended with a
   /// step-limit fault.
   uint64_t maxSteps = kDefaultMaxSteps;
+  /// SimOptions::preemptSeed.
+  uint64_t preemptSeed = 0;
   /// Lanes per warp; 0: the `warp_size` of the module's `uop.target`.
   unsigned warpSize = 0;
   /// SSA names of values as written in the source (for reports).

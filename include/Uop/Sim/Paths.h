@@ -24,6 +24,12 @@
 // `run`, each with its own block state, and a block's divergent branches
 // become paths nested in its own.
 //
+// With a preemption seed (SimOptions::preemptSeed) a path may also hand
+// the turn on at a wait that is already satisfied, so that the other paths
+// run ahead of it: the interleavings of warps and blocks that hardware may
+// choose and the default order never does (a block's consumers that fall
+// a k-tile behind its peer's, say). Each seed is one deterministic order.
+//
 // When no path can make progress, the wait of the path that blocked last
 // is a deadlock (MBarrier.cpp reports it). When a path fails (a fault that
 // ends the run, bad input), every waiting path is woken to unwind without
@@ -95,6 +101,10 @@ public:
   /// True while paths run (inside `run`).
   bool active() const { return running != nullptr; }
 
+  /// Seeds the preemption of satisfied waits (SimOptions::preemptSeed; 0:
+  /// none).
+  void setPreemptSeed(uint64_t seed) { preemptState = seed; }
+
 private:
   struct Path {
     std::function<LogicalResult()> body;
@@ -121,6 +131,8 @@ private:
   bool readyIn(Path *p);
   /// Gives the turn to `next` (lock held).
   void handTo(Path *next);
+  /// Whether a satisfied wait hands the turn on this time.
+  bool preemptNow();
 
   Interpreter &I;
   std::mutex mutex;
@@ -132,6 +144,8 @@ private:
   std::vector<std::unique_ptr<Path>> owned;
   /// Set when a path failed.
   bool aborted = false;
+  /// The preemption sequence's state (xorshift64); 0: no preemption.
+  uint64_t preemptState = 0;
 };
 
 } // namespace mlir::uop::sim

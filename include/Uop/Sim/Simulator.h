@@ -76,6 +76,12 @@ struct SimOptions {
   /// for N lanes counts N; each block started counts kBlockStartSteps). A run past it ends
   /// with a step-limit fault naming where it was.
   uint64_t maxSteps = kDefaultMaxSteps;
+  /// 0: the paths of a block or cluster take turns only where one waits
+  /// for something not yet done. N > 0: also where a wait is already
+  /// satisfied, the path hands the turn on with probability 1/2, by a
+  /// pseudo-random sequence seeded with N (other interleavings, as warps
+  /// and blocks are scheduled on hardware; Paths.h).
+  uint64_t preemptSeed = 0;
   /// Lanes per warp (at least 1); unset: the `warp_size` of the module's
   /// `uop.target` (of the default target when it has none).
   std::optional<unsigned> warpSize;
