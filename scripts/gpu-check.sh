@@ -79,6 +79,12 @@ prepare() {
     "f16nkoutpp132m128ts f16 f16 persistent-blocks=132+pingpong=true+tile=128,128,64+tma-store=true nk"
     "f16nk256 f16 f32 tile=128,256,64 nk"
     "f16outpp132 f16 f16 persistent-blocks=132+pingpong=true kn"
+    "f16nkc2 f16 f32 cluster-m=2 nk"
+    "f16nkoutc2 f16 f16 cluster-m=2 nk"
+    "f16nkoutc2ts f16 f16 cluster-m=2+tma-store=true nk"
+    "f16nkoutc2g8ts f16 f16 cluster-m=2+group-m=8+tma-store=true nk"
+    "f16nkoutc2n256 f16 f16 cluster-m=2+tile=128,256,64 nk"
+    "f16outc2 f16 f16 cluster-m=2+tile=128,128,64 kn"
   )
   # TF32 only where the compiler has the option.
   local probe="$out_dir/probe.mlir"

@@ -101,6 +101,7 @@ UopTileOptions CompileOptions::getTileOptions() const {
   options.tmaStore = tmaStore;
   options.pingpong = pingpong;
   options.groupM = groupM;
+  options.clusterM = clusterM;
   // The pipeline compiles GEMMs; a contraction it cannot compile is an
   // error, not something to leave on the host.
   options.requireMatch = true;

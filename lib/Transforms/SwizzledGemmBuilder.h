@@ -107,7 +107,45 @@ protected:
     MBarrierArriveOp::create(b, bars, bar, index(tileBytes),
                              /*cta=*/Value());
     loadOperand(g.a, m0, k0, c.blockM, c.mMajorA, tileA(), bars, bar);
+    if (clusterRank) {
+      loadSharedB(k0, tileB(), bars, bar);
+      return;
+    }
     loadOperand(g.b, n0, k0, c.blockN, c.nMajorB, tileB(), bars, bar);
+  }
+
+  /// With clusters along M (`clusterRank` set), the blocks of a cluster
+  /// share B's k-tile at (n0, k0): the block of rank r loads part r of the
+  /// C = clusterM equal parts of `tile` and multicasts it into the same
+  /// place of every block's tile, completing on each block's barrier `bar`
+  /// (whose expect_tx counts the whole tile). A K-major B splits into BN /
+  /// C rows (whole 8-row swizzle periods, so each part lands swizzled as
+  /// the whole tile would), a B stored K x N into (BN / 64) / C of its
+  /// 64-column boxes.
+  void loadSharedB(Value k0, Value tile, Value bars, Value bar) {
+    int64_t parts = c.clusterM;
+    Value all = arith::ConstantOp::create(
+        b, b.getI16IntegerAttr(int16_t((1 << parts) - 1)));
+    auto load = [&](ValueRange coords, Value dest) {
+      TmaLoadOp::create(b, g.b, coords, dest, bars, bar,
+                        b.getI64IntegerAttr(128), all);
+    };
+    if (!c.nMajorB) {
+      int64_t rows = c.blockN / parts;
+      Value first = arith::MulIOp::create(b, clusterRank, index(rows));
+      load(ValueRange{arith::AddIOp::create(b, n0, first), k0},
+           rowsOf(tile, first, rows));
+      return;
+    }
+    int64_t boxes = c.blockN / kNMajorBlock / parts;
+    Value firstBox = arith::MulIOp::create(b, clusterRank, index(boxes));
+    for (int64_t j = 0; j < boxes; ++j) {
+      Value box = arith::AddIOp::create(b, firstBox, index(j));
+      Value col = arith::MulIOp::create(b, box, index(kNMajorBlock));
+      Value row = arith::MulIOp::create(b, box, index(c.blockK));
+      load(ValueRange{k0, arith::AddIOp::create(b, n0, col)},
+           rowsOf(tile, row, c.blockK));
+    }
   }
 
   /// The TMA loads of one operand's k-tile at (`origin`, `k0`) into `tile`
@@ -265,7 +303,10 @@ protected:
   /// alone), or null when every element of every tile does.
   Value inBounds(OpBuilder &nb, Location loc, Value row, Value col) {
     Value cond;
-    if (g.m % c.blockM)
+    // Clusters along M round the grid up to whole clusters: a block past
+    // M computes rows outside C.
+    int64_t tilesM = llvm::divideCeil(g.m, c.blockM);
+    if (g.m % c.blockM || tilesM % c.clusterM)
       cond = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::ult, row,
                                    arith::ConstantIndexOp::create(nb, loc, g.m));
     if (col && g.n % c.blockN) {
@@ -408,15 +449,25 @@ protected:
   /// the launch's 2-D grid of ceil(N / BN) x ceil(M / BM) blocks, or, with
   /// `group-m`, tile by * ceil(N / BN) + bx of the grouped order
   /// (setTileOrigin).
+  ///
+  /// With clusters of C = clusterM blocks along M, the block's rank in its
+  /// cluster (`clusterRank`) is y mod C, and grouping orders the clusters'
+  /// rows of tiles (C tile rows each): the block takes row r of its
+  /// cluster's.
   void setBlockTileOrigin(gpu::KernelDim3 blockIds) {
+    if (c.clusterM > 1)
+      clusterRank = arith::RemUIOp::create(b, blockIds.y, index(c.clusterM));
     if (c.groupM <= 1) {
       m0 = arith::MulIOp::create(b, blockIds.y, index(c.blockM));
       n0 = arith::MulIOp::create(b, blockIds.x, index(c.blockN));
       return;
     }
     int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
+    Value row = blockIds.y;
+    if (c.clusterM > 1)
+      row = arith::DivUIOp::create(b, row, index(c.clusterM));
     setTileOrigin(arith::AddIOp::create(
-        b, arith::MulIOp::create(b, blockIds.y, index(tilesN)), blockIds.x));
+        b, arith::MulIOp::create(b, row, index(tilesN)), blockIds.x));
   }
 
   /// Sets m0 and n0 to the origin of tile `t` (an index) of the ceil(M /
@@ -425,9 +476,12 @@ protected:
   /// at a time, column after column within the group (the last group
   /// keeps the rows left), so the blocks running at once share a few bands
   /// of A and of B in L2 rather than one band of A and all of B.
+  /// With clusters along M, the tiles are the clusters' rows of C tiles,
+  /// and the block takes row `clusterRank` of its cluster's.
   void setTileOrigin(Value t) {
     int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
-    int64_t tilesM = llvm::divideCeil(g.m, c.blockM);
+    int64_t tilesM =
+        llvm::divideCeil(llvm::divideCeil(g.m, c.blockM), c.clusterM);
     Value tileM, tileN;
     if (c.groupM <= 1 || tilesM <= 1) {
       tileM = arith::DivUIOp::create(b, t, index(tilesN));
@@ -444,6 +498,9 @@ protected:
           b, first, arith::RemUIOp::create(b, inGroup, rows));
       tileN = arith::DivUIOp::create(b, inGroup, rows);
     }
+    if (clusterRank)
+      tileM = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, tileM, index(c.clusterM)), clusterRank);
     m0 = arith::MulIOp::create(b, tileM, index(c.blockM));
     n0 = arith::MulIOp::create(b, tileN, index(c.blockN));
   }
@@ -453,6 +510,8 @@ protected:
   const TileConfig &c;
   /// The block tile's origin in C.
   Value m0, n0;
+  /// With clusters along M: the block's rank in its cluster (else null).
+  Value clusterRank;
 };
 
 } // namespace mlir::uop

@@ -705,7 +705,8 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
   int64_t tilesM = llvm::divideCeil(g.m, c.blockM);
   Value gridX = cst(tilesN);
-  Value gridY = cst(tilesM);
+  // Clusters along M: whole clusters (a block past M computes nothing).
+  Value gridY = cst(llvm::alignTo(tilesM, c.clusterM));
   if (c.persistentBlocks > 0) {
     // At most that many blocks along x, each looping over the tiles.
     gridX = cst(std::min(c.persistentBlocks, tilesN * tilesM));
@@ -713,8 +714,23 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   }
   Value blockX = cst(c.getBlockThreadsX());
   Value blockY = cst(c.getBlockThreadsY());
-  auto launch =
-      gpu::LaunchOp::create(b, gridX, gridY, one, blockX, blockY, one);
+  Value clusterX, clusterY, clusterZ;
+  if (c.clusterM > 1) {
+    clusterX = one;
+    clusterY = cst(c.clusterM);
+    clusterZ = one;
+  }
+  auto launch = gpu::LaunchOp::create(
+      b, gridX, gridY, one, blockX, blockY, one,
+      /*dynamicSharedMemorySize=*/Value(), /*asyncTokenType=*/Type(),
+      /*asyncDependencies=*/ValueRange(), /*workgroupAttributions=*/{},
+      /*privateAttributions=*/{}, clusterX, clusterY, clusterZ);
+  // The builder makes the body's block and thread ids and sizes alone;
+  // with clusters the cluster ids and sizes follow them (as the parser
+  // makes them).
+  if (c.clusterM > 1)
+    for (int i = 0; i < 6; ++i)
+      launch.getBody().front().addArgument(b.getIndexType(), b.getLoc());
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&launch.getBody().front());
@@ -780,6 +796,7 @@ struct KindChooser {
   bool pingpong = false;
   bool tmaStore = false;
   int64_t groupM = 0;
+  int64_t clusterM = 1;
   TargetAttr target;
   ArrayRef<int64_t> tile, threadTile, warps;
   std::optional<FailureOr<TileConfig>> simt, mma, tcgen05, wgmma;
@@ -852,6 +869,22 @@ struct KindChooser {
       whyNot = llvm::formatv("expected 'group-m' 0 or 1 (row-major tiles) "
                              "or a group of up to {0} tile rows, got {1}",
                              maxGroup, groupM);
+      return failure();
+    }
+    int64_t maxCluster = target.getMaxCluster();
+    if (clusterM < 1 || clusterM > maxCluster ||
+        !llvm::isPowerOf2_64(clusterM)) {
+      whyNot = maxCluster > 1
+                   ? llvm::formatv("expected 'cluster-m' 1 (no clusters) or "
+                                   "a power of two up to {0}'s max_cluster "
+                                   "({1}) blocks along M, got {2}",
+                                   target.getChip(), maxCluster, clusterM)
+                         .str()
+                   : llvm::formatv("expected 'cluster-m' 1: {0} has no "
+                                   "thread-block clusters (sm_90 or newer), "
+                                   "got {1}",
+                                   target.getChip(), clusterM)
+                         .str();
       return failure();
     }
     if (mode == Mode::Wgmma &&
@@ -1048,6 +1081,13 @@ struct KindChooser {
           c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
       return failure();
     }
+    if (succeeded(c) && clusterM > 1 && !c->wgmma) {
+      whyNot = llvm::formatv(
+          "cluster-m={0} clusters the warp-specialized wgmma kernel "
+          "(sm_90a, f16 or bf16 inputs), got a GEMM compiled with mma={1}",
+          clusterM, c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
+      return failure();
+    }
     if (succeeded(c) && tmaStore && !c->wgmma && !c->tcgen05) {
       whyNot = llvm::formatv(
           "tma-store applies to the block-level kernels' TMA loads (wgmma "
@@ -1100,6 +1140,54 @@ struct KindChooser {
       return failure();
     }
     config.pingpong = true;
+    return success();
+  }
+
+  /// Makes the wgmma configuration `config` a kernel of clusters of
+  /// `clusterM` blocks along M sharing their tile of B (see WgmmaGemm.cpp):
+  /// the warp-specialized TMA ring, a block per tile, and a B tile that
+  /// splits into `clusterM` equal parts of whole rows of 8 (a K-major B:
+  /// whole 1024-byte swizzle periods) or of whole 64-column boxes (a B
+  /// stored K x N).
+  LogicalResult fitCluster(TileConfig &config, std::string &whyNot) {
+    auto prefix = [&] {
+      return llvm::formatv("for mma=wgmma: cluster-m={0} ", clusterM).str();
+    };
+    if (!config.warpSpecialize) {
+      whyNot = prefix() + "multicasts the loads of the warp-specialized TMA "
+                          "ring, which this GEMM does not use (" +
+               (!warpSpecialize ? std::string("warp-specialize=false")
+                                : std::string("no TMA ring: stages=1, K = 0 "
+                                              "or operands TMA cannot load")) +
+               ")";
+      return failure();
+    }
+    if (config.persistentBlocks != 0) {
+      whyNot = prefix() + llvm::formatv("launches a block per tile, got "
+                                        "persistent-blocks={0}",
+                                        config.persistentBlocks)
+                              .str();
+      return failure();
+    }
+    int64_t part = config.blockN / clusterM;
+    if (config.nMajorB ? (config.blockN / 64) % clusterM != 0
+                       : config.blockN % (8 * clusterM) != 0) {
+      whyNot =
+          prefix() +
+          (config.nMajorB
+               ? llvm::formatv("splits the BN / 64 boxes of a B stored K x N "
+                               "among the cluster's blocks: expected BN a "
+                               "multiple of {0}, got BN = {1}",
+                               64 * clusterM, config.blockN)
+                     .str()
+               : llvm::formatv("splits B's tile into parts of whole 8-row "
+                               "swizzle periods: expected BN a multiple of "
+                               "{0}, got BN = {1} ({2} rows a block)",
+                               8 * clusterM, config.blockN, part)
+                     .str());
+      return failure();
+    }
+    config.clusterM = clusterM;
     return success();
   }
 
@@ -1340,6 +1428,8 @@ struct KindChooser {
       }
       if (pingpong && failed(fitPingpong(config, whyNot)))
         return failure();
+      if (clusterM > 1 && failed(fitCluster(config, whyNot)))
+        return failure();
       return config;
     }
     MatmulKind kind = MatmulKind::simt;
@@ -1394,6 +1484,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     chooser.pingpong = pingpong;
     chooser.tmaStore = tmaStore;
     chooser.groupM = groupM;
+    chooser.clusterM = clusterM;
     if (failed(chooser.parse(mma, precision, whyNot)) ||
         failed(chooser.validateExplicit(whyNot))) {
       mlir::emitError(getOperation()->getLoc(), "uop-tile: ") << whyNot;
@@ -1432,7 +1523,8 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         // within the target's grid.
         ArrayRef<int64_t> maxGrid = target.getMaxGrid().asArrayRef();
         int64_t gridX = llvm::divideCeil(gemm->n, config->blockN);
-        int64_t gridY = llvm::divideCeil(gemm->m, config->blockM);
+        int64_t gridY = llvm::alignTo(
+            llvm::divideCeil(gemm->m, config->blockM), config->clusterM);
         if (gridX > maxGrid[0])
           why = llvm::formatv("N = {0} needs {1} block columns, above the "
                               "grid's limit of {2} along x; use a larger tile N",

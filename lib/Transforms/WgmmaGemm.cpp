@@ -50,6 +50,29 @@
 // tiles, carrying the ring position from tile to tile, and the consumers
 // also release the stage of each tile's last k-tile, so the producer runs
 // into the next tile while they write this one back.
+// With `cluster-m` C > 1 (warp-specialized, a block per tile), the grid's
+// rows of blocks form thread-block clusters of C blocks along M (the grid
+// rounded up to whole clusters; a block past M loads and releases its share
+// but writes nothing): blocks y = C j .. C j + C - 1 compute tiles of one
+// column of C, so they need the same k-tiles of B. The block of rank r = y
+// mod C loads its A box and part r of B's tile (BN / C rows, or BN / 64 / C
+// boxes of a B stored K x N) by one multicast TMA load into the same stage
+// of every block of the cluster, so B crosses L2 once per cluster:
+//
+//   thread 0: init (full[s]: the producer's one arrival with the bytes of
+//     A and the whole B; empty[s]: one release per consumer warp of every
+//     block of the cluster); fence; cluster barrier
+//   producer: wait own empty[s]; expect_tx; load A; multicast B's part r
+//   consumers: as above, but lane q < C of each warp releases the stage
+//     to the block of rank q (a remote arrival): every producer of the
+//     cluster writes into it, so each waits for every consumer
+//   cluster barrier (no block exits while a peer may still multicast
+//     into it or arrive on its barriers)
+//
+// A peer's multicast may complete on a block's full barrier before the
+// block's own producer announced the bytes; the phase stays open on that
+// producer's arrival (the transaction count goes below zero meanwhile).
+//
 // With `pingpong` (persistent) the two consumer warpgroups take the
 // block's tiles in turn instead of sharing each, each multiplying a whole
 // tile (BM = 128: two MMAs of 64 rows, two accumulators): warpgroup w runs
@@ -145,6 +168,10 @@ public:
       // Persistent consumers store each tile's boxes in their loop.
       if (!persistent())
         storeOutputBoxes(tx);
+      // No block of a cluster exits while its peers may still multicast
+      // into its stages or arrive on its barriers.
+      if (clusterRank)
+        ClusterBarrierOp::create(b);
       return;
     }
     // The accumulator starts as linalg's sum does: at the fill value or the
@@ -223,7 +250,13 @@ private:
       // The initialization, visible to the TMA unit's complete_tx.
       FenceProxyAsyncOp::create(b);
     });
-    BarrierOp::create(b);
+    // With clusters, the peers' multicast loads complete on these barriers
+    // and their consumers arrive on them: the cluster barrier (release /
+    // acquire) orders the initialization before any of that.
+    if (clusterRank)
+      ClusterBarrierOp::create(b);
+    else
+      BarrierOp::create(b);
     return bars;
   }
 
@@ -238,9 +271,13 @@ private:
     Value thread0 =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
     // A stage is released by the warpgroups that multiplied it: both of a
-    // shared tile, or the one whose turn it was.
-    Value bars = createRingBarriers(
-        thread0, c.pingpong ? wgmma::kWarpgroupThreads : consumers);
+    // shared tile, or the one whose turn it was; with clusters, by one lane
+    // per consumer warp of every block of the cluster (their producers all
+    // write into the stage).
+    int64_t releasers = c.pingpong ? wgmma::kWarpgroupThreads : consumers;
+    if (clusterRank)
+      releasers = c.clusterM * (consumers / 32);
+    Value bars = createRingBarriers(thread0, releasers);
 
     Value producer = arith::CmpIOp::create(b, arith::CmpIPredicate::uge, tx,
                                            index(consumers));
@@ -353,11 +390,26 @@ private:
                 WgmmaWaitGroupOp::create(b, 1);
                 Value notFirst = arith::CmpIOp::create(
                     b, arith::CmpIPredicate::ne, kt, index(0));
+                Value empty =
+                    arith::AddIOp::create(b, step.prev, index(stages));
+                if (clusterRank) {
+                  // Lane r of each warp releases the stage to the block of
+                  // rank r (the warp's wait_group is warp-synchronous: the
+                  // whole warp is done with it).
+                  Value releaser = arith::AndIOp::create(
+                      b, notFirst,
+                      arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
+                                            laneId, index(c.clusterM)));
+                  ifThen(releaser, [&] {
+                    MBarrierArriveOp::create(b, bars, empty,
+                                             /*txCount=*/Value(), laneId);
+                  });
+                  return next;
+                }
                 ifThen(notFirst, [&] {
-                  MBarrierArriveOp::create(
-                      b, bars,
-                      arith::AddIOp::create(b, step.prev, index(stages)),
-                      /*txCount=*/Value(), /*cta=*/Value());
+                  MBarrierArriveOp::create(b, bars, empty,
+                                           /*txCount=*/Value(),
+                                           /*cta=*/Value());
                 });
                 return next;
               });

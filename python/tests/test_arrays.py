@@ -173,6 +173,9 @@ def test_tcgen05_tma_store_on_sm100a(m, n, k, out_dtype, transpose_b,
     (200, 136, 192, dict(warp_specialize=False), False, True),
     (200, 136, 192, {}, True, False),
     (200, 136, 192, dict(persistent_blocks=3, pingpong=True), True, False),
+    (200, 136, 192, dict(cluster_m=2), True, True),
+    (200, 136, 192, dict(cluster_m=4, group_m=2), True, True),
+    (200, 136, 192, dict(cluster_m=2), True, False),
 ])
 def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles,
                                          transpose_b):
@@ -184,7 +187,9 @@ def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles,
     and with the ping-pong schedule (the consumer warpgroups taking 64-row
     tiles in turn). warp_specialize=False keeps one role. B stored N x K is
     read K-major; B stored K x N (linalg.matmul's layout) comes in boxes
-    of 64 columns and is read N-major (imm-trans-b = 1)."""
+    of 64 columns and is read N-major (imm-trans-b = 1). With cluster_m
+    the blocks of a cluster share B's tile through multicast loads (with
+    4, the grid's two rows of tiles are rounded up to a whole cluster)."""
     src = uop.matmul_problem(m, n, k, dtype="float16", out_dtype="float32",
                              transpose_b=transpose_b)
     kernel = uop.compile(src, target="sm_90a", **options)
@@ -194,6 +199,9 @@ def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles,
     assert bool(re.search(r"setmaxnreg\.inc\.sync\.aligned\.u32\s+232;",
                           kernel.ptx)) == roles
     assert bool(re.search(r"\.maxnreg\s+168\b", kernel.ptx)) == roles
+    clustered = options.get("cluster_m", 1) > 1
+    assert ("multicast::cluster" in kernel.ptx) == clustered
+    assert ("barrier.cluster.wait" in kernel.ptx) == clustered
     a = RNG.uniform(-1, 1, (m, k)).astype("float16")
     b = RNG.uniform(-1, 1, (n, k) if transpose_b else (k, n)).astype(
         "float16")
@@ -203,6 +211,10 @@ def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles,
     ref = a.astype(np.float64) @ bk.astype(np.float64)
     err = np.abs(c2.astype(np.float64) - ref)
     assert (err <= gemm_bound(a, bk, k, "float32")).all(), err.max()
+    # Another interleaving of the roles (and of a cluster's blocks)
+    # computes the same.
+    *_, c3 = uop.simulate(kernel, a, b, c, preempt_seed=3)
+    assert (c3 == c2).all()
     with pytest.raises(uop.Error, match="persistent-blocks=2 needs the "
                        "warp-specialized TMA ring"):
         uop.compile(src, target="sm_90a", persistent_blocks=2,
@@ -376,7 +388,8 @@ def test_options_come_from_the_pipeline():
     src = uop.matmul_problem(32, 32, 8)
     assert options["tma_store"][0] is False and options["group_m"][0] == 0
     with pytest.raises(uop.Error, match="unknown option 'tiles' of "
-                       "uop.compile: expected one of async, group_m, "
+                       "uop.compile: expected one of async, cluster_m, "
+                       "group_m, "
                        "ladder_step, mma"):
         uop.compile(src, tiles=(32, 32, 8))
     with pytest.raises(uop.Error, match="option 'stages' expects an integer, "

@@ -96,6 +96,12 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                      "tcgen05 kernels: G tile rows at a time (0 or 1: "
                      "row-major)"),
       llvm::cl::init(UopTileOptions().groupM)};
+  Option<int64_t> clusterM{
+      *this, "cluster-m",
+      llvm::cl::desc("uop-tile's thread-block clusters along M for the "
+                     "warp-specialized wgmma kernel: C blocks sharing their "
+                     "tile of B through multicast TMA loads (1: none)"),
+      llvm::cl::init(UopTileOptions().clusterM)};
   Option<bool> pingpong{
       *this, "pingpong",
       llvm::cl::desc("uop-tile's ping-pong schedule for the persistent wgmma "

@@ -82,6 +82,11 @@ struct TileConfig {
   /// launch order; G > 1, grouped G tile rows at a time (SwizzledGemm's
   /// setTileOrigin).
   int64_t groupM = 0;
+  /// The warp-specialized wgmma kernel: 1, a block per tile on its own;
+  /// C > 1, thread-block clusters of C blocks along M whose tiles share a
+  /// column of C: each block loads 1 / C of the shared B tile and
+  /// multicasts it to the cluster (WgmmaGemm.cpp).
+  int64_t clusterM = 1;
 
   /// The block: x fastest (along N), y along M.
   int64_t getBlockThreadsX() const {
