@@ -350,7 +350,7 @@ py::dict simulate(const std::string &source,
                   std::optional<double> rtol, bool traffic,
                   std::optional<unsigned> warpSize,
                   std::optional<uint64_t> maxSteps,
-                  std::optional<uint64_t> maxMemory,
+                  std::optional<uint64_t> maxMemory, uint64_t preemptSeed,
                   const std::string &sourceName,
                   const std::string &referenceName, py::list inputs,
                   bool outputValues) {
@@ -377,6 +377,7 @@ py::dict simulate(const std::string &source,
     opts.maxSteps = *maxSteps;
   if (maxMemory)
     opts.maxMemory = *maxMemory;
+  opts.preemptSeed = preemptSeed;
   uop::sim::ValueNames names;
   opts.names = &names;
   // The inputs' bytes stay owned by their Python objects, referenced here.
@@ -529,7 +530,7 @@ PYBIND11_MODULE(_uop, m) {
         py::arg("atol") = py::none(), py::arg("rtol") = py::none(),
         py::arg("traffic") = false, py::arg("warp_size") = py::none(),
         py::arg("max_steps") = py::none(), py::arg("max_memory") = py::none(),
-        py::arg("source_name") = "<input>",
+        py::arg("preempt_seed") = 0, py::arg("source_name") = "<input>",
         py::arg("reference_name") = "<reference>",
         py::arg("inputs") = py::list(), py::arg("output_values") = true,
         "Runs the simulator on MLIR text (and a reference text) in memory; "

@@ -81,6 +81,24 @@ def test_a_race_is_reported():
     assert "race" in result.stderr
 
 
+def test_another_interleaving_shows_a_race():
+    """preempt_seed runs another interleaving of a cluster's blocks: the
+    two-block ring of test/Sim/cluster.mlir agrees with its reference in
+    it; with each block releasing the shared tile to itself only, the
+    interleaving of seed 2 has a block read a half its peer is loading."""
+    cluster = read("test", "Sim", "cluster.mlir")
+    selfish = cluster.replace(" cta %peer {remote}", " {remote}", 1)
+    assert selfish != cluster
+    assert uop.simulate_report(cluster, cluster, entry="ring",
+                               ref_entry="ring_ref", preempt_seed=2).ok
+    result = uop.simulate_report(selfish, entry="ring", preempt_seed=2)
+    assert result.code == 2
+    assert "RAW race" in result.stderr and "rank 1" in result.stderr
+    with pytest.raises(uop.Error, match="preempt_seed: expected an integer "
+                       "from 0 to 2\\*\\*64 - 1, got -1"):
+        uop.simulate_report(cluster, entry="ring", preempt_seed=-1)
+
+
 def test_traffic():
     result = uop.simulate_report(read("examples", "smem_gemm.mlir"), traffic=True)
     assert "global_loads=32768" in result.stdout

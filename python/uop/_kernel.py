@@ -342,11 +342,18 @@ def _to_array(output: dict) -> np.ndarray:
         output["shape"]).copy()
 
 
+def _check_preempt_seed(seed) -> None:
+    if not isinstance(seed, int) or isinstance(seed, bool) or \
+            not 0 <= seed < 2**64:
+        raise Error(f"preempt_seed: expected an integer from 0 to 2**64 - 1, "
+                    f"got {seed!r}")
+
+
 def simulate(program, *arrays, entry: str = "main", seed: Optional[int] = None,
              check=None, stage: Optional[str] = None,
              atol: Optional[float] = None, rtol: Optional[float] = None,
              warp_size: Optional[int] = None, max_steps: Optional[int] = None,
-             max_memory: Optional[int] = None):
+             max_memory: Optional[int] = None, preempt_seed: int = 0):
     """Runs `program` (a uop.Kernel, or MLIR text of any stage the simulator
     runs) on the CPU, in memory, with `arrays` as the entry's memref
     arguments in order, and returns every argument after the run as a
@@ -362,6 +369,9 @@ def simulate(program, *arrays, entry: str = "main", seed: Optional[int] = None,
              inputs: MLIR text or a Kernel (its source). The default for a
              Kernel is its own source (the linalg input); False: none.
     stage    the stage of a Kernel to run (default: its simulated_stage).
+    preempt_seed  uop-sim's --preempt-seed: 0, the default interleaving of
+             warp-specialized roles and cluster blocks; N > 0, another one
+             per N (a wait already satisfied may hand the turn on).
 
     Raises uop.SimFault on a fault (race, divergent barrier, out of
     bounds, step limit, ...), uop.Mismatch when the results differ from
@@ -383,11 +393,13 @@ def simulate(program, *arrays, entry: str = "main", seed: Optional[int] = None,
         reference = check.source
     elif check not in (None, True, False):
         reference = str(check)
+    _check_preempt_seed(preempt_seed)
     inputs = [_to_input(a, i) for i, a in enumerate(arrays)]
     r = SimResult._from(_uop.simulate(
         text, reference, entry=entry, seed=0 if seed is None else seed,
         atol=atol, rtol=rtol, warp_size=warp_size, max_steps=max_steps,
-        max_memory=max_memory, inputs=inputs, output_values=False))
+        max_memory=max_memory, preempt_seed=preempt_seed, inputs=inputs,
+        output_values=False))
     if r.code == 3:
         raise Error(r.stderr.strip() or "the simulator refused the input")
     if r.faults or r.reference_faults:

@@ -73,6 +73,7 @@ def simulate_report(source, compare_with=None, *, entry: str = "main",
                     warp_size: Optional[int] = None,
                     max_steps: Optional[int] = None,
                     max_memory: Optional[int] = None,
+                    preempt_seed: int = 0,
                     source_name: str = "<input>",
                     reference_name: str = "<reference>") -> SimResult:
     """Runs MLIR text (any stage of the ladder; a Kernel runs at its
@@ -84,8 +85,11 @@ def simulate_report(source, compare_with=None, *, entry: str = "main",
     reference_name. warp_size: lanes per warp (None: the warp_size of the
     module's uop.target). max_steps, max_memory: uop-sim's --max-steps and
     --max-memory (None: their defaults); a program past either is a fault
-    or bad input, never a hang."""
-    from ._kernel import Kernel
+    or bad input, never a hang. preempt_seed: uop-sim's --preempt-seed (0:
+    the default interleaving of warp-specialized roles and cluster blocks;
+    N > 0: another one per N)."""
+    from ._kernel import Kernel, _check_preempt_seed
+    _check_preempt_seed(preempt_seed)
     if isinstance(source, Kernel):
         source = source.ir(source.simulated_stage)
     if isinstance(compare_with, Kernel):
@@ -95,7 +99,8 @@ def simulate_report(source, compare_with=None, *, entry: str = "main",
                       entry=entry, ref_entry=ref_entry, seed=seed, atol=atol,
                       rtol=rtol, traffic=traffic, warp_size=warp_size,
                       max_steps=max_steps, max_memory=max_memory,
-                      source_name=source_name, reference_name=reference_name)
+                      preempt_seed=preempt_seed, source_name=source_name,
+                      reference_name=reference_name)
     return SimResult._from(r)
 
 

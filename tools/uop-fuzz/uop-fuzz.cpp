@@ -88,6 +88,8 @@ struct Input {
   /// Simulator limits and entry.
   uint64_t maxMemory = 1 << 20;
   std::string entry = "main";
+  /// uop-sim's --preempt-seed (0: the default interleaving).
+  uint64_t preemptSeed = 0;
   /// The seed it was derived from (for the report).
   std::string seedName;
 };
@@ -225,6 +227,8 @@ std::string randomOptions(Rng &rng, StringRef emit) {
        << (chance(rng, 60) ? pick(rng, 5) : pickSize(rng));
   if (chance(rng, 10))
     os << " group-m=" << (chance(rng, 60) ? pick(rng, 9) : pickSize(rng));
+  if (chance(rng, 10))
+    os << " cluster-m=" << (chance(rng, 70) ? pick(rng, 9) : pickSize(rng));
   if (chance(rng, 5))
     os << " ladder-step=" << (chance(rng, 70) ? pick(rng, 9) : pickSize(rng));
   if (chance(rng, 20))
@@ -423,6 +427,7 @@ Input makeInput(Mode mode, const std::vector<Seed> &seeds, uint64_t runSeed,
       in.options = randomOptions(rng, "");
     static const uint64_t kMemories[] = {0, 4096, 1 << 20, 16 << 20};
     in.maxMemory = pickOf(rng, kMemories);
+    in.preemptSeed = chance(rng, 50) ? 1 + pick(rng, 8) : 0;
     break;
   }
   return in;
@@ -458,6 +463,7 @@ int runTarget(Mode mode, const Input &in, mlir::MLIRContext &ctx) {
     // A budget far below the per-input CPU limit: a program that does not
     // end is a step-limit fault (the tool working), not a hang.
     opts.maxSteps = kFuzzMaxSteps;
+    opts.preemptSeed = in.preemptSeed;
     opts.names = &names;
     mlir::uop::sim::SimReport report = mlir::uop::sim::simulate(*module, opts);
     mlir::uop::sim::PrintOptions print;
@@ -742,7 +748,8 @@ std::string reproducer(Mode mode, const Input &in, StringRef file) {
   case Mode::Sim: {
     std::string sim = " --entry " + in.entry + " --max-memory " +
                       std::to_string(in.maxMemory) + " --max-steps " +
-                      std::to_string(kFuzzMaxSteps);
+                      std::to_string(kFuzzMaxSteps) + " --preempt-seed " +
+                      std::to_string(in.preemptSeed);
     return in.compileFirst ? compile + " | uop-sim -" + sim
                            : "uop-sim " + file.str() + sim;
   }
@@ -759,7 +766,8 @@ std::string replayCommand(Mode mode, const Input &in, StringRef file) {
   if (mode == Mode::Sim)
     s += " --entry " + in.entry + " --max-memory " +
          std::to_string(in.maxMemory) + " --max-steps " +
-         std::to_string(kFuzzMaxSteps);
+         std::to_string(kFuzzMaxSteps) + " --preempt-seed " +
+         std::to_string(in.preemptSeed);
   return s;
 }
 
@@ -873,6 +881,9 @@ int main(int argc, char **argv) {
   cl::opt<uint64_t> maxMemory("max-memory",
                               cl::desc("with --replay: sim memory limit"),
                               cl::init(1 << 20), cl::cat(cat));
+  cl::opt<uint64_t> preemptSeed(
+      "preempt-seed", cl::desc("with --replay: sim's --preempt-seed"),
+      cl::init(0), cl::cat(cat));
   cl::HideUnrelatedOptions(cat);
   cl::ParseCommandLineOptions(argc, argv,
                               "uop-fuzz: mutation fuzzer for the uop tools\n");
@@ -907,6 +918,7 @@ int main(int argc, char **argv) {
     in.options = options;
     in.entry = entry;
     in.maxMemory = maxMemory;
+    in.preemptSeed = preemptSeed;
     int status = runTarget(mode, in, ctx);
     outs() << "uop-fuzz: exit status " << status << "\n";
     return status;
