@@ -85,6 +85,8 @@ prepare() {
     "f16nkoutc2g8ts f16 f16 cluster-m=2+group-m=8+tma-store=true nk"
     "f16nkoutc2n256 f16 f16 cluster-m=2+tile=128,256,64 nk"
     "f16outc2 f16 f16 cluster-m=2+tile=128,128,64 kn"
+    "f16nkoutp132c2 f16 f16 persistent-blocks=132+cluster-m=2 nk"
+    "f16nkoutp132c2g8ts f16 f16 persistent-blocks=132+cluster-m=2+group-m=8+tma-store=true nk"
   )
   # TF32 only where the compiler has the option.
   local probe="$out_dir/probe.mlir"

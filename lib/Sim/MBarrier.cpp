@@ -243,6 +243,16 @@ LogicalResult mbarrier::arrive(Interpreter &I, Operation *op, Value group,
       continue;
     }
     --b->pendingArrivals;
+    if (b->pendingArrivals == 0 && b->pendingBytes < 0) {
+      // Loads completed more bytes than every expect_tx of the phase
+      // announced (they landed ahead of the last arrival).
+      misuse(I, op, g, i, lane,
+             "made the phase's last arrival with " +
+                 std::to_string(-b->pendingBytes) +
+                 " transaction bytes completed beyond what expect_tx "
+                 "announced (expect_tx announced too few) on the");
+      continue;
+    }
     maybeComplete(*b);
   }
   return success();
@@ -393,11 +403,21 @@ void mbarrier::arriveFrom(Interpreter &I, Operation *op, const Buffer *group,
 }
 
 void mbarrier::completeTx(Interpreter &I, Operation *op, const Buffer *group,
-                          int64_t index, int64_t bytes, uint32_t thread) {
+                          int64_t index, int64_t bytes, uint32_t thread,
+                          std::optional<uint64_t> issuedIn) {
   MBarrierState &b = I.block()->mbarriers[{group, index}];
   std::string what;
   if (!b.initialized)
     what = "completed a transaction on the uninitialized";
+  else if (issuedIn && *issuedIn != b.phase)
+    // The phase the load was issued in completed without its bytes: they
+    // would count for a later phase (or, had the load landed sooner, for
+    // that one), so expect_tx announced too few for it.
+    what = "completed " + std::to_string(bytes) +
+           " transaction bytes in phase " + std::to_string(b.phase) +
+           ", issued in phase " + std::to_string(*issuedIn) +
+           ", which completed without them (expect_tx announced too few) "
+           "on the";
   // The transaction count may go below zero while the phase still awaits
   // arrivals: a peer's multicast can land before the block's own
   // arrive.expect_tx announced it (the ISA's tx-count is signed). Once

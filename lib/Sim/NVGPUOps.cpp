@@ -380,6 +380,16 @@ LogicalResult clusterArriveOp(Interpreter &I, Operation *op) {
   return I.clusterArrive(op);
 }
 
+/// nvvm.fence.mbarrier.init (before the cluster barrier's arrival): the
+/// simulator orders a block's mbarrier initializations before a peer's use
+/// by the cluster barrier itself (MBarrier.h's reachableBarrier), so the
+/// fence has nothing left to do.
+LogicalResult fenceMbarrierInitOp(Interpreter &I, Operation *op) {
+  if (!I.isInKernel())
+    return I.unsupported(op, "a fence outside of a kernel");
+  return success();
+}
+
 LogicalResult clusterWaitOp(Interpreter &I, Operation *op) {
   if (!cast<NVVM::ClusterWaitOp>(op).getAligned())
     return I.unsupported(op, "expected the aligned cluster barrier (every "
@@ -392,6 +402,7 @@ LogicalResult clusterWaitOp(Interpreter &I, Operation *op) {
 void mlir::uop::sim::registerNVGPUHandlers(HandlerRegistry &r) {
   r.add<NVVM::ElectSyncOp>(electSyncOp);
   r.add<NVVM::ClusterArriveOp>(clusterArriveOp);
+  r.add<NVVM::FenceMbarrierInitOp>(fenceMbarrierInitOp);
   r.add<NVVM::ClusterWaitOp>(clusterWaitOp);
   r.addWaiting<NVVM::ClusterWaitOp>();
   r.add<nvgpu::MBarrierCreateOp>(mbarrierCreateOp);

@@ -145,6 +145,20 @@ void PathScheduler::threadMain(Path *p) {
   handTo(pickNext(p));
 }
 
+void PathScheduler::setPreemptSeed(uint64_t seed) {
+  if (seed == 0) {
+    preemptState = 0;
+    return;
+  }
+  // Seeds that differ in a bit or two start far apart (splitmix64's
+  // finalizer; xorshift alone is linear: seed 3's sequence would be seed
+  // 1's xor seed 2's). Never 0, which xorshift keeps.
+  uint64_t z = seed + 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  preemptState = (z ^ (z >> 31)) | 1;
+}
+
 bool PathScheduler::preemptNow() {
   if (!preemptState)
     return false;

@@ -267,6 +267,9 @@ LogicalResult tma::load(Interpreter &I, Operation *op, Value source,
         copy.group = I.peerBuffer(g.buffer, r);
         copy.dest = I.peerBuffer(d.buffer, r);
       }
+      auto found = to.state->mbarriers.find({copy.group, bar});
+      if (found != to.state->mbarriers.end())
+        copy.phase = found->second.phase;
       for (auto [elem, w] : copy.writes)
         to.races->tmaIssue(*copy.dest, elem, copy.thread, op);
       to.state->tmaLoads.push_back(std::move(copy));
@@ -383,7 +386,8 @@ static void complete(Interpreter &I, PendingTma &t) {
                              b.phase);
   }
   I.countStores(*t.dest, t.writes.size());
-  mbarrier::completeTx(I, t.op, t.group, t.index, t.bytes, t.thread);
+  mbarrier::completeTx(I, t.op, t.group, t.index, t.bytes, t.thread,
+                       t.phase);
 }
 
 bool tma::completeLoads(Interpreter &I, const Buffer *group, int64_t index,

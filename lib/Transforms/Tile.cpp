@@ -708,9 +708,13 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   // Clusters along M: whole clusters (a block past M computes nothing).
   Value gridY = cst(llvm::alignTo(tilesM, c.clusterM));
   if (c.persistentBlocks > 0) {
-    // At most that many blocks along x, each looping over the tiles.
-    gridX = cst(std::min(c.persistentBlocks, tilesN * tilesM));
-    gridY = cst(1);
+    // At most that many blocks along x, each looping over the tiles; with
+    // clusters along M, that many blocks in clusters of C along y, each
+    // cluster looping over the tiles of rows of clusters.
+    int64_t clusters = std::max<int64_t>(1, c.persistentBlocks / c.clusterM);
+    int64_t clusterTiles = tilesN * llvm::divideCeil(tilesM, c.clusterM);
+    gridX = cst(std::min(clusters, clusterTiles));
+    gridY = cst(c.clusterM);
   }
   Value blockX = cst(c.getBlockThreadsX());
   Value blockY = cst(c.getBlockThreadsY());
@@ -1145,7 +1149,7 @@ struct KindChooser {
 
   /// Makes the wgmma configuration `config` a kernel of clusters of
   /// `clusterM` blocks along M sharing their tile of B (see WgmmaGemm.cpp):
-  /// the warp-specialized TMA ring, a block per tile, and a B tile that
+  /// the warp-specialized TMA ring (not ping-pong), and a B tile that
   /// splits into `clusterM` equal parts of whole rows of 8 (a K-major B:
   /// whole 1024-byte swizzle periods) or of whole 64-column boxes (a B
   /// stored K x N).
@@ -1162,11 +1166,11 @@ struct KindChooser {
                ")";
       return failure();
     }
-    if (config.persistentBlocks != 0) {
-      whyNot = prefix() + llvm::formatv("launches a block per tile, got "
-                                        "persistent-blocks={0}",
-                                        config.persistentBlocks)
-                              .str();
+    if (config.pingpong) {
+      whyNot = prefix() + "has the blocks of a cluster multiply tiles of one "
+                          "column of C in step, which the ping-pong "
+                          "schedule's warpgroups do not (they take tiles in "
+                          "turn); use pingpong=false";
       return failure();
     }
     int64_t part = config.blockN / clusterM;
@@ -1530,9 +1534,19 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
                               "grid's limit of {2} along x; use a larger tile N",
                               gemm->n, gridX, maxGrid[0]);
         else if (gridY > maxGrid[1])
-          why = llvm::formatv("M = {0} needs {1} block rows, above the grid's "
-                              "limit of {2} along y; use a larger tile M",
-                              gemm->m, gridY, maxGrid[1]);
+          why = config->clusterM > 1
+                    ? llvm::formatv("M = {0} needs {1} block rows in whole "
+                                    "clusters of {2}, above the grid's "
+                                    "limit of {3} along y; use a larger "
+                                    "tile M or a smaller cluster-m",
+                                    gemm->m, gridY, config->clusterM,
+                                    maxGrid[1])
+                          .str()
+                    : llvm::formatv("M = {0} needs {1} block rows, above "
+                                    "the grid's limit of {2} along y; use a "
+                                    "larger tile M",
+                                    gemm->m, gridY, maxGrid[1])
+                          .str();
       }
       if (!why.empty() && succeeded(gemm))
         gemm = failure();

@@ -50,7 +50,7 @@
 // tiles, carrying the ring position from tile to tile, and the consumers
 // also release the stage of each tile's last k-tile, so the producer runs
 // into the next tile while they write this one back.
-// With `cluster-m` C > 1 (warp-specialized, a block per tile), the grid's
+// With `cluster-m` C > 1 (warp-specialized), the grid's
 // rows of blocks form thread-block clusters of C blocks along M (the grid
 // rounded up to whole clusters; a block past M loads and releases its share
 // but writes nothing): blocks y = C j .. C j + C - 1 compute tiles of one
@@ -68,6 +68,12 @@
 //     cluster writes into it, so each waits for every consumer
 //   cluster barrier (no block exits while a peer may still multicast
 //     into it or arrive on its barriers)
+//
+// With `persistent-blocks` P as well, the grid is max(1, P / C) clusters
+// along x (at most one per cluster tile) of C blocks along y; each cluster
+// loops over the cluster tiles (C tiles of one column of C) as a persistent
+// block loops over tiles, its blocks in step, each releasing the last
+// k-tile's stage of a tile to every block of the cluster.
 //
 // A peer's multicast may complete on a block's full barrier before the
 // block's own producer announced the bytes; the phase stays open on that
@@ -390,27 +396,10 @@ private:
                 WgmmaWaitGroupOp::create(b, 1);
                 Value notFirst = arith::CmpIOp::create(
                     b, arith::CmpIPredicate::ne, kt, index(0));
-                Value empty =
-                    arith::AddIOp::create(b, step.prev, index(stages));
-                if (clusterRank) {
-                  // Lane r of each warp releases the stage to the block of
-                  // rank r (the warp's wait_group is warp-synchronous: the
-                  // whole warp is done with it).
-                  Value releaser = arith::AndIOp::create(
-                      b, notFirst,
-                      arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
-                                            laneId, index(c.clusterM)));
-                  ifThen(releaser, [&] {
-                    MBarrierArriveOp::create(b, bars, empty,
-                                             /*txCount=*/Value(), laneId);
-                  });
-                  return next;
-                }
-                ifThen(notFirst, [&] {
-                  MBarrierArriveOp::create(b, bars, empty,
-                                           /*txCount=*/Value(),
-                                           /*cta=*/Value());
-                });
+                releaseStage(bars,
+                             arith::AddIOp::create(b, step.prev,
+                                                   index(stages)),
+                             notFirst);
                 return next;
               });
           // The other warpgroup's turn: its waits on the ring come after
@@ -422,9 +411,9 @@ private:
           if (persistent()) {
             // The producer reuses the last k-tile's stage for the next tile.
             RingStep last = ringStep(end.stage, end.phase, stages);
-            MBarrierArriveOp::create(
-                b, bars, arith::AddIOp::create(b, last.prev, index(stages)),
-                /*txCount=*/Value(), /*cta=*/Value());
+            releaseStage(
+                bars, arith::AddIOp::create(b, last.prev, index(stages)),
+                /*when=*/Value());
           }
           if (persistent() && c.tmaStore)
             storeTileOfPersistent(acc, thread0, consumers,
@@ -440,6 +429,30 @@ private:
     if (persistent() && c.tmaStore)
       ifThen(thread0,
              [&] { TmaStoreWaitOp::create(b, b.getI32IntegerAttr(0)); });
+  }
+
+  /// The consumers' release of the ring stage whose empty barrier is
+  /// `empty`, where `when` (an i1; null: always) holds: each consumer
+  /// thread arrives on it, or, with clusters, lane r of each consumer warp
+  /// arrives on that barrier of the cluster's block of rank r, since every
+  /// producer of the cluster writes into the stage (the warp's wait_group
+  /// is warp-synchronous: the whole warp is done with the stage).
+  void releaseStage(Value bars, Value empty, Value when) {
+    Value cta;
+    if (clusterRank) {
+      Value releaser = arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
+                                             laneId, index(c.clusterM));
+      when = when ? arith::AndIOp::create(b, when, releaser).getResult()
+                  : releaser;
+      cta = laneId;
+    }
+    auto arrive = [&] {
+      MBarrierArriveOp::create(b, bars, empty, /*txCount=*/Value(), cta);
+    };
+    if (when)
+      ifThen(when, arrive);
+    else
+      arrive();
   }
 
   /// Ping-pong: waits until it is the turn of consumer warpgroup `turn` to
@@ -529,7 +542,10 @@ private:
   /// order, so their rings stay in step): the block's own tile, or, with
   /// `persistent-blocks`, tiles bx, bx + P, bx + 2P, ... of the launch
   /// order over the ceil(M / BM) x ceil(N / BN) tiles (P blocks along x;
-  /// setTileOrigin: row-major, or grouped with `group-m`); with `turns` >
+  /// setTileOrigin: row-major, or grouped with `group-m`; with clusters
+  /// of C blocks along M, P clusters along x and the tiles of the
+  /// clusters' rows, C tile rows each, the block taking its rank's row of
+  /// each); with `turns` >
   /// 1 only tile `turn` of each `turns` of those (ping-pong), the ring
   /// starting at `init` (default: stage 0, phase 0).
   void forEachTile(llvm::function_ref<RingPosition(RingPosition)> body,
@@ -541,8 +557,11 @@ private:
       body(init);
       return;
     }
+    // With clusters, the tiles are the clusters' (C tile rows each).
     int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
-    int64_t tiles = llvm::divideCeil(g.m, c.blockM) * tilesN;
+    int64_t tiles =
+        llvm::divideCeil(llvm::divideCeil(g.m, c.blockM), c.clusterM) *
+        tilesN;
     Value firstTile = blockX;
     if (turn != 0)
       firstTile = arith::AddIOp::create(

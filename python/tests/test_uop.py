@@ -85,13 +85,13 @@ def test_another_interleaving_shows_a_race():
     """preempt_seed runs another interleaving of a cluster's blocks: the
     two-block ring of test/Sim/cluster.mlir agrees with its reference in
     it; with each block releasing the shared tile to itself only, the
-    interleaving of seed 2 has a block read a half its peer is loading."""
+    interleaving of seed 3 has a block read a half its peer is loading."""
     cluster = read("test", "Sim", "cluster.mlir")
     selfish = cluster.replace(" cta %peer {remote}", " {remote}", 1)
     assert selfish != cluster
     assert uop.simulate_report(cluster, cluster, entry="ring",
                                ref_entry="ring_ref", preempt_seed=2).ok
-    result = uop.simulate_report(selfish, entry="ring", preempt_seed=2)
+    result = uop.simulate_report(selfish, entry="ring", preempt_seed=3)
     assert result.code == 2
     assert "RAW race" in result.stderr and "rank 1" in result.stderr
     with pytest.raises(uop.Error, match="preempt_seed: expected an integer "

@@ -32,7 +32,7 @@
 // RUN: sed 's/ cta %%peer {remote}/ {remote}/' %s | sh -c 'uop-sim - --entry ring 2>&1; echo exit=$?' | FileCheck %s --check-prefix=SELF
 // SELF: uop-sim: fault: WAW race on shared %t0[0, 0] in block (1, 0, 0): uop.tma_load by thread (0, 0, 0) of the cluster's block of rank 0 at <stdin>:{{[0-9]+}}:{{[0-9]+}} (in flight until its mbarrier phase completes), write by thread (0, 0, 0) of the cluster's block of rank 0 at
 // SELF: exit=2
-// RUN: sed 's/ cta %%peer {remote}/ {remote}/' %s | sh -c 'uop-sim - --entry ring --preempt-seed=2 2>&1; echo exit=$?' | FileCheck %s --check-prefix=SELF2
+// RUN: sed 's/ cta %%peer {remote}/ {remote}/' %s | sh -c 'uop-sim - --entry ring --preempt-seed=3 2>&1; echo exit=$?' | FileCheck %s --check-prefix=SELF2
 // SELF2: uop-sim: fault: RAW race on shared %t1[0, 0] in block (0, 0, 0): uop.tma_load by thread (0, 0, 0) of the cluster's block of rank 1 at <stdin>:{{[0-9]+}}:{{[0-9]+}} (in flight until its mbarrier phase completes), read by thread (16, 0, 0) at
 // SELF2: exit=2
 
@@ -103,6 +103,11 @@
 // RUN: sed '/{expect}/d' %s | sh -c 'uop-sim - --entry early 2>&1; echo exit=$?' | FileCheck %s --check-prefix=NOEXPECT
 // NOEXPECT: uop-sim: fault: deadlock at <stdin>:{{[0-9]+}}:{{[0-9]+}} in block (0, 0, 0): thread {{.*}} waits for phase 0 (parity 0) of mbarrier %full[0], which still expects 1 of 1 arrivals and no transaction bytes (1024 completed ahead of their expect_tx) that no thread can provide
 // NOEXPECT: exit=2
+// An expect_tx announcing 64 of the 1024 bytes: the arrival that completes
+// the phase's arrivals finds 960 more bytes completed than announced.
+// RUN: sed 's/expect_tx %%c1024 {expect}/expect_tx %%c64 {expect}/' %s | sh -c 'uop-sim - --entry early 2>&1; echo exit=$?' | FileCheck %s --check-prefix=BEYOND
+// BEYOND: uop-sim: fault: mbarrier misuse at <stdin>:{{[0-9]+}}:{{[0-9]+}} in block (0, 0, 0): thread (0, 0, 0) made the phase's last arrival with 960 transaction bytes completed beyond what expect_tx announced (expect_tx announced too few) on the mbarrier %full[0]
+// BEYOND: exit=2
 
 // Without clusters, each block is a cluster of its own.
 // RUN: uop-sim %s --entry solo --compare-with %s --ref-entry solo_ref 2>&1 | FileCheck %s

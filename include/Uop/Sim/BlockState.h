@@ -169,6 +169,9 @@ struct PendingTma {
   Buffer *dest;
   int64_t bytes;
   std::vector<std::pair<int64_t, Word>> writes;
+  /// The destination barrier's phase when the load was issued: its bytes
+  /// count for that phase.
+  uint64_t phase = 0;
 };
 
 /// A TMA store in flight (Tma.h): the issuing thread and op, the shared

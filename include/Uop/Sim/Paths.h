@@ -103,7 +103,7 @@ public:
 
   /// Seeds the preemption of satisfied waits (SimOptions::preemptSeed; 0:
   /// none).
-  void setPreemptSeed(uint64_t seed) { preemptState = seed; }
+  void setPreemptSeed(uint64_t seed);
 
 private:
   struct Path {

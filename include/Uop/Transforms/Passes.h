@@ -82,10 +82,11 @@ struct TileConfig {
   /// launch order; G > 1, grouped G tile rows at a time (SwizzledGemm's
   /// setTileOrigin).
   int64_t groupM = 0;
-  /// The warp-specialized wgmma kernel: 1, a block per tile on its own;
-  /// C > 1, thread-block clusters of C blocks along M whose tiles share a
-  /// column of C: each block loads 1 / C of the shared B tile and
-  /// multicasts it to the cluster (WgmmaGemm.cpp).
+  /// The warp-specialized wgmma kernel: 1, no clusters; C > 1,
+  /// thread-block clusters of C blocks along M whose tiles share a column
+  /// of C: each block loads 1 / C of the shared B tile and multicasts it
+  /// to the cluster (WgmmaGemm.cpp); with persistent blocks, each cluster
+  /// loops over tiles of rows of clusters.
   int64_t clusterM = 1;
 
   /// The block: x fastest (along N), y along M.

@@ -197,12 +197,13 @@ def UopTile : Pass<"uop-tile"> {
     not fit beside it). `group-m=G` (both block-level kernels) launches the
     tiles G tile rows at a time, column after column within a group, also
     across persistent blocks' loops. `cluster-m=C` (the warp-specialized
-    wgmma kernel, a block per tile) launches thread-block clusters of C
+    wgmma kernel, not ping-pong) launches thread-block clusters of C
     blocks along M (the grid rounded up to whole clusters) that share their
     tile of B: each block loads its A and 1 / C of B, multicast into every
     block of the cluster, and a stage is refilled once the consumers of all
     C blocks released it (remote mbarrier arrivals); with `group-m` the
-    groups count rows of clusters.
+    groups count rows of clusters; with `persistent-blocks=P`, P / C
+    clusters (at least one) loop over the tiles of rows of clusters.
 
     The result runs as it is (every operand read straight from global
     memory); `uop-promote-shared` then stages the tiles in shared memory.
@@ -249,11 +250,11 @@ def UopTile : Pass<"uop-tile"> {
            "blocks running at once share bands of A and B in L2; Triton's "
            "GROUP_M); 0 or 1: row-major">,
     Option<"clusterM", "cluster-m", "int64_t", "1",
-           "mma=wgmma warp-specialized, a block per tile: thread-block "
-           "clusters of this many blocks along M (1, 2, 4 or 8; sm_90a) "
-           "that share their tile of B, each loading 1 / C of it by a "
-           "multicast TMA load into every block of the cluster; 1: no "
-           "clusters">,
+           "mma=wgmma warp-specialized (also persistent, not ping-pong): "
+           "thread-block clusters of this many blocks along M (1, 2, 4 or "
+           "8; sm_90a) that share their tile of B, each loading 1 / C of "
+           "it by a multicast TMA load into every block of the cluster; "
+           "1: no clusters">,
     Option<"pingpong", "pingpong", "bool", "false",
            "mma=wgmma with persistent blocks: the two consumer warpgroups "
            "take the block's tiles in turn, a whole tile each (64 x 128 "

@@ -323,6 +323,11 @@ struct ClusterBarrierToNVVM : public OpConversionPattern<ClusterBarrierOp> {
   matchAndRewrite(ClusterBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     UnitAttr aligned = rewriter.getUnitAttr();
+    // The arrival releases at cluster scope; the fence also orders the
+    // block's mbarrier initializations before it for the peers that
+    // arrive on them or complete multicast loads on them (cheap, and what
+    // the PTX ISA names for publishing an mbarrier to the cluster).
+    NVVM::FenceMbarrierInitOp::create(rewriter, op.getLoc());
     NVVM::ClusterArriveOp::create(rewriter, op.getLoc(), aligned);
     rewriter.replaceOpWithNewOp<NVVM::ClusterWaitOp>(op, aligned);
     return success();

@@ -182,7 +182,8 @@ module attributes {uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_co
                threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
       %c0 = arith.constant 0 : index
       %bars = nvgpu.mbarrier.create -> !cbars
-      // CHECK: nvvm.cluster.arrive {aligned}
+      // CHECK: nvvm.fence.mbarrier.init
+      // CHECK-NEXT: nvvm.cluster.arrive {aligned}
       // CHECK-NEXT: nvvm.cluster.wait {aligned}
       uop.cluster_barrier
       // CHECK: nvgpu.mbarrier.arrive
