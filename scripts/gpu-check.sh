@@ -21,7 +21,9 @@
 # (UOP_GPU_BUDGET_S, default 200 s) is spent are reported as skipped.
 # Exit codes of `run`: 0 all cases ok, 1 some case failed, 3 no GPU.
 # UOP_GPU_OUT_DIR replaces bench/gpu_gemm/out, UOP_GPU_SIZES the sizes
-# M = N = K, UOP_GPU_SHAPES the rectangular M x N x K shapes
+# M = N = K, UOP_GPU_GOAL_SIZES those of them whose main f16 -> f16 cases
+# run first (default 4096 8192), UOP_GPU_SHAPES the rectangular M x N x K
+# shapes (empty: none)
 # (test/Tools/uop-run-gpu-check.test runs both phases on 64^3 and one
 # small rectangle).
 set -uo pipefail
@@ -32,7 +34,7 @@ manifest="$out_dir/manifest.tsv"
 sizes="${UOP_GPU_SIZES:-1024 2048 4096 8192}"
 # Rectangular M x N x K shapes, run for the f16 cases of `rect_cases`: a GEMM
 # of few rows (a small batch: the BM = 64 kernel) and a wide one.
-shapes="${UOP_GPU_SHAPES:-64x8192x8192 8192x2048x4096}"
+shapes="${UOP_GPU_SHAPES-64x8192x8192 8192x2048x4096}"
 target=sm_90a
 
 prepare() {
@@ -103,9 +105,26 @@ prepare() {
   # The cases also run on the rectangular shapes.
   local rect_cases=("${cases[1]}" "${cases[2]}" "${cases[9]}")
   printf 'name\tm\tn\tk\tdtype\tout_dtype\toptions\tpath\tptx\tlaunch\tb\n' > "$manifest"
-  local jobs=()
+  # The bar first (f16 in, f32 accumulate, f16 out at 4096^3 and
+  # 8192^3, the main wgmma variants), so that the time budget, should it
+  # run out, cuts the small sizes and the variants instead: the run order is
+  # the manifest's.
+  local goal_sizes=" ${UOP_GPU_GOAL_SIZES-4096 8192} "
+  local goal_cases=" f16nkout f16nkoutts f16nkoutp132ts f16nkoutpp132m128ts f16nkoutc2ts f16nkoutp132c2g8ts f16out "
+  local jobs=() label
   for size in $sizes; do
-    for c in "${cases[@]}"; do jobs+=("${size}x${size}x${size} $size $c"); done
+    [[ "$goal_sizes" == *" $size "* ]] || continue
+    for c in "${cases[@]}"; do
+      label="${c%% *}"
+      [[ "$goal_cases" == *" $label "* ]] && jobs+=("${size}x${size}x${size} $size $c")
+    done
+  done
+  for size in $sizes; do
+    for c in "${cases[@]}"; do
+      label="${c%% *}"
+      [[ "$goal_sizes" == *" $size "* && "$goal_cases" == *" $label "* ]] && continue
+      jobs+=("${size}x${size}x${size} $size $c")
+    done
   done
   for shape in $shapes; do
     for c in "${rect_cases[@]}"; do jobs+=("$shape $shape $c"); done
