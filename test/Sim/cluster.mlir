@@ -25,6 +25,10 @@
 // turn on at a satisfied wait too) compute the same.
 // RUN: uop-sim %s --entry ring --compare-with %s --ref-entry ring_ref --preempt-seed=1 2>&1 | FileCheck %s
 // RUN: uop-sim %s --entry ring --compare-with %s --ref-entry ring_ref --preempt-seed=2 2>&1 | FileCheck %s
+// A seed that is not a 64-bit unsigned number is bad input.
+// RUN: sh -c 'uop-sim %s --entry ring --preempt-seed=-1 2>&1; echo exit=$?' | FileCheck %s --check-prefix=BADSEED
+// BADSEED: uop-sim: for the --preempt-seed option: '-1' value invalid for ulong argument!
+// BADSEED: exit=3
 // Each block releasing the tile to itself twice instead of once to each
 // block: a producer refills a half its peer still reads. In the default
 // order a load overwrites one in flight; in another the peer reads a half
