@@ -29,6 +29,12 @@
 // RUN: sh -c 'uop-sim %s --entry ring --preempt-seed=-1 2>&1; echo exit=$?' | FileCheck %s --check-prefix=BADSEED
 // BADSEED: uop-sim: for the --preempt-seed option: '-1' value invalid for ulong argument!
 // BADSEED: exit=3
+// RUN: sh -c 'uop-sim %s --entry ring --interleavings=0 2>&1; echo exit=$?' | FileCheck %s --check-prefix=NOSWEEP
+// NOSWEEP: uop-sim: error: expected --interleavings from 1 to 1000, got 0
+// NOSWEEP: exit=3
+// RUN: sh -c 'uop-sim %s --entry ring --interleavings=18446744073709551615 2>&1; echo exit=$?' | FileCheck %s --check-prefix=HUGESWEEP
+// HUGESWEEP: uop-sim: error: expected --interleavings from 1 to 1000, got 18446744073709551615
+// HUGESWEEP: exit=3
 // Each block releasing the tile to itself twice instead of once to each
 // block: a producer refills a half its peer still reads. In the default
 // order a load overwrites one in flight; in another the peer reads a half

@@ -82,6 +82,9 @@ static mlir::OwningOpRef<mlir::ModuleOp> load(const std::string &path,
 /// check caught), after uop-sim's 0 to 3.
 static constexpr int kInternalErrorExitCode = 4;
 
+/// The most runs --interleavings asks for (each is a whole simulation).
+static constexpr uint64_t kMaxInterleavings = 1000;
+
 int main(int argc, char **argv) {
   // An LLVM fatal error or a crash inside MLIR ends in one line, not a stack
   // dump.
@@ -131,6 +134,13 @@ int main(int argc, char **argv) {
                "wait too it hands the turn on with probability 1/2, by a "
                "sequence seeded with N (another interleaving per seed)"),
       cl::init(0), cl::cat(cat));
+  cl::opt<uint64_t> interleavings(
+      "interleavings",
+      cl::desc("run the program N times (1 to 1000): in the order "
+               "--preempt-seed S gives, then with seeds S + 1 .. S + N - 1; "
+               "stop at the first run that faults or mismatches and print "
+               "its report, naming its seed (else the last run's)"),
+      cl::init(1), cl::cat(cat));
   cl::opt<bool> printSteps(
       "print-steps", cl::desc("print the lane-operations the run executed"),
       cl::init(false), cl::cat(cat));
@@ -164,6 +174,11 @@ int main(int argc, char **argv) {
   }
   opts.maxSteps = maxSteps;
   opts.preemptSeed = preemptSeed;
+  if (interleavings < 1 || interleavings > kMaxInterleavings) {
+    errs() << "uop-sim: error: expected --interleavings from 1 to "
+           << kMaxInterleavings << ", got " << interleavings << "\n";
+    return int(SimStatus::BadInput);
+  }
   if (warpSize >= 0)
     opts.warpSize = static_cast<unsigned>(
         std::min<int64_t>(warpSize, std::numeric_limits<unsigned>::max()));
@@ -190,7 +205,19 @@ int main(int argc, char **argv) {
       return int(SimStatus::BadInput);
   }
 
-  SimReport report = simulate(*module, opts, reference ? *reference : nullptr);
+  // Each run is one interleaving; the first that fails is the report.
+  SimReport report;
+  for (uint64_t i = 0; i < interleavings; ++i) {
+    opts.preemptSeed = preemptSeed + i;
+    report = simulate(*module, opts, reference ? *reference : nullptr);
+    int code = report.getExitCode();
+    if (code == 0)
+      continue;
+    if (interleavings > 1 && code != int(SimStatus::BadInput))
+      errs() << "uop-sim: interleaving " << i + 1 << " of " << interleavings
+             << " failed (--preempt-seed=" << opts.preemptSeed << ")\n";
+    break;
+  }
   PrintOptions print;
   print.outputs = printOutputs;
   print.traffic = traffic;
