@@ -404,18 +404,18 @@ void mbarrier::arriveFrom(Interpreter &I, Operation *op, const Buffer *group,
 
 void mbarrier::completeTx(Interpreter &I, Operation *op, const Buffer *group,
                           int64_t index, int64_t bytes, uint32_t thread,
-                          std::optional<uint64_t> issuedIn) {
+                          uint64_t issuedIn) {
   MBarrierState &b = I.block()->mbarriers[{group, index}];
   std::string what;
   if (!b.initialized)
     what = "completed a transaction on the uninitialized";
-  else if (issuedIn && *issuedIn != b.phase)
+  else if (issuedIn != b.phase)
     // The phase the load was issued in completed without its bytes: they
     // would count for a later phase (or, had the load landed sooner, for
     // that one), so expect_tx announced too few for it.
     what = "completed " + std::to_string(bytes) +
            " transaction bytes in phase " + std::to_string(b.phase) +
-           ", issued in phase " + std::to_string(*issuedIn) +
+           ", issued in phase " + std::to_string(issuedIn) +
            ", which completed without them (expect_tx announced too few) "
            "on the";
   // The transaction count may go below zero while the phase still awaits

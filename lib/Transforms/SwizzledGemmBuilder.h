@@ -126,37 +126,27 @@ protected:
     int64_t parts = c.clusterM;
     Value all = arith::ConstantOp::create(
         b, b.getI16IntegerAttr(int16_t((1 << parts) - 1)));
-    auto load = [&](ValueRange coords, Value dest) {
-      TmaLoadOp::create(b, g.b, coords, dest, bars, bar,
-                        b.getI64IntegerAttr(128), all);
-    };
-    if (!c.nMajorB) {
-      int64_t rows = c.blockN / parts;
-      Value first = arith::MulIOp::create(b, clusterRank, index(rows));
-      load(ValueRange{arith::AddIOp::create(b, n0, first), k0},
-           rowsOf(tile, first, rows));
-      return;
-    }
-    int64_t boxes = c.blockN / kNMajorBlock / parts;
-    Value firstBox = arith::MulIOp::create(b, clusterRank, index(boxes));
-    for (int64_t j = 0; j < boxes; ++j) {
-      Value box = arith::AddIOp::create(b, firstBox, index(j));
-      Value col = arith::MulIOp::create(b, box, index(kNMajorBlock));
-      Value row = arith::MulIOp::create(b, box, index(c.blockK));
-      load(ValueRange{k0, arith::AddIOp::create(b, n0, col)},
-           rowsOf(tile, row, c.blockK));
-    }
+    // Part r: columns r BN / C .. of B, in the tile rows r BN / C .. of a
+    // K-major tile, or the BK-row boxes of an N-major one.
+    int64_t cols = c.blockN / parts;
+    int64_t tileRows = c.nMajorB ? cols / kNMajorBlock * c.blockK : cols;
+    Value firstCol = arith::MulIOp::create(b, clusterRank, index(cols));
+    Value firstRow = arith::MulIOp::create(b, clusterRank, index(tileRows));
+    loadOperand(g.b, arith::AddIOp::create(b, n0, firstCol), k0, cols,
+                c.nMajorB, rowsOf(tile, firstRow, tileRows), bars, bar, all);
   }
 
   /// The TMA loads of one operand's k-tile at (`origin`, `k0`) into `tile`
   /// (`rows` x 64): one box where the GEMM stores the operand K-major, or
   /// (`mnMajor`, stored K x rows) rows / 64 boxes of 64 k-rows x 64, box j
-  /// into rows 64 j .. 64 j + 63.
+  /// into rows 64 j .. 64 j + 63; with `multicast` (an i16 mask), into
+  /// the same place in every block of the cluster the mask names.
   void loadOperand(Value operand, Value origin, Value k0, int64_t rows,
-                   bool mnMajor, Value tile, Value bars, Value bar) {
+                   bool mnMajor, Value tile, Value bars, Value bar,
+                   Value multicast = Value()) {
     if (!mnMajor) {
       TmaLoadOp::create(b, operand, ValueRange{origin, k0}, tile, bars, bar,
-                        b.getI64IntegerAttr(128), /*multicast=*/Value());
+                        b.getI64IntegerAttr(128), multicast);
       return;
     }
     for (int64_t j = 0; j < rows / kNMajorBlock; ++j) {
@@ -167,7 +157,7 @@ protected:
       TmaLoadOp::create(
           b, operand, ValueRange{k0, at},
           rowsOf(tile, b.getIndexAttr(j * c.blockK), c.blockK), bars, bar,
-          b.getI64IntegerAttr(128), /*multicast=*/Value());
+          b.getI64IntegerAttr(128), multicast);
     }
   }
 

@@ -69,14 +69,14 @@ void arriveFrom(Interpreter &I, Operation *op, const Buffer *group,
 
 /// complete_tx of `bytes` on barrier `index` of `group` by the asynchronous
 /// `op` (a TMA load) of thread `thread`, issued while the barrier was in
-/// phase `issuedIn` (if known); more bytes than the phase expects once all
+/// phase `issuedIn`; more bytes than the phase expects once all
 /// its arrivals are in, a phase that completed since the issue (without
 /// these bytes), or an uninitialized barrier, is reported. While arrivals
 /// are pending the count may go below zero (bytes ahead of their
 /// expect_tx).
 void completeTx(Interpreter &I, Operation *op, const Buffer *group,
                 int64_t index, int64_t bytes, uint32_t thread,
-                std::optional<uint64_t> issuedIn = std::nullopt);
+                uint64_t issuedIn);
 
 /// elect.sync over the active lanes: `leaders` gets one entry per lane, set
 /// for the lowest lane of every warp whose lanes are all active. A warp
