@@ -89,6 +89,10 @@ prepare() {
     "f16outc2 f16 f16 cluster-m=2+tile=128,128,64 kn"
     "f16nkoutp132c2 f16 f16 persistent-blocks=132+cluster-m=2 nk"
     "f16nkoutp132c2g8ts f16 f16 persistent-blocks=132+cluster-m=2+group-m=8+tma-store=true nk"
+    "f16nkoutcn2ts f16 f16 cluster-n=2+tma-store=true nk"
+    "f16nkoutc2x2ts f16 f16 cluster-m=2+cluster-n=2+tma-store=true nk"
+    "f16nkoutp132c2x2g8ts f16 f16 persistent-blocks=132+cluster-m=2+cluster-n=2+group-m=8+tma-store=true nk"
+    "f16nkoutpp132m128c2ts f16 f16 persistent-blocks=132+pingpong=true+tile=128,128,64+cluster-m=2+tma-store=true nk"
   )
   # TF32 only where the compiler has the option.
   local probe="$out_dir/probe.mlir"
@@ -110,7 +114,7 @@ prepare() {
   # run out, cuts the small sizes and the variants instead: the run order is
   # the manifest's.
   local goal_sizes=" ${UOP_GPU_GOAL_SIZES-4096 8192} "
-  local goal_cases=" f16nkout f16nkoutts f16nkoutp132ts f16nkoutpp132m128ts f16nkoutc2ts f16nkoutp132c2g8ts f16out "
+  local goal_cases=" f16nkout f16nkoutts f16nkoutp132ts f16nkoutpp132m128ts f16nkoutc2ts f16nkoutp132c2g8ts f16nkoutc2x2ts f16nkoutpp132m128c2ts f16out "
   local jobs=() label
   for size in $sizes; do
     [[ "$goal_sizes" == *" $size "* ]] || continue

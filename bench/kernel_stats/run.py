@@ -82,6 +82,8 @@ DEFAULT_CONFIGS = [
     "wgmma-pingpong-f16=f16-nk:mma=wgmma persistent-blocks=132 pingpong=true",
     "wgmma-cluster2-f16=f16-nk:mma=wgmma cluster-m=2",
     "wgmma-persistent-cluster2-f16=f16-nk:mma=wgmma persistent-blocks=132 cluster-m=2",
+    "wgmma-cluster2x2-f16=f16-nk:mma=wgmma cluster-m=2 cluster-n=2",
+    "wgmma-pingpong-cluster2-f16=f16-nk:mma=wgmma persistent-blocks=132 pingpong=true tile=128,128,64 cluster-m=2",
     "tcgen05-f16=f16:mma=tcgen05",
     "tcgen05-bf16=bf16:mma=tcgen05",
     "tcgen05-f16-bn64=f16:mma=tcgen05 tile=128,64,64",

@@ -102,6 +102,7 @@ UopTileOptions CompileOptions::getTileOptions() const {
   options.pingpong = pingpong;
   options.groupM = groupM;
   options.clusterM = clusterM;
+  options.clusterN = clusterN;
   // The pipeline compiles GEMMs; a contraction it cannot compile is an
   // error, not something to leave on the host.
   options.requireMatch = true;

@@ -106,34 +106,82 @@ protected:
         (c.blockM + c.blockN) * c.blockK * getElementBytes(g.inputType);
     MBarrierArriveOp::create(b, bars, bar, index(tileBytes),
                              /*cta=*/Value());
-    loadOperand(g.a, m0, k0, c.blockM, c.mMajorA, tileA(), bars, bar);
-    if (clusterRank) {
-      loadSharedB(k0, tileB(), bars, bar);
-      return;
-    }
-    loadOperand(g.b, n0, k0, c.blockN, c.nMajorB, tileB(), bars, bar);
+    if (c.clusterN > 1)
+      loadSharedPart(g.a, m0, k0, c.blockM, c.mMajorA, tileA(), bars, bar,
+                     rankN, c.clusterN, rowMask());
+    else
+      loadOperand(g.a, m0, k0, c.blockM, c.mMajorA, tileA(), bars, bar);
+    if (c.clusterM > 1)
+      loadSharedPart(g.b, n0, k0, c.blockN, c.nMajorB, tileB(), bars, bar,
+                     rankM, c.clusterM, columnMask());
+    else
+      loadOperand(g.b, n0, k0, c.blockN, c.nMajorB, tileB(), bars, bar);
   }
 
-  /// With clusters along M (`clusterRank` set), the blocks of a cluster
-  /// share B's k-tile at (n0, k0): the block of rank r loads part r of the
-  /// C = clusterM equal parts of `tile` and multicasts it into the same
-  /// place of every block's tile, completing on each block's barrier `bar`
-  /// (whose expect_tx counts the whole tile). A K-major B splits into BN /
-  /// C rows (whole 8-row swizzle periods, so each part lands swizzled as
-  /// the whole tile would), a B stored K x N into (BN / 64) / C of its
-  /// 64-column boxes.
-  void loadSharedB(Value k0, Value tile, Value bars, Value bar) {
-    int64_t parts = c.clusterM;
-    Value all = arith::ConstantOp::create(
-        b, b.getI16IntegerAttr(int16_t((1 << parts) - 1)));
-    // Part r: columns r BN / C .. of B, in the tile rows r BN / C .. of a
-    // K-major tile, or the BK-row boxes of an N-major one.
-    int64_t cols = c.blockN / parts;
-    int64_t tileRows = c.nMajorB ? cols / kNMajorBlock * c.blockK : cols;
-    Value firstCol = arith::MulIOp::create(b, clusterRank, index(cols));
-    Value firstRow = arith::MulIOp::create(b, clusterRank, index(tileRows));
-    loadOperand(g.b, arith::AddIOp::create(b, n0, firstCol), k0, cols,
-                c.nMajorB, rowsOf(tile, firstRow, tileRows), bars, bar, all);
+  /// With clusters, the blocks of a cluster that share an operand's k-tile
+  /// at (`origin`, `k0`) (`rows` x 64 in `tile`: B's in a column of
+  /// blocks, A's in a row) split its loads: the block of rank `rank` among
+  /// the `parts` sharers loads part `rank` of the equal parts and
+  /// multicasts it into the same place of every sharer's tile (`mask`,
+  /// their cluster ranks), completing on each one's barrier `bar` (whose
+  /// expect_tx counts the whole tile). A K-major operand splits into rows
+  /// / parts rows (whole 8-row swizzle periods, so each part lands
+  /// swizzled as the whole tile would), one stored K x rows (MN-major)
+  /// into (rows / 64) / parts of its 64-column boxes.
+  void loadSharedPart(Value operand, Value origin, Value k0, int64_t rows,
+                      bool mnMajor, Value tile, Value bars, Value bar,
+                      Value rank, int64_t parts, Value mask) {
+    // Part r: rows r rows / parts .. of the operand's tile, in the tile
+    // rows r rows / parts .. of a K-major tile, or the BK-row boxes of an
+    // MN-major one.
+    int64_t partRows = rows / parts;
+    int64_t tileRows =
+        mnMajor ? partRows / kNMajorBlock * c.blockK : partRows;
+    Value first = arith::MulIOp::create(b, rank, index(partRows));
+    Value firstTileRow = arith::MulIOp::create(b, rank, index(tileRows));
+    loadOperand(operand, arith::AddIOp::create(b, origin, first), k0,
+                partRows, mnMajor, rowsOf(tile, firstTileRow, tileRows), bars,
+                bar, mask);
+  }
+
+  /// The cluster rank of the block at (`x`, `y`) of its cluster: x
+  /// fastest, as %cluster_ctarank numbers them.
+  Value clusterRankOf(Value x, Value y) {
+    if (c.clusterM == 1)
+      return x;
+    if (c.clusterN == 1)
+      return y;
+    return arith::AddIOp::create(
+        b, x, arith::MulIOp::create(b, y, index(c.clusterN)));
+  }
+
+  /// The multicast mask (an i16) of the blocks of the block's cluster row:
+  /// the CN blocks of ranks rankM CN .. rankM CN + CN - 1, which share A.
+  Value rowMask() {
+    Value row = mask16((1 << c.clusterN) - 1);
+    if (c.clusterM == 1)
+      return row;
+    return arith::ShLIOp::create(
+        b, row, toI16(arith::MulIOp::create(b, rankM, index(c.clusterN))));
+  }
+
+  /// The multicast mask (an i16) of the blocks of the block's cluster
+  /// column: ranks rankN + y CN for y < CM, which share B.
+  Value columnMask() {
+    int64_t column = 0;
+    for (int64_t y = 0; y < c.clusterM; ++y)
+      column |= int64_t(1) << (y * c.clusterN);
+    Value mask = mask16(column);
+    if (c.clusterN == 1)
+      return mask;
+    return arith::ShLIOp::create(b, mask, toI16(rankN));
+  }
+
+  Value mask16(int64_t bits) {
+    return arith::ConstantOp::create(b, b.getI16IntegerAttr(int16_t(bits)));
+  }
+  Value toI16(Value v) {
+    return arith::IndexCastUIOp::create(b, b.getI16Type(), v);
   }
 
   /// The TMA loads of one operand's k-tile at (`origin`, `k0`) into `tile`
@@ -293,13 +341,14 @@ protected:
   /// alone), or null when every element of every tile does.
   Value inBounds(OpBuilder &nb, Location loc, Value row, Value col) {
     Value cond;
-    // Clusters along M round the grid up to whole clusters: a block past
-    // M computes rows outside C.
+    // Clusters round the grid up to whole clusters: a block past M (or N)
+    // computes rows (columns) outside C.
     int64_t tilesM = llvm::divideCeil(g.m, c.blockM);
+    int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
     if (g.m % c.blockM || tilesM % c.clusterM)
       cond = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::ult, row,
                                    arith::ConstantIndexOp::create(nb, loc, g.m));
-    if (col && g.n % c.blockN) {
+    if (col && (g.n % c.blockN || tilesN % c.clusterN)) {
       Value inN =
           arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::ult, col,
                                 arith::ConstantIndexOp::create(nb, loc, g.n));
@@ -440,25 +489,34 @@ protected:
   /// `group-m`, tile by * ceil(N / BN) + bx of the grouped order
   /// (setTileOrigin).
   ///
-  /// With clusters of C = clusterM blocks along M, the block's rank in its
-  /// cluster (`clusterRank`) is y mod C, and grouping orders the clusters'
-  /// rows of tiles (C tile rows each): the block takes row r of its
-  /// cluster's.
+  /// With clusters of CN x CM blocks (CN along N, CM along M), the
+  /// block's place in its cluster is (x mod CN, y mod CM) (`rankN`,
+  /// `rankM`; each null where its count is 1), and grouping orders the
+  /// cluster tiles (CM tile rows x CN tile columns each): the block takes
+  /// its place's tile of its cluster's.
   void setBlockTileOrigin(gpu::KernelDim3 blockIds) {
     if (c.clusterM > 1)
-      clusterRank = arith::RemUIOp::create(b, blockIds.y, index(c.clusterM));
+      rankM = arith::RemUIOp::create(b, blockIds.y, index(c.clusterM));
+    if (c.clusterN > 1)
+      rankN = arith::RemUIOp::create(b, blockIds.x, index(c.clusterN));
     if (c.groupM <= 1) {
       m0 = arith::MulIOp::create(b, blockIds.y, index(c.blockM));
       n0 = arith::MulIOp::create(b, blockIds.x, index(c.blockN));
       return;
     }
-    int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
-    Value row = blockIds.y;
+    int64_t tilesN =
+        llvm::divideCeil(llvm::divideCeil(g.n, c.blockN), c.clusterN);
+    Value row = blockIds.y, col = blockIds.x;
     if (c.clusterM > 1)
       row = arith::DivUIOp::create(b, row, index(c.clusterM));
+    if (c.clusterN > 1)
+      col = arith::DivUIOp::create(b, col, index(c.clusterN));
     setTileOrigin(arith::AddIOp::create(
-        b, arith::MulIOp::create(b, row, index(tilesN)), blockIds.x));
+        b, arith::MulIOp::create(b, row, index(tilesN)), col));
   }
+
+  /// Whether the kernel runs in thread-block clusters.
+  bool clustered() const { return c.clusterM * c.clusterN > 1; }
 
   /// Sets m0 and n0 to the origin of tile `t` (an index) of the ceil(M /
   /// BM) x ceil(N / BN) tiles of C in launch order: row-major, or with
@@ -466,10 +524,12 @@ protected:
   /// at a time, column after column within the group (the last group
   /// keeps the rows left), so the blocks running at once share a few bands
   /// of A and of B in L2 rather than one band of A and all of B.
-  /// With clusters along M, the tiles are the clusters' rows of C tiles,
-  /// and the block takes row `clusterRank` of its cluster's.
+  /// With clusters, the tiles are the cluster tiles (CM tile rows x CN
+  /// tile columns), and the block takes the one at its place in its
+  /// cluster.
   void setTileOrigin(Value t) {
-    int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
+    int64_t tilesN =
+        llvm::divideCeil(llvm::divideCeil(g.n, c.blockN), c.clusterN);
     int64_t tilesM =
         llvm::divideCeil(llvm::divideCeil(g.m, c.blockM), c.clusterM);
     Value tileM, tileN;
@@ -488,9 +548,12 @@ protected:
           b, first, arith::RemUIOp::create(b, inGroup, rows));
       tileN = arith::DivUIOp::create(b, inGroup, rows);
     }
-    if (clusterRank)
+    if (rankM)
       tileM = arith::AddIOp::create(
-          b, arith::MulIOp::create(b, tileM, index(c.clusterM)), clusterRank);
+          b, arith::MulIOp::create(b, tileM, index(c.clusterM)), rankM);
+    if (rankN)
+      tileN = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, tileN, index(c.clusterN)), rankN);
     m0 = arith::MulIOp::create(b, tileM, index(c.blockM));
     n0 = arith::MulIOp::create(b, tileN, index(c.blockN));
   }
@@ -500,8 +563,9 @@ protected:
   const TileConfig &c;
   /// The block tile's origin in C.
   Value m0, n0;
-  /// With clusters along M: the block's rank in its cluster (else null).
-  Value clusterRank;
+  /// With clusters along M (N): the block's row (column) in its cluster,
+  /// y mod CM (x mod CN); null without clusters along that dimension.
+  Value rankM, rankN;
 };
 
 } // namespace mlir::uop

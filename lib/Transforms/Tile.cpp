@@ -704,23 +704,26 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   Value one = cst(1);
   int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
   int64_t tilesM = llvm::divideCeil(g.m, c.blockM);
-  Value gridX = cst(tilesN);
-  // Clusters along M: whole clusters (a block past M computes nothing).
+  // With clusters, whole clusters (a block past M or N computes nothing).
+  Value gridX = cst(llvm::alignTo(tilesN, c.clusterN));
   Value gridY = cst(llvm::alignTo(tilesM, c.clusterM));
+  bool clustered = c.clusterM * c.clusterN > 1;
   if (c.persistentBlocks > 0) {
     // At most that many blocks along x, each looping over the tiles; with
-    // clusters along M, that many blocks in clusters of C along y, each
-    // cluster looping over the tiles of rows of clusters.
-    int64_t clusters = std::max<int64_t>(1, c.persistentBlocks / c.clusterM);
-    int64_t clusterTiles = tilesN * llvm::divideCeil(tilesM, c.clusterM);
-    gridX = cst(std::min(clusters, clusterTiles));
+    // clusters, that many blocks in clusters of CN x CM, the clusters
+    // along x, each looping over the cluster tiles (CM x CN tiles).
+    int64_t clusters = std::max<int64_t>(
+        1, c.persistentBlocks / (c.clusterM * c.clusterN));
+    int64_t clusterTiles = llvm::divideCeil(tilesN, c.clusterN) *
+                           llvm::divideCeil(tilesM, c.clusterM);
+    gridX = cst(std::min(clusters, clusterTiles) * c.clusterN);
     gridY = cst(c.clusterM);
   }
   Value blockX = cst(c.getBlockThreadsX());
   Value blockY = cst(c.getBlockThreadsY());
   Value clusterX, clusterY, clusterZ;
-  if (c.clusterM > 1) {
-    clusterX = one;
+  if (clustered) {
+    clusterX = cst(c.clusterN);
     clusterY = cst(c.clusterM);
     clusterZ = one;
   }
@@ -732,7 +735,7 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   // The builder makes the body's block and thread ids and sizes alone;
   // with clusters the cluster ids and sizes follow them (as the parser
   // makes them).
-  if (c.clusterM > 1)
+  if (clustered)
     for (int i = 0; i < 6; ++i)
       launch.getBody().front().addArgument(b.getIndexType(), b.getLoc());
   {
@@ -801,6 +804,7 @@ struct KindChooser {
   bool tmaStore = false;
   int64_t groupM = 0;
   int64_t clusterM = 1;
+  int64_t clusterN = 1;
   TargetAttr target;
   ArrayRef<int64_t> tile, threadTile, warps;
   std::optional<FailureOr<TileConfig>> simt, mma, tcgen05, wgmma;
@@ -876,19 +880,32 @@ struct KindChooser {
       return failure();
     }
     int64_t maxCluster = target.getMaxCluster();
-    if (clusterM < 1 || clusterM > maxCluster ||
-        !llvm::isPowerOf2_64(clusterM)) {
+    for (auto [name, count, dim] :
+         {std::tuple<StringRef, int64_t, StringRef>{"cluster-m", clusterM,
+                                                    "M"},
+          {"cluster-n", clusterN, "N"}}) {
+      if (count >= 1 && count <= maxCluster && llvm::isPowerOf2_64(count))
+        continue;
       whyNot = maxCluster > 1
-                   ? llvm::formatv("expected 'cluster-m' 1 (no clusters) or "
-                                   "a power of two up to {0}'s max_cluster "
-                                   "({1}) blocks along M, got {2}",
-                                   target.getChip(), maxCluster, clusterM)
+                   ? llvm::formatv("expected '{0}' 1 (no clusters) or a "
+                                   "power of two up to {1}'s max_cluster "
+                                   "({2}) blocks along {3}, got {4}",
+                                   name, target.getChip(), maxCluster, dim,
+                                   count)
                          .str()
-                   : llvm::formatv("expected 'cluster-m' 1: {0} has no "
+                   : llvm::formatv("expected '{0}' 1: {1} has no "
                                    "thread-block clusters (sm_90 or newer), "
-                                   "got {1}",
-                                   target.getChip(), clusterM)
+                                   "got {2}",
+                                   name, target.getChip(), count)
                          .str();
+      return failure();
+    }
+    if (clusterM * clusterN > maxCluster) {
+      whyNot = llvm::formatv("expected a cluster of at most {0}'s "
+                             "max_cluster ({1}) blocks, got cluster-m={2} x "
+                             "cluster-n={3} = {4}",
+                             target.getChip(), maxCluster, clusterM, clusterN,
+                             clusterM * clusterN);
       return failure();
     }
     if (mode == Mode::Wgmma &&
@@ -1085,11 +1102,12 @@ struct KindChooser {
           c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
       return failure();
     }
-    if (succeeded(c) && clusterM > 1 && !c->wgmma) {
+    if (succeeded(c) && clusterM * clusterN > 1 && !c->wgmma) {
       whyNot = llvm::formatv(
-          "cluster-m={0} clusters the warp-specialized wgmma kernel "
-          "(sm_90a, f16 or bf16 inputs), got a GEMM compiled with mma={1}",
-          clusterM, c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
+          "{0} clusters the warp-specialized wgmma kernel (sm_90a, f16 or "
+          "bf16 inputs), got a GEMM compiled with mma={1}",
+          clusterOptions(),
+          c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
       return failure();
     }
     if (succeeded(c) && tmaStore && !c->wgmma && !c->tcgen05) {
@@ -1147,15 +1165,30 @@ struct KindChooser {
     return success();
   }
 
+  /// The cluster options as given, for diagnostics: "cluster-m=2",
+  /// "cluster-n=2" or "cluster-m=2 cluster-n=2" (the ones above 1).
+  std::string clusterOptions() const {
+    std::string options;
+    if (clusterM > 1)
+      options = llvm::formatv("cluster-m={0}", clusterM).str();
+    if (clusterN > 1)
+      options += llvm::formatv("{0}cluster-n={1}", options.empty() ? "" : " ",
+                               clusterN)
+                     .str();
+    return options;
+  }
+
   /// Makes the wgmma configuration `config` a kernel of clusters of
-  /// `clusterM` blocks along M sharing their tile of B (see WgmmaGemm.cpp):
-  /// the warp-specialized TMA ring (not ping-pong), and a B tile that
-  /// splits into `clusterM` equal parts of whole rows of 8 (a K-major B:
-  /// whole 1024-byte swizzle periods) or of whole 64-column boxes (a B
-  /// stored K x N).
+  /// `clusterN` x `clusterM` blocks (along N and M; see WgmmaGemm.cpp),
+  /// the blocks of a cluster column sharing their tile of B, those of a
+  /// cluster row their tile of A: the warp-specialized TMA ring (either
+  /// consumer schedule), and shared tiles that split into equal parts
+  /// among their sharers, of whole rows of 8 (a K-major operand: whole
+  /// 1024-byte swizzle periods) or of whole 64-column boxes (an operand
+  /// stored K x N or K x M).
   LogicalResult fitCluster(TileConfig &config, std::string &whyNot) {
     auto prefix = [&] {
-      return llvm::formatv("for mma=wgmma: cluster-m={0} ", clusterM).str();
+      return "for mma=wgmma: " + clusterOptions() + " ";
     };
     if (!config.warpSpecialize) {
       whyNot = prefix() + "multicasts the loads of the warp-specialized TMA "
@@ -1166,32 +1199,38 @@ struct KindChooser {
                ")";
       return failure();
     }
-    if (config.pingpong) {
-      whyNot = prefix() + "has the blocks of a cluster multiply tiles of one "
-                          "column of C in step, which the ping-pong "
-                          "schedule's warpgroups do not (they take tiles in "
-                          "turn); use pingpong=false";
-      return failure();
-    }
-    int64_t part = config.blockN / clusterM;
-    if (config.nMajorB ? (config.blockN / 64) % clusterM != 0
-                       : config.blockN % (8 * clusterM) != 0) {
+    // Each shared operand: its tile's rows (BN of B, BM of A), whether it is
+    // stored K x rows (boxes of 64 columns), its sharers.
+    for (auto [operand, option, rows, mnMajor, parts, layout, tileDim] :
+         {std::tuple<StringRef, StringRef, int64_t, bool, int64_t, StringRef,
+                     StringRef>{"B", "cluster-m", config.blockN,
+                                config.nMajorB, clusterM, "K x N", "BN"},
+          {"A", "cluster-n", config.blockM, config.mMajorA, clusterN,
+           "K x M", "BM"}}) {
+      if (parts == 1)
+        continue;
+      if (mnMajor ? (rows / 64) % parts == 0 : rows % (8 * parts) == 0)
+        continue;
       whyNot =
           prefix() +
-          (config.nMajorB
-               ? llvm::formatv("splits the BN / 64 boxes of a B stored K x N "
-                               "among the cluster's blocks: expected BN a "
-                               "multiple of {0}, got BN = {1}",
-                               64 * clusterM, config.blockN)
+          (mnMajor
+               ? llvm::formatv("splits the {0} / 64 boxes of {1} (stored "
+                               "{2}) among the {3} blocks sharing it ({4}): "
+                               "expected {0} a multiple of {5}, got {0} = {6}",
+                               tileDim, operand, layout, parts, option,
+                               64 * parts, rows)
                      .str()
-               : llvm::formatv("splits B's tile into parts of whole 8-row "
-                               "swizzle periods: expected BN a multiple of "
-                               "{0}, got BN = {1} ({2} rows a block)",
-                               8 * clusterM, config.blockN, part)
+               : llvm::formatv("splits {0}'s tile among the {1} blocks "
+                               "sharing it ({2}) into parts of whole 8-row "
+                               "swizzle periods: expected {3} a multiple of "
+                               "{4}, got {3} = {5} ({6} rows a block)",
+                               operand, parts, option, tileDim, 8 * parts,
+                               rows, rows / parts)
                      .str());
       return failure();
     }
     config.clusterM = clusterM;
+    config.clusterN = clusterN;
     return success();
   }
 
@@ -1432,7 +1471,7 @@ struct KindChooser {
       }
       if (pingpong && failed(fitPingpong(config, whyNot)))
         return failure();
-      if (clusterM > 1 && failed(fitCluster(config, whyNot)))
+      if (clusterM * clusterN > 1 && failed(fitCluster(config, whyNot)))
         return failure();
       return config;
     }
@@ -1489,6 +1528,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     chooser.tmaStore = tmaStore;
     chooser.groupM = groupM;
     chooser.clusterM = clusterM;
+    chooser.clusterN = clusterN;
     if (failed(chooser.parse(mma, precision, whyNot)) ||
         failed(chooser.validateExplicit(whyNot))) {
       mlir::emitError(getOperation()->getLoc(), "uop-tile: ") << whyNot;
@@ -1526,7 +1566,8 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         // The grid is ceil(N / BN) blocks along x and ceil(M / BM) along y,
         // within the target's grid.
         ArrayRef<int64_t> maxGrid = target.getMaxGrid().asArrayRef();
-        int64_t gridX = llvm::divideCeil(gemm->n, config->blockN);
+        int64_t gridX = llvm::alignTo(
+            llvm::divideCeil(gemm->n, config->blockN), config->clusterN);
         int64_t gridY = llvm::alignTo(
             llvm::divideCeil(gemm->m, config->blockM), config->clusterM);
         if (gridX > maxGrid[0])

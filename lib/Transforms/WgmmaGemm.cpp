@@ -50,30 +50,38 @@
 // tiles, carrying the ring position from tile to tile, and the consumers
 // also release the stage of each tile's last k-tile, so the producer runs
 // into the next tile while they write this one back.
-// With `cluster-m` C > 1 (warp-specialized), the grid's
-// rows of blocks form thread-block clusters of C blocks along M (the grid
-// rounded up to whole clusters; a block past M loads and releases its share
-// but writes nothing): blocks y = C j .. C j + C - 1 compute tiles of one
-// column of C, so they need the same k-tiles of B. The block of rank r = y
-// mod C loads its A box and part r of B's tile (BN / C rows, or BN / 64 / C
-// boxes of a B stored K x N) by one multicast TMA load into the same stage
-// of every block of the cluster, so B crosses L2 once per cluster:
+// With `cluster-m` CM or `cluster-n` CN > 1 (warp-specialized), the grid
+// forms thread-block clusters of CN x CM blocks (CN along N, x; CM along M,
+// y; the grid rounded up to whole clusters; a block past M or N loads and
+// releases its share but writes nothing). The CM blocks of a cluster
+// column compute tiles of one column of C, so they need the same k-tiles
+// of B; the CN blocks of a cluster row, the same k-tiles of A. The block at
+// (x mod CN, y mod CM) = (p, q) of its cluster loads part q of B's tile
+// (BN / CM rows, or BN / 64 / CM boxes of a B stored K x N) by one
+// multicast TMA load into the same stage of every block of its column, and
+// part p of A's (BM / CN rows, or BM / 64 / CN boxes of an A stored K x M)
+// into every block of its row, so each operand crosses L2 once per
+// cluster row or column:
 //
 //   thread 0: init (full[s]: the producer's one arrival with the bytes of
-//     A and the whole B; empty[s]: one release per consumer warp of every
-//     block of the cluster); fence; cluster barrier
-//   producer: wait own empty[s]; expect_tx; load A; multicast B's part r
-//   consumers: as above, but lane q < C of each warp releases the stage
-//     to the block of rank q (a remote arrival): every producer of the
-//     cluster writes into it, so each waits for every consumer
+//     the whole A and B; empty[s]: one release per consumer warp of every
+//     block of the cluster's row and column, CN + CM - 1 blocks); fence;
+//     cluster barrier
+//   producer: wait own empty[s]; expect_tx; multicast A's part p to the
+//     row, B's part q to the column (a load of its own where the count is
+//     1)
+//   consumers: as above, but lanes 0 .. CN + CM - 2 of each warp release
+//     the stage to the blocks of the row and column (remote arrivals):
+//     their producers write into it, so each waits for every consumer it
+//     writes to
 //   cluster barrier (no block exits while a peer may still multicast
 //     into it or arrive on its barriers)
 //
-// With `persistent-blocks` P as well, the grid is max(1, P / C) clusters
-// along x (at most one per cluster tile) of C blocks along y; each cluster
-// loops over the cluster tiles (C tiles of one column of C) as a persistent
-// block loops over tiles, its blocks in step, each releasing the last
-// k-tile's stage of a tile to every block of the cluster.
+// With `persistent-blocks` P as well, the grid is max(1, P / (CM CN))
+// clusters along x (at most one per cluster tile); each cluster loops over
+// the cluster tiles (CM x CN tiles) as a persistent block loops over tiles,
+// its blocks in step (the ping-pong warpgroups' turns too), each releasing
+// the last k-tile's stage of a tile to the same blocks.
 //
 // A peer's multicast may complete on a block's full barrier before the
 // block's own producer announced the bytes; the phase stays open on that
@@ -157,8 +165,14 @@ public:
   void build(gpu::LaunchOp launch) {
     Value tx = launch.getThreadIds().x;
     gpu::KernelDim3 blockIds = launch.getBlockIds();
+    // The persistent tile loops count clusters along x (blocks without
+    // clusters along N).
     blockX = blockIds.x;
     gridX = launch.getGridSize().x;
+    if (c.clusterN > 1) {
+      blockX = arith::DivUIOp::create(b, blockX, index(c.clusterN));
+      gridX = arith::DivUIOp::create(b, gridX, index(c.clusterN));
+    }
     setBlockTileOrigin(blockIds);
     fragmentOrigin(tx);
     bool ring = c.stages > 1;
@@ -176,7 +190,7 @@ public:
         storeOutputBoxes(tx);
       // No block of a cluster exits while its peers may still multicast
       // into its stages or arrive on its barriers.
-      if (clusterRank)
+      if (clustered())
         ClusterBarrierOp::create(b);
       return;
     }
@@ -259,7 +273,7 @@ private:
     // With clusters, the peers' multicast loads complete on these barriers
     // and their consumers arrive on them: the cluster barrier (release /
     // acquire) orders the initialization before any of that.
-    if (clusterRank)
+    if (clustered())
       ClusterBarrierOp::create(b);
     else
       BarrierOp::create(b);
@@ -278,11 +292,13 @@ private:
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
     // A stage is released by the warpgroups that multiplied it: both of a
     // shared tile, or the one whose turn it was; with clusters, by one lane
-    // per consumer warp of every block of the cluster (their producers all
-    // write into the stage).
+    // per warp of those in every block of the cluster's row and column
+    // (whose producers write into the stage; a ping-pong turn is the same
+    // warpgroup's in every block, as the blocks take their cluster's tiles
+    // in step).
     int64_t releasers = c.pingpong ? wgmma::kWarpgroupThreads : consumers;
-    if (clusterRank)
-      releasers = c.clusterM * (consumers / 32);
+    if (clustered())
+      releasers = releaseTargets() * (releasers / 32);
     Value bars = createRingBarriers(thread0, releasers);
 
     Value producer = arith::CmpIOp::create(b, arith::CmpIPredicate::uge, tx,
@@ -431,20 +447,42 @@ private:
              [&] { TmaStoreWaitOp::create(b, b.getI32IntegerAttr(0)); });
   }
 
+  /// With clusters, the blocks whose producers write into a block's
+  /// stages: those of its cluster row and column, itself once.
+  int64_t releaseTargets() const { return c.clusterM + c.clusterN - 1; }
+
   /// The consumers' release of the ring stage whose empty barrier is
   /// `empty`, where `when` (an i1; null: always) holds: each consumer
-  /// thread arrives on it, or, with clusters, lane r of each consumer warp
-  /// arrives on that barrier of the cluster's block of rank r, since every
-  /// producer of the cluster writes into the stage (the warp's wait_group
-  /// is warp-synchronous: the whole warp is done with the stage).
+  /// thread arrives on it, or, with clusters, lane l < releaseTargets() of
+  /// each consumer warp arrives on that barrier of the l-th block whose
+  /// producer writes into the stage (the warp's wait_group is
+  /// warp-synchronous: the whole warp is done with the stage). In a
+  /// cluster of one row or column that is the block of rank l; in a 2-D
+  /// one, lanes l < CN take the blocks (l, rankM) of the row, the others
+  /// the blocks of the column but this one, (rankN, j) for j = l - CN,
+  /// plus one from rankM on.
   void releaseStage(Value bars, Value empty, Value when) {
     Value cta;
-    if (clusterRank) {
-      Value releaser = arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
-                                             laneId, index(c.clusterM));
+    if (clustered()) {
+      Value releaser =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, laneId,
+                                index(releaseTargets()));
       when = when ? arith::AndIOp::create(b, when, releaser).getResult()
                   : releaser;
       cta = laneId;
+      if (c.clusterM > 1 && c.clusterN > 1) {
+        Value inRow = arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
+                                            laneId, index(c.clusterN));
+        Value j = arith::SubIOp::create(
+            b, arith::MaxUIOp::create(b, laneId, index(c.clusterN)),
+            index(c.clusterN));
+        Value y = arith::SelectOp::create(
+            b, arith::CmpIOp::create(b, arith::CmpIPredicate::uge, j, rankM),
+            arith::AddIOp::create(b, j, index(1)), j);
+        cta = arith::SelectOp::create(b, inRow,
+                                      clusterRankOf(laneId, rankM),
+                                      clusterRankOf(rankN, y));
+      }
     }
     auto arrive = [&] {
       MBarrierArriveOp::create(b, bars, empty, /*txCount=*/Value(), cta);
@@ -542,12 +580,11 @@ private:
   /// order, so their rings stay in step): the block's own tile, or, with
   /// `persistent-blocks`, tiles bx, bx + P, bx + 2P, ... of the launch
   /// order over the ceil(M / BM) x ceil(N / BN) tiles (P blocks along x;
-  /// setTileOrigin: row-major, or grouped with `group-m`; with clusters
-  /// of C blocks along M, P clusters along x and the tiles of the
-  /// clusters' rows, C tile rows each, the block taking its rank's row of
-  /// each); with `turns` >
-  /// 1 only tile `turn` of each `turns` of those (ping-pong), the ring
-  /// starting at `init` (default: stage 0, phase 0).
+  /// setTileOrigin: row-major, or grouped with `group-m`; with clusters,
+  /// P clusters along x and the cluster tiles, CM tile rows x CN tile
+  /// columns each, the block taking the tile at its place in each); with
+  /// `turns` > 1 only tile `turn` of each `turns` of those (ping-pong),
+  /// the ring starting at `init` (default: stage 0, phase 0).
   void forEachTile(llvm::function_ref<RingPosition(RingPosition)> body,
                    RingPosition init = {}, int64_t turn = 0,
                    int64_t turns = 1) {
@@ -557,11 +594,11 @@ private:
       body(init);
       return;
     }
-    // With clusters, the tiles are the clusters' (C tile rows each).
-    int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
+    // With clusters, the tiles are the clusters' (CM tile rows x CN tile
+    // columns each).
     int64_t tiles =
         llvm::divideCeil(llvm::divideCeil(g.m, c.blockM), c.clusterM) *
-        tilesN;
+        llvm::divideCeil(llvm::divideCeil(g.n, c.blockN), c.clusterN);
     Value firstTile = blockX;
     if (turn != 0)
       firstTile = arith::AddIOp::create(
@@ -938,9 +975,11 @@ private:
 
   /// The f32 result `v` at (row, col) of C through the fused epilogue (cast
   /// to `outElem`); where C has a row edge, only inside C (zero outside,
-  /// where the epilogue might read past its operands).
+  /// where the epilogue might read past its operands). N is a multiple of
+  /// BN here, so a column outside C is one of a block that clusters along
+  /// N put past N.
   Value epilogueInside(Value v, Value row, Value col, Type outElem) {
-    return valueWhere(b, b.getLoc(), inBounds(b, b.getLoc(), row, Value()),
+    return valueWhere(b, b.getLoc(), inBounds(b, b.getLoc(), row, col),
                       outElem, [&](OpBuilder &nb, Location loc) {
                         return emitEpilogue(nb, loc, g, v, row, col);
                       });

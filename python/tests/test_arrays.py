@@ -176,6 +176,9 @@ def test_tcgen05_tma_store_on_sm100a(m, n, k, out_dtype, transpose_b,
     (200, 136, 192, dict(cluster_m=2), True, True),
     (200, 136, 192, dict(cluster_m=4, group_m=2), True, True),
     (200, 136, 192, dict(cluster_m=2), True, False),
+    (200, 136, 192, dict(cluster_n=2), True, True),
+    (200, 256, 192, dict(cluster_m=2, cluster_n=2, persistent_blocks=4,
+                         pingpong=True), True, False),
 ])
 def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles,
                                          transpose_b):
@@ -188,8 +191,10 @@ def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles,
     tiles in turn). warp_specialize=False keeps one role. B stored N x K is
     read K-major; B stored K x N (linalg.matmul's layout) comes in boxes
     of 64 columns and is read N-major (imm-trans-b = 1). With cluster_m
-    the blocks of a cluster share B's tile through multicast loads (with
-    4, the grid's two rows of tiles are rounded up to a whole cluster)."""
+    the blocks of a cluster column share B's tile through multicast loads
+    (with 4, the grid's two rows of tiles are rounded up to a whole
+    cluster); with cluster_n those of a cluster row share A's; both make
+    2-D clusters, also with the ping-pong schedule."""
     src = uop.matmul_problem(m, n, k, dtype="float16", out_dtype="float32",
                              transpose_b=transpose_b)
     kernel = uop.compile(src, target="sm_90a", **options)
@@ -199,7 +204,7 @@ def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles,
     assert bool(re.search(r"setmaxnreg\.inc\.sync\.aligned\.u32\s+232;",
                           kernel.ptx)) == roles
     assert bool(re.search(r"\.maxnreg\s+168\b", kernel.ptx)) == roles
-    clustered = options.get("cluster_m", 1) > 1
+    clustered = options.get("cluster_m", 1) * options.get("cluster_n", 1) > 1
     assert ("multicast::cluster" in kernel.ptx) == clustered
     assert ("barrier.cluster.wait" in kernel.ptx) == clustered
     a = RNG.uniform(-1, 1, (m, k)).astype("float16")
@@ -389,7 +394,7 @@ def test_options_come_from_the_pipeline():
     assert options["tma_store"][0] is False and options["group_m"][0] == 0
     with pytest.raises(uop.Error, match="unknown option 'tiles' of "
                        "uop.compile: expected one of async, cluster_m, "
-                       "group_m, "
+                       "cluster_n, group_m, "
                        "ladder_step, mma"):
         uop.compile(src, tiles=(32, 32, 8))
     with pytest.raises(uop.Error, match="option 'stages' expects an integer, "

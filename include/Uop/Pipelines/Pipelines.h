@@ -102,6 +102,12 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                      "warp-specialized wgmma kernel: C blocks sharing their "
                      "tile of B through multicast TMA loads (1: none)"),
       llvm::cl::init(UopTileOptions().clusterM)};
+  Option<int64_t> clusterN{
+      *this, "cluster-n",
+      llvm::cl::desc("uop-tile's thread-block clusters along N for the "
+                     "warp-specialized wgmma kernel: blocks sharing their "
+                     "tile of A through multicast TMA loads (1: none)"),
+      llvm::cl::init(UopTileOptions().clusterN)};
   Option<bool> pingpong{
       *this, "pingpong",
       llvm::cl::desc("uop-tile's ping-pong schedule for the persistent wgmma "

@@ -82,12 +82,15 @@ struct TileConfig {
   /// launch order; G > 1, grouped G tile rows at a time (SwizzledGemm's
   /// setTileOrigin).
   int64_t groupM = 0;
-  /// The warp-specialized wgmma kernel: 1, no clusters; C > 1,
-  /// thread-block clusters of C blocks along M whose tiles share a column
-  /// of C: each block loads 1 / C of the shared B tile and multicasts it
-  /// to the cluster (WgmmaGemm.cpp); with persistent blocks, each cluster
-  /// loops over tiles of rows of clusters.
+  /// The warp-specialized wgmma kernel: 1 and 1, no clusters; else
+  /// thread-block clusters of clusterN x clusterM blocks (along N and M).
+  /// The CM blocks of a cluster column compute tiles of one column of C:
+  /// each loads 1 / CM of their shared B tile and multicasts it to them;
+  /// likewise 1 / CN of A to the CN blocks of a cluster row
+  /// (WgmmaGemm.cpp). With persistent blocks, each cluster loops over
+  /// cluster tiles.
   int64_t clusterM = 1;
+  int64_t clusterN = 1;
 
   /// The block: x fastest (along N), y along M.
   int64_t getBlockThreadsX() const {

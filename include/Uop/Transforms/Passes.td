@@ -196,14 +196,16 @@ def UopTile : Pass<"uop-tile"> {
     their bytes from the ring's shared memory (fewer stages where they do
     not fit beside it). `group-m=G` (both block-level kernels) launches the
     tiles G tile rows at a time, column after column within a group, also
-    across persistent blocks' loops. `cluster-m=C` (the warp-specialized
-    wgmma kernel, not ping-pong) launches thread-block clusters of C
-    blocks along M (the grid rounded up to whole clusters) that share their
-    tile of B: each block loads its A and 1 / C of B, multicast into every
-    block of the cluster, and a stage is refilled once the consumers of all
-    C blocks released it (remote mbarrier arrivals); with `group-m` the
-    groups count rows of clusters; with `persistent-blocks=P`, P / C
-    clusters (at least one) loop over the tiles of rows of clusters.
+    across persistent blocks' loops. `cluster-m=CM` and `cluster-n=CN` (the
+    warp-specialized wgmma kernel, either consumer schedule) launch
+    thread-block clusters of CN x CM blocks (the grid rounded up to whole
+    clusters): the CM blocks of a cluster column share their tile of B,
+    each loading 1 / CM of it, multicast into all of them; the CN blocks of
+    a cluster row likewise A. A stage is refilled once the consumers of
+    every block it writes into released it (remote mbarrier arrivals);
+    with `group-m` the groups count rows of clusters; with
+    `persistent-blocks=P`, P / (CM CN) clusters (at least one) loop over
+    the cluster tiles.
 
     The result runs as it is (every operand read straight from global
     memory); `uop-promote-shared` then stages the tiles in shared memory.
@@ -250,11 +252,16 @@ def UopTile : Pass<"uop-tile"> {
            "blocks running at once share bands of A and B in L2; Triton's "
            "GROUP_M); 0 or 1: row-major">,
     Option<"clusterM", "cluster-m", "int64_t", "1",
-           "mma=wgmma warp-specialized (also persistent, not ping-pong): "
+           "mma=wgmma warp-specialized (also persistent and ping-pong): "
            "thread-block clusters of this many blocks along M (1, 2, 4 or "
-           "8; sm_90a) that share their tile of B, each loading 1 / C of "
-           "it by a multicast TMA load into every block of the cluster; "
-           "1: no clusters">,
+           "8; sm_90a; cluster-m x cluster-n at most 8) that share their "
+           "tile of B, each loading 1 / CM of it by a multicast TMA load "
+           "into all of them; 1: no clusters along M">,
+    Option<"clusterN", "cluster-n", "int64_t", "1",
+           "mma=wgmma warp-specialized: thread-block clusters of this many "
+           "blocks along N (1, 2, 4 or 8) that share their tile of A, each "
+           "loading 1 / CN of it by a multicast TMA load into all of them; "
+           "1: no clusters along N">,
     Option<"pingpong", "pingpong", "bool", "false",
            "mma=wgmma with persistent blocks: the two consumer warpgroups "
            "take the block's tiles in turn, a whole tile each (64 x 128 "
