@@ -485,7 +485,8 @@ protected:
   }
 
   /// Sets m0 and n0 to the origin of the block's tile: (by BM, bx BN) in
-  /// the launch's 2-D grid of ceil(N / BN) x ceil(M / BM) blocks, or, with
+  /// the launch's 2-D grid of ceil(N / BN) x ceil(M / BM) blocks (with
+  /// clusters rounded up to whole clusters), or, with
   /// `group-m`, tile by * ceil(N / BN) + bx of the grouped order
   /// (setTileOrigin).
   ///

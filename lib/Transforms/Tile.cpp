@@ -691,6 +691,26 @@ static void eraseGemm(RewriterBase &rewriter, const GemmInfo &g) {
   }
 }
 
+/// The blocks along x and y that tileGemm launches for `g` with `c`:
+/// ceil(N / BN) x ceil(M / BM), with clusters rounded up to whole clusters
+/// (a block past M or N computes nothing); with persistent blocks, at most
+/// that many along x, each looping over the tiles, or with clusters that
+/// many blocks in clusters of CN x CM, the clusters along x, each looping
+/// over the cluster tiles (CM x CN tiles).
+static std::pair<int64_t, int64_t> launchGrid(const GemmInfo &g,
+                                              const TileConfig &c) {
+  int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
+  int64_t tilesM = llvm::divideCeil(g.m, c.blockM);
+  if (c.persistentBlocks <= 0)
+    return {llvm::alignTo(tilesN, c.clusterN),
+            llvm::alignTo(tilesM, c.clusterM)};
+  int64_t clusters =
+      std::max<int64_t>(1, c.persistentBlocks / (c.clusterM * c.clusterN));
+  int64_t clusterTiles = llvm::divideCeil(tilesN, c.clusterN) *
+                         llvm::divideCeil(tilesM, c.clusterM);
+  return {std::min(clusters, clusterTiles) * c.clusterN, c.clusterM};
+}
+
 void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
                          const TileConfig &c) {
   Operation *op = linalg::LinalgOp(g.op).getOperation();
@@ -702,23 +722,10 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   b.setInsertionPoint(op);
   auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, v); };
   Value one = cst(1);
-  int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
-  int64_t tilesM = llvm::divideCeil(g.m, c.blockM);
-  // With clusters, whole clusters (a block past M or N computes nothing).
-  Value gridX = cst(llvm::alignTo(tilesN, c.clusterN));
-  Value gridY = cst(llvm::alignTo(tilesM, c.clusterM));
+  auto [blocksX, blocksY] = launchGrid(g, c);
+  Value gridX = cst(blocksX);
+  Value gridY = cst(blocksY);
   bool clustered = c.clusterM * c.clusterN > 1;
-  if (c.persistentBlocks > 0) {
-    // At most that many blocks along x, each looping over the tiles; with
-    // clusters, that many blocks in clusters of CN x CM, the clusters
-    // along x, each looping over the cluster tiles (CM x CN tiles).
-    int64_t clusters = std::max<int64_t>(
-        1, c.persistentBlocks / (c.clusterM * c.clusterN));
-    int64_t clusterTiles = llvm::divideCeil(tilesN, c.clusterN) *
-                           llvm::divideCeil(tilesM, c.clusterM);
-    gridX = cst(std::min(clusters, clusterTiles) * c.clusterN);
-    gridY = cst(c.clusterM);
-  }
   Value blockX = cst(c.getBlockThreadsX());
   Value blockY = cst(c.getBlockThreadsY());
   Value clusterX, clusterY, clusterZ;
@@ -1214,11 +1221,12 @@ struct KindChooser {
       whyNot =
           prefix() +
           (mnMajor
-               ? llvm::formatv("splits the {0} / 64 boxes of {1} (stored "
-                               "{2}) among the {3} blocks sharing it ({4}): "
-                               "expected {0} a multiple of {5}, got {0} = {6}",
-                               tileDim, operand, layout, parts, option,
-                               64 * parts, rows)
+               ? llvm::formatv("splits the {0} / 64 = {1} boxes of {2} (stored "
+                               "{3}) among the blocks sharing it: expected "
+                               "{4} to divide {1} (whole boxes a block), got "
+                               "{5}",
+                               tileDim, rows / 64, operand, layout, option,
+                               parts)
                      .str()
                : llvm::formatv("splits {0}'s tile among the {1} blocks "
                                "sharing it ({2}) into parts of whole 8-row "
@@ -1563,17 +1571,23 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         }
       }
       if (succeeded(gemm)) {
-        // The grid is ceil(N / BN) blocks along x and ceil(M / BM) along y,
-        // within the target's grid.
+        // The grid (launchGrid), within the target's.
         ArrayRef<int64_t> maxGrid = target.getMaxGrid().asArrayRef();
-        int64_t gridX = llvm::alignTo(
-            llvm::divideCeil(gemm->n, config->blockN), config->clusterN);
-        int64_t gridY = llvm::alignTo(
-            llvm::divideCeil(gemm->m, config->blockM), config->clusterM);
+        auto [gridX, gridY] = launchGrid(*gemm, *config);
         if (gridX > maxGrid[0])
-          why = llvm::formatv("N = {0} needs {1} block columns, above the "
-                              "grid's limit of {2} along x; use a larger tile N",
-                              gemm->n, gridX, maxGrid[0]);
+          why = config->clusterN > 1
+                    ? llvm::formatv("N = {0} needs {1} block columns in "
+                                    "whole clusters of {2}, above the "
+                                    "grid's limit of {3} along x; use a "
+                                    "larger tile N or a smaller cluster-n",
+                                    gemm->n, gridX, config->clusterN,
+                                    maxGrid[0])
+                          .str()
+                    : llvm::formatv("N = {0} needs {1} block columns, above "
+                                    "the grid's limit of {2} along x; use a "
+                                    "larger tile N",
+                                    gemm->n, gridX, maxGrid[0])
+                          .str();
         else if (gridY > maxGrid[1])
           why = config->clusterM > 1
                     ? llvm::formatv("M = {0} needs {1} block rows in whole "

@@ -64,8 +64,9 @@
 // cluster row or column:
 //
 //   thread 0: init (full[s]: the producer's one arrival with the bytes of
-//     the whole A and B; empty[s]: one release per consumer warp of every
-//     block of the cluster's row and column, CN + CM - 1 blocks); fence;
+//     the whole A and B; empty[s]: one release per releasing warp, every
+//     consumer warp or, ping-pong, the turn's warpgroup's, of every block
+//     of the cluster's row and column, CN + CM - 1 blocks); fence;
 //     cluster barrier
 //   producer: wait own empty[s]; expect_tx; multicast A's part p to the
 //     row, B's part q to the column (a load of its own where the count is
@@ -931,9 +932,10 @@ private:
   /// 4, columns 2 (l % 4) + {0, 1} (stmatrix's register layout); lane l
   /// gives the address of row l % 8 of matrix l / 8, its 16 bytes at the
   /// swizzled chunk. A phase of 8 lanes is 8 consecutive rows of one chunk,
-  /// spread over all 32 banks by the swizzle. Rows outside C are staged
-  /// too, as zeros (nothing of C or the epilogue's operands is read for
-  /// them), and never stored: the TMA store clips them.
+  /// spread over all 32 banks by the swizzle. Rows outside C (and the
+  /// columns of a block that clusters along N put past N) are staged too,
+  /// as zeros (nothing of C or the epilogue's operands is read for them),
+  /// and never stored: the TMA store clips them.
   void stageOutputMatrices(Value acc) {
     Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
     int64_t w = boxColumns();
@@ -974,7 +976,7 @@ private:
   }
 
   /// The f32 result `v` at (row, col) of C through the fused epilogue (cast
-  /// to `outElem`); where C has a row edge, only inside C (zero outside,
+  /// to `outElem`); where C has an edge, only inside C (zero outside,
   /// where the epilogue might read past its operands). N is a multiple of
   /// BN here, so a column outside C is one of a block that clusters along
   /// N put past N.

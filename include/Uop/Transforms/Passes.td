@@ -258,10 +258,11 @@ def UopTile : Pass<"uop-tile"> {
            "tile of B, each loading 1 / CM of it by a multicast TMA load "
            "into all of them; 1: no clusters along M">,
     Option<"clusterN", "cluster-n", "int64_t", "1",
-           "mma=wgmma warp-specialized: thread-block clusters of this many "
-           "blocks along N (1, 2, 4 or 8) that share their tile of A, each "
-           "loading 1 / CN of it by a multicast TMA load into all of them; "
-           "1: no clusters along N">,
+           "mma=wgmma warp-specialized (also persistent and ping-pong): "
+           "thread-block clusters of this many blocks along N (1, 2, 4 or "
+           "8; sm_90a; cluster-m x cluster-n at most 8) that share their "
+           "tile of A, each loading 1 / CN of it by a multicast TMA load "
+           "into all of them; 1: no clusters along N">,
     Option<"pingpong", "pingpong", "bool", "false",
            "mma=wgmma with persistent blocks: the two consumer warpgroups "
            "take the block's tiles in turn, a whole tile each (64 x 128 "
