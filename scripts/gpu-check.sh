@@ -107,7 +107,10 @@ prepare() {
   fi
   rm -f "$probe"
   # The cases also run on the rectangular shapes.
-  local rect_cases=("${cases[1]}" "${cases[2]}" "${cases[9]}")
+  # With 64 x 64 tiles as well: a 64-row GEMM has N / 128 tiles of the
+  # default 64 x 128, fewer than the GPU's SMs at N = 8192.
+  local rect_cases=("${cases[1]}" "${cases[2]}" "${cases[9]}"
+                    "f16nkt64 f16 f32 tile=64,64,64 nk")
   printf 'name\tm\tn\tk\tdtype\tout_dtype\toptions\tpath\tptx\tlaunch\tb\n' > "$manifest"
   # The bar first (f16 in, f32 accumulate, f16 out at 4096^3 and
   # 8192^3, the main wgmma variants), so that the time budget, should it
