@@ -1574,34 +1574,32 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         // The grid (launchGrid), within the target's.
         ArrayRef<int64_t> maxGrid = target.getMaxGrid().asArrayRef();
         auto [gridX, gridY] = launchGrid(*gemm, *config);
+        // "N = 300 needs 3 block columns, above the grid's limit ...".
+        auto tooMany = [&](StringRef dim, int64_t size, int64_t blocks,
+                           StringRef what, int64_t cluster, int64_t limit,
+                           StringRef axis) {
+          std::string inClusters =
+              cluster > 1 ? llvm::formatv(" in whole clusters of {0}", cluster)
+                                .str()
+                          : std::string();
+          std::string orCluster =
+              cluster > 1
+                  ? llvm::formatv(" or a smaller cluster-{0}", dim.lower())
+                        .str()
+                  : std::string();
+          return llvm::formatv("{0} = {1} needs {2} block {3}{4}, above the "
+                               "grid's limit of {5} along {6}; use a larger "
+                               "tile {0}{7}",
+                               dim, size, blocks, what, inClusters, limit,
+                               axis, orCluster)
+              .str();
+        };
         if (gridX > maxGrid[0])
-          why = config->clusterN > 1
-                    ? llvm::formatv("N = {0} needs {1} block columns in "
-                                    "whole clusters of {2}, above the "
-                                    "grid's limit of {3} along x; use a "
-                                    "larger tile N or a smaller cluster-n",
-                                    gemm->n, gridX, config->clusterN,
-                                    maxGrid[0])
-                          .str()
-                    : llvm::formatv("N = {0} needs {1} block columns, above "
-                                    "the grid's limit of {2} along x; use a "
-                                    "larger tile N",
-                                    gemm->n, gridX, maxGrid[0])
-                          .str();
+          why = tooMany("N", gemm->n, gridX, "columns", config->clusterN,
+                        maxGrid[0], "x");
         else if (gridY > maxGrid[1])
-          why = config->clusterM > 1
-                    ? llvm::formatv("M = {0} needs {1} block rows in whole "
-                                    "clusters of {2}, above the grid's "
-                                    "limit of {3} along y; use a larger "
-                                    "tile M or a smaller cluster-m",
-                                    gemm->m, gridY, config->clusterM,
-                                    maxGrid[1])
-                          .str()
-                    : llvm::formatv("M = {0} needs {1} block rows, above "
-                                    "the grid's limit of {2} along y; use a "
-                                    "larger tile M",
-                                    gemm->m, gridY, maxGrid[1])
-                          .str();
+          why = tooMany("M", gemm->m, gridY, "rows", config->clusterM,
+                        maxGrid[1], "y");
       }
       if (!why.empty() && succeeded(gemm))
         gemm = failure();
