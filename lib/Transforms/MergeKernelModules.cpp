@@ -104,6 +104,15 @@ struct UopMergeKernelModulesPass
         (void)renamedUses;
         renamed[{other.getNameAttr(), oldName}] = fresh;
       }
+      // The alignment of the kernels' dynamic shared memory
+      // (convert-uop-to-gpu) holds for every kernel of the merged module:
+      // the largest any of them needs.
+      StringRef alignName = "uop.dynamic_shared_alignment";
+      if (auto align = other->getAttrOfType<IntegerAttr>(alignName)) {
+        auto old = first->getAttrOfType<IntegerAttr>(alignName);
+        if (!old || old.getInt() < align.getInt())
+          first->setAttr(alignName, align);
+      }
       for (Operation &op :
            llvm::make_early_inc_range(other.getBody()->without_terminator())) {
         op.moveBefore(first.getBody(), first.getBody()->end());

@@ -108,3 +108,30 @@ module attributes {gpu.container_module} {
     }) : () -> ()
   }
 }
+
+// -----
+
+// The alignment convert-uop-to-gpu records for a kernel's dynamic shared
+// memory holds for the merged module: the largest of the kernels' (a
+// kernel without dynamic shared memory first, then kernels asking for
+// 1024 and 128 bytes).
+// CHECK-LABEL: func.func @aligned
+// CHECK: gpu.module @all attributes {uop.dynamic_shared_alignment = 1024 : i64}
+module attributes {gpu.container_module} {
+  func.func @aligned() {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @plain::@plain blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    gpu.launch_func @ring::@ring blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    gpu.launch_func @small::@small blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+  gpu.module @plain {
+    gpu.func @plain() kernel { gpu.return }
+  }
+  gpu.module @ring attributes {uop.dynamic_shared_alignment = 1024 : i64} {
+    gpu.func @ring() kernel { gpu.return }
+  }
+  gpu.module @small attributes {uop.dynamic_shared_alignment = 128 : i64} {
+    gpu.func @small() kernel { gpu.return }
+  }
+}
