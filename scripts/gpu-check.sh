@@ -107,10 +107,12 @@ prepare() {
   fi
   rm -f "$probe"
   # The cases also run on the rectangular shapes.
-  # With 64 x 64 tiles as well: a 64-row GEMM has N / 128 tiles of the
-  # default 64 x 128, fewer than the GPU's SMs at N = 8192.
+  # With 64 x 64 tiles and with K split in two as well: a 64-row GEMM has
+  # N / 128 tiles of the default 64 x 128, fewer than the GPU's SMs at
+  # N = 8192.
   local rect_cases=("${cases[1]}" "${cases[2]}" "${cases[9]}"
-                    "f16nkt64 f16 f32 tile=64,64,64 nk")
+                    "f16nkt64 f16 f32 tile=64,64,64 nk"
+                    "f16nkk2 f16 f32 split-k=2 nk")
   printf 'name\tm\tn\tk\tdtype\tout_dtype\toptions\tpath\tptx\tlaunch\tb\n' > "$manifest"
   # The issue's bar first (f16 in, f32 accumulate, f16 out at 4096^3 and
   # 8192^3, the main wgmma variants), so that the time budget, should it
@@ -154,17 +156,21 @@ prepare() {
     # The instructions that do the multiply, as the PTX shows them. A
     # wgmma kernel fed by TMA is the warp-specialized ring when its block
     # has a warpgroup more than its consumers, two per 128 rows of A's
-    # box (the tensor map of host argument 0 in the launch JSON).
+    # box (the tensor map of host argument 0 in the launch JSON; the launch
+    # that has one: a split-K GEMM fills C in a launch before).
     local path=simt
     if grep -q 'wgmma\.mma_async' "$dir/kernel.ptx" &&
         grep -q 'cp\.async\.bulk\.tensor' "$dir/kernel.ptx"; then
       path="$(python3 - "$dir/kernel.json" <<'PY'
 import json, sys
-launch = json.load(open(sys.argv[1]))["launches"][0]
-threads = launch["block"][0] * launch["block"][1] * launch["block"][2]
-rows = [a["box"][0] for a in launch["args"]
-        if a.get("kind") == "tensor_map" and a.get("host_arg") == 0]
-print("wgmma-ws" if rows and threads > 2 * rows[0] else "wgmma-tma")
+path = "wgmma-tma"
+for launch in json.load(open(sys.argv[1]))["launches"]:
+    threads = launch["block"][0] * launch["block"][1] * launch["block"][2]
+    rows = [a["box"][0] for a in launch["args"]
+            if a.get("kind") == "tensor_map" and a.get("host_arg") == 0]
+    if rows:
+        path = "wgmma-ws" if threads > 2 * rows[0] else "wgmma-tma"
+print(path)
 PY
 )"
     elif grep -q 'wgmma\.mma_async' "$dir/kernel.ptx"; then path=wgmma

@@ -103,6 +103,7 @@ UopTileOptions CompileOptions::getTileOptions() const {
   options.groupM = groupM;
   options.clusterM = clusterM;
   options.clusterN = clusterN;
+  options.splitK = splitK;
   // The pipeline compiles GEMMs; a contraction it cannot compile is an
   // error, not something to leave on the host.
   options.requireMatch = true;

@@ -284,9 +284,10 @@ protected:
           body) {
     SmallVector<Value> init = {start.stage, start.phase};
     llvm::append_range(init, extra);
-    auto loop = scf::ForOp::create(b, index(0),
-                                   index(llvm::divideCeil(g.k, c.blockK)),
-                                   index(1), init);
+    auto loop = scf::ForOp::create(
+        b, kTileBegin ? kTileBegin : index(0),
+        kTileEnd ? kTileEnd : index(llvm::divideCeil(g.k, c.blockK)),
+        index(1), init);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
@@ -567,6 +568,9 @@ protected:
   /// With clusters along M (N): the block's row (column) in its cluster,
   /// y mod CM (x mod CN); null without clusters along that dimension.
   Value rankM, rankN;
+  /// With split K: the block's k-tiles [kTileBegin, kTileEnd), which the
+  /// ring loops run over (null: all of K's).
+  Value kTileBegin, kTileEnd;
 };
 
 } // namespace mlir::uop

@@ -691,6 +691,50 @@ static void eraseGemm(RewriterBase &rewriter, const GemmInfo &g) {
   }
 }
 
+/// A kernel storing the fill value of `g` into every element of C, for a
+/// split-K GEMM (`c`), whose blocks then add their partial sums: one block
+/// of 128 threads per 128 columns and BM rows, thread t storing column t
+/// of each of those rows (a warp stores 128 contiguous bytes of a row).
+static void buildFillKernel(ImplicitLocOpBuilder &b, const GemmInfo &g,
+                            const TileConfig &c) {
+  constexpr int64_t kColumns = 128;
+  auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, v); };
+  auto fill = cast<linalg::FillOp>(g.fill);
+  Value value = fill.getInputs().front();
+  Value out = fill.getOutputs().front();
+  Type elem = cast<MemRefType>(out.getType()).getElementType();
+  Value one = cst(1);
+  auto launch = gpu::LaunchOp::create(
+      b, cst(llvm::divideCeil(g.n, kColumns)),
+      cst(llvm::divideCeil(g.m, c.blockM)), one, cst(kColumns), one, one);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  if (value.getType() != elem)
+    value = cast<FloatType>(value.getType()).getWidth() <
+                    cast<FloatType>(elem).getWidth()
+                ? arith::ExtFOp::create(b, elem, value).getResult()
+                : arith::TruncFOp::create(b, elem, value).getResult();
+  Value col = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, launch.getBlockIds().x, cst(kColumns)),
+      launch.getThreadIds().x);
+  Value firstRow =
+      arith::MulIOp::create(b, launch.getBlockIds().y, cst(c.blockM));
+  Value lastRow = arith::MinUIOp::create(
+      b, arith::AddIOp::create(b, firstRow, cst(c.blockM)), cst(g.m));
+  Value inN = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, col,
+                                    cst(g.n));
+  auto ifOp = scf::IfOp::create(b, inN, /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    auto rows = scf::ForOp::create(b, firstRow, lastRow, one);
+    b.setInsertionPoint(rows.getBody()->getTerminator());
+    memref::StoreOp::create(b, value, out,
+                            ValueRange{rows.getInductionVar(), col});
+  }
+  gpu::TerminatorOp::create(b);
+}
+
 /// The blocks along x and y that tileGemm launches for `g` with `c`:
 /// ceil(N / BN) x ceil(M / BM), with clusters rounded up to whole clusters
 /// (a block past M or N computes nothing); with persistent blocks, at most
@@ -734,8 +778,12 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
     clusterY = cst(c.clusterM);
     clusterZ = one;
   }
+  // Split K: the blocks add partial sums into C, so C holds the fill value
+  // first.
+  if (c.splitK > 1 && g.fill)
+    buildFillKernel(b, g, c);
   auto launch = gpu::LaunchOp::create(
-      b, gridX, gridY, one, blockX, blockY, one,
+      b, gridX, gridY, cst(c.splitK), blockX, blockY, one,
       /*dynamicSharedMemorySize=*/Value(), /*asyncTokenType=*/Type(),
       /*asyncDependencies=*/ValueRange(), /*workgroupAttributions=*/{},
       /*privateAttributions=*/{}, clusterX, clusterY, clusterZ);
@@ -812,6 +860,7 @@ struct KindChooser {
   int64_t groupM = 0;
   int64_t clusterM = 1;
   int64_t clusterN = 1;
+  int64_t splitK = 1;
   TargetAttr target;
   ArrayRef<int64_t> tile, threadTile, warps;
   std::optional<FailureOr<TileConfig>> simt, mma, tcgen05, wgmma;
@@ -905,6 +954,13 @@ struct KindChooser {
                                    "got {2}",
                                    name, target.getChip(), count)
                          .str();
+      return failure();
+    }
+    int64_t maxSlices = target.getMaxGrid().asArrayRef()[2];
+    if (splitK < 1 || splitK > maxSlices) {
+      whyNot = llvm::formatv("expected 'split-k' 1 (no split) or a count of "
+                             "K slices up to {0}'s max_grid z ({1}), got {2}",
+                             target.getChip(), maxSlices, splitK);
       return failure();
     }
     if (clusterM * clusterN > maxCluster) {
@@ -1126,6 +1182,68 @@ struct KindChooser {
       return failure();
     }
     return c;
+  }
+
+  /// Makes `config` split K over `splitK` blocks along z (see
+  /// WgmmaGemm.cpp): the warp-specialized wgmma kernel with one tile a
+  /// block, each slice at least one k-tile, and partial sums that atomic
+  /// f32 adds can combine in C (an f32 C, nothing fused after the GEMM,
+  /// no TMA store). Fitted once the epilogue is known.
+  LogicalResult fitSplitK(const GemmInfo &g, TileConfig &config,
+                          std::string &whyNot) {
+    std::string option = llvm::formatv("split-k={0}", splitK).str();
+    if (!config.wgmma) {
+      whyNot = option + " splits the K loop of the warp-specialized wgmma "
+                        "kernel (sm_90a, f16 or bf16 inputs), got a GEMM "
+                        "compiled with mma=" +
+               (config.tcgen05 ? std::string("tcgen05")
+                               : stringifyMatmulKind(config.kind).str());
+      return failure();
+    }
+    std::string prefix = "for mma=wgmma: " + option + " ";
+    if (!config.warpSpecialize) {
+      whyNot = prefix + "splits the K loop of the warp-specialized TMA "
+                        "ring, which this GEMM does not use (" +
+               (!warpSpecialize ? std::string("warp-specialize=false")
+                                : std::string("no TMA ring: stages=1, K = 0 "
+                                              "or operands TMA cannot load")) +
+               ")";
+      return failure();
+    }
+    if (config.persistentBlocks > 0) {
+      whyNot = prefix + "gives each block one tile and a slice of K, where "
+                        "persistent-blocks loops over whole tiles; use one "
+                        "or the other";
+      return failure();
+    }
+    if (config.tmaStore) {
+      whyNot = prefix + "adds each block's partial sums into C with atomic "
+                        "adds, which a TMA store cannot; use tma-store=false";
+      return failure();
+    }
+    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
+    if (!outElem.isF32() || !g.epilogue.empty()) {
+      whyNot = prefix +
+               llvm::formatv("adds each block's partial sums into C with f32 "
+                             "atomic adds: expected an f32 C with nothing "
+                             "fused after the GEMM, got {0}",
+                             !g.epilogue.empty()
+                                 ? std::string("a fused epilogue")
+                                 : llvm::formatv("a C of {0}", outElem).str())
+                   .str();
+      return failure();
+    }
+    int64_t kTiles = llvm::divideCeil(g.k, config.blockK);
+    if (splitK > kTiles) {
+      whyNot = prefix + llvm::formatv("gives each block at least one "
+                                      "{0}-deep k-tile: expected at most {1} "
+                                      "slices of K = {2}",
+                                      config.blockK, kTiles, g.k)
+                            .str();
+      return failure();
+    }
+    config.splitK = splitK;
+    return success();
   }
 
   /// Makes the persistent wgmma configuration `config` ping-pong: two
@@ -1537,6 +1655,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     chooser.groupM = groupM;
     chooser.clusterM = clusterM;
     chooser.clusterN = clusterN;
+    chooser.splitK = splitK;
     if (failed(chooser.parse(mma, precision, whyNot)) ||
         failed(chooser.validateExplicit(whyNot))) {
       mlir::emitError(getOperation()->getLoc(), "uop-tile: ") << whyNot;
@@ -1617,6 +1736,13 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         if (chooser.tmaStore && (config->wgmma || config->tcgen05) &&
             failed(chooser.fitTmaStore(*gemm, *config, storeWhy))) {
           op->emitError("uop-tile: ") << storeWhy;
+          failedAny = true;
+          continue;
+        }
+        std::string splitWhy;
+        if (chooser.splitK > 1 &&
+            failed(chooser.fitSplitK(*gemm, *config, splitWhy))) {
+          op->emitError("uop-tile: ") << splitWhy;
           failedAny = true;
           continue;
         }

@@ -175,6 +175,16 @@ public:
       gridX = arith::DivUIOp::create(b, gridX, index(c.clusterN));
     }
     setBlockTileOrigin(blockIds);
+    if (c.splitK > 1) {
+      // Block z multiplies k-tiles [z T / S, (z + 1) T / S) of the T.
+      int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
+      auto bound = [&](Value z) {
+        return arith::DivUIOp::create(
+            b, arith::MulIOp::create(b, z, index(kTiles)), index(c.splitK));
+      };
+      kTileBegin = bound(blockIds.z);
+      kTileEnd = bound(arith::AddIOp::create(b, blockIds.z, index(1)));
+    }
     fragmentOrigin(tx);
     bool ring = c.stages > 1;
     Value sA, sB;
@@ -412,7 +422,8 @@ private:
                 // flight.
                 WgmmaWaitGroupOp::create(b, 1);
                 Value notFirst = arith::CmpIOp::create(
-                    b, arith::CmpIPredicate::ne, kt, index(0));
+                    b, arith::CmpIPredicate::ne, kt,
+                    kTileBegin ? kTileBegin : index(0));
                 releaseStage(bars,
                              arith::AddIOp::create(b, step.prev,
                                                    index(stages)),
@@ -726,6 +737,10 @@ private:
   /// lies inside C.
   Value initialAccumulator() {
     auto accType = VectorType::get({c.blockN / 2}, b.getF32Type());
+    // Split K: a partial sum, added into C (filled beforehand).
+    if (c.splitK > 1)
+      return arith::ConstantOp::create(
+          b, DenseElementsAttr::get(accType, b.getF32FloatAttr(0.0f)));
     Type f32 = b.getF32Type();
     auto toF32 = [&](OpBuilder &nb, Location loc, Value v) -> Value {
       if (v.getType() == f32)
@@ -780,12 +795,32 @@ private:
       stageOutput(acc);
       return;
     }
+    if (c.splitK > 1) {
+      addPartialSums(acc);
+      return;
+    }
     // Pairs start at even columns: with N even, one past the edge in N is
     // wholly outside C.
     storePairs(acc, g.out, vectorStores(2, /*guardedEdge=*/true),
                [](int64_t, Value row, Value col) {
                  return SmallVector<Value>{row, col};
                });
+  }
+
+  /// Split K: adds this thread's partial sums `acc` into the f32 C, inside
+  /// C, one atomic add an element (`red.global.add.f32`): the blocks of
+  /// the other slices of K add theirs into the same elements.
+  void addPartialSums(Value acc) {
+    for (int64_t i = 0; i < c.blockN / 2; ++i) {
+      auto [row, col] = fragmentElement(i);
+      Value v = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{i});
+      buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, col),
+                   [&](OpBuilder &nb, Location loc) {
+                     memref::AtomicRMWOp::create(
+                         nb, loc, arith::AtomicRMWKind::addf, v, g.out,
+                         ValueRange{row, col});
+                   });
+    }
   }
 
   /// Stores each pair of this thread's fragment `acc` (registers i and

@@ -179,6 +179,7 @@ def test_tcgen05_tma_store_on_sm100a(m, n, k, out_dtype, transpose_b,
     (200, 136, 192, dict(cluster_n=2), True, True),
     (200, 256, 192, dict(cluster_m=2, cluster_n=2, persistent_blocks=4,
                          pingpong=True), True, False),
+    (200, 136, 192, dict(split_k=3), True, True),
 ])
 def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles,
                                          transpose_b):
@@ -194,7 +195,9 @@ def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles,
     the blocks of a cluster column share B's tile through multicast loads
     (with 4, the grid's two rows of tiles are rounded up to a whole
     cluster); with cluster_n those of a cluster row share A's; both make
-    2-D clusters, also with the ping-pong schedule."""
+    2-D clusters, also with the ping-pong schedule. split_k=3 gives each
+    tile three blocks, one 64-deep k-tile each, whose partial sums are
+    added into C atomically."""
     src = uop.matmul_problem(m, n, k, dtype="float16", out_dtype="float32",
                              transpose_b=transpose_b)
     kernel = uop.compile(src, target="sm_90a", **options)
@@ -207,6 +210,7 @@ def test_warp_specialized_wgmma_on_sm90a(m, n, k, options, roles,
     clustered = options.get("cluster_m", 1) * options.get("cluster_n", 1) > 1
     assert ("multicast::cluster" in kernel.ptx) == clustered
     assert ("barrier.cluster.wait" in kernel.ptx) == clustered
+    assert ("atom.global.add.f32" in kernel.ptx) == ("split_k" in options)
     a = RNG.uniform(-1, 1, (m, k)).astype("float16")
     b = RNG.uniform(-1, 1, (n, k) if transpose_b else (k, n)).astype(
         "float16")

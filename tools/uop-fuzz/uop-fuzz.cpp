@@ -231,6 +231,8 @@ std::string randomOptions(Rng &rng, StringRef emit) {
     os << " cluster-m=" << (chance(rng, 70) ? pick(rng, 9) : pickSize(rng));
   if (chance(rng, 10))
     os << " cluster-n=" << (chance(rng, 70) ? pick(rng, 9) : pickSize(rng));
+  if (chance(rng, 10))
+    os << " split-k=" << (chance(rng, 70) ? pick(rng, 9) : pickSize(rng));
   if (chance(rng, 5))
     os << " ladder-step=" << (chance(rng, 70) ? pick(rng, 9) : pickSize(rng));
   if (chance(rng, 20))

@@ -102,6 +102,13 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                      "warp-specialized wgmma kernel: C blocks sharing their "
                      "tile of B through multicast TMA loads (1: none)"),
       llvm::cl::init(UopTileOptions().clusterM)};
+  Option<int64_t> splitK{
+      *this, "split-k",
+      llvm::cl::desc("uop-tile's split-K for the warp-specialized wgmma "
+                     "kernel: K over this many blocks along z, their "
+                     "partial sums added into an f32 C atomically (1: "
+                     "none)"),
+      llvm::cl::init(UopTileOptions().splitK)};
   Option<int64_t> clusterN{
       *this, "cluster-n",
       llvm::cl::desc("uop-tile's thread-block clusters along N for the "

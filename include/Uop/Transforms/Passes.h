@@ -91,6 +91,12 @@ struct TileConfig {
   /// cluster tiles.
   int64_t clusterM = 1;
   int64_t clusterN = 1;
+  /// The warp-specialized wgmma kernel: 1, each block multiplies all of
+  /// K; S > 1, a grid of S blocks along z, block z multiplying k-tiles
+  /// [z T / S, (z + 1) T / S) of the T and adding its partial sums into
+  /// an f32 C with atomic adds (C filled beforehand by a kernel of its
+  /// own where the GEMM fills it).
+  int64_t splitK = 1;
 
   /// The block: x fastest (along N), y along M.
   int64_t getBlockThreadsX() const {

@@ -205,7 +205,11 @@ def UopTile : Pass<"uop-tile"> {
     every block it writes into released it (remote mbarrier arrivals);
     with `group-m` the groups count rows of clusters; with
     `persistent-blocks=P`, P / (CM CN) clusters (at least one) loop over
-    the cluster tiles.
+    the cluster tiles. `split-k=S` (the warp-specialized wgmma kernel,
+    one tile a block, an f32 C with nothing fused) launches S blocks per
+    tile along z, each multiplying a slice of K and adding its partial
+    sums into C with atomic adds, after a kernel that stores the fill
+    value where the GEMM fills C.
 
     The result runs as it is (every operand read straight from global
     memory); `uop-promote-shared` then stages the tiles in shared memory.
@@ -257,6 +261,11 @@ def UopTile : Pass<"uop-tile"> {
            "8; sm_90a; cluster-m x cluster-n at most 8) that share their "
            "tile of B, each loading 1 / CM of it by a multicast TMA load "
            "into all of them; 1: no clusters along M">,
+    Option<"splitK", "split-k", "int64_t", "1",
+           "mma=wgmma warp-specialized, one tile a block, f32 C without a "
+           "fused epilogue: split K over this many blocks along z, each "
+           "adding its partial sums into C with atomic adds (for GEMMs "
+           "with fewer tiles than the GPU has SMs); 1: no split">,
     Option<"clusterN", "cluster-n", "int64_t", "1",
            "mma=wgmma warp-specialized (also persistent and ping-pong): "
            "thread-block clusters of this many blocks along N (1, 2, 4 or "
