@@ -1204,10 +1204,7 @@ struct KindChooser {
     if (!config.warpSpecialize) {
       whyNot = prefix + "splits the K loop of the warp-specialized TMA "
                         "ring, which this GEMM does not use (" +
-               (!warpSpecialize ? std::string("warp-specialize=false")
-                                : std::string("no TMA ring: stages=1, K = 0 "
-                                              "or operands TMA cannot load")) +
-               ")";
+               whyNoSpecializedRing() + ")";
       return failure();
     }
     if (config.persistentBlocks > 0) {
@@ -1290,6 +1287,14 @@ struct KindChooser {
     return success();
   }
 
+  /// Why a wgmma configuration has no warp-specialized TMA ring, for
+  /// diagnostics: the option turned it off, or the GEMM has none.
+  std::string whyNoSpecializedRing() const {
+    return !warpSpecialize ? "warp-specialize=false"
+                           : "no TMA ring: stages=1, K = 0 or operands TMA "
+                             "cannot load";
+  }
+
   /// The cluster options as given, for diagnostics: "cluster-m=2",
   /// "cluster-n=2" or "cluster-m=2 cluster-n=2" (the ones above 1).
   std::string clusterOptions() const {
@@ -1318,10 +1323,7 @@ struct KindChooser {
     if (!config.warpSpecialize) {
       whyNot = prefix() + "multicasts the loads of the warp-specialized TMA "
                           "ring, which this GEMM does not use (" +
-               (!warpSpecialize ? std::string("warp-specialize=false")
-                                : std::string("no TMA ring: stages=1, K = 0 "
-                                              "or operands TMA cannot load")) +
-               ")";
+               whyNoSpecializedRing() + ")";
       return failure();
     }
     // Each shared operand: its tile's rows (BN of B, BM of A), whether it is
