@@ -1188,7 +1188,8 @@ struct KindChooser {
   /// WgmmaGemm.cpp): the warp-specialized wgmma kernel with one tile a
   /// block, each slice at least one k-tile, and partial sums that atomic
   /// f32 adds can combine in C (an f32 C, nothing fused after the GEMM,
-  /// no TMA store). Fitted once the epilogue is known.
+  /// no TMA store asked for). Fitted once the epilogue is known, before
+  /// the TMA store.
   LogicalResult fitSplitK(const GemmInfo &g, TileConfig &config,
                           std::string &whyNot) {
     std::string option = llvm::formatv("split-k={0}", splitK).str();
@@ -1213,7 +1214,7 @@ struct KindChooser {
                         "or the other";
       return failure();
     }
-    if (config.tmaStore) {
+    if (tmaStore) {
       whyNot = prefix + "adds each block's partial sums into C with atomic "
                         "adds, which a TMA store cannot; use tma-store=false";
       return failure();
@@ -1732,19 +1733,21 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
           stoppedAt->emitRemark("uop-tile: not fused into the GEMM's "
                                 "writeback: ")
               << whyNotFused;
-        // The TMA-store epilogue stages C as the fused epilogue leaves it:
-        // fitted once the epilogue is known.
+        // Split K and the TMA-store epilogue (which stages C as the fused
+        // epilogue leaves it) are fitted once the epilogue is known; an
+        // empty C (removed below) takes neither.
+        bool empty = gemm->m == 0 || gemm->n == 0;
+        std::string splitWhy;
+        if (chooser.splitK > 1 && !empty &&
+            failed(chooser.fitSplitK(*gemm, *config, splitWhy))) {
+          op->emitError("uop-tile: ") << splitWhy;
+          failedAny = true;
+          continue;
+        }
         std::string storeWhy;
         if (chooser.tmaStore && (config->wgmma || config->tcgen05) &&
             failed(chooser.fitTmaStore(*gemm, *config, storeWhy))) {
           op->emitError("uop-tile: ") << storeWhy;
-          failedAny = true;
-          continue;
-        }
-        std::string splitWhy;
-        if (chooser.splitK > 1 &&
-            failed(chooser.fitSplitK(*gemm, *config, splitWhy))) {
-          op->emitError("uop-tile: ") << splitWhy;
           failedAny = true;
           continue;
         }

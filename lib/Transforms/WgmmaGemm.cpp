@@ -84,6 +84,14 @@
 // its blocks in step (the ping-pong warpgroups' turns too), each releasing
 // the last k-tile's stage of a tile to the same blocks.
 //
+// With `split-k` S > 1 (warp-specialized, one tile a block) the grid has S
+// blocks per tile along z: block z's producer and consumers run the ring
+// over k-tiles [z T / S, (z + 1) T / S) of the T (kTileBegin, kTileEnd),
+// from stage 0, the consumers' first release after their own first
+// k-tile; the accumulator starts at zero and the writeback adds it into
+// the f32 C with one atomic add an element (addPartialSums), C holding the
+// fill value from a kernel tileGemm launches before (or the old C).
+//
 // A peer's multicast may complete on a block's full barrier before the
 // block's own producer announced the bytes; the phase stays open on that
 // producer's arrival (the transaction count goes below zero meanwhile).
@@ -175,7 +183,9 @@ public:
       gridX = arith::DivUIOp::create(b, gridX, index(c.clusterN));
     }
     setBlockTileOrigin(blockIds);
-    if (c.splitK > 1) {
+    // Split K (fitted to the warp-specialized ring only; any other path
+    // ignores it and multiplies all of K, which stays correct).
+    if (c.splitK > 1 && c.warpSpecialize) {
       // Block z multiplies k-tiles [z T / S, (z + 1) T / S) of the T.
       int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
       auto bound = [&](Value z) {
@@ -738,7 +748,7 @@ private:
   Value initialAccumulator() {
     auto accType = VectorType::get({c.blockN / 2}, b.getF32Type());
     // Split K: a partial sum, added into C (filled beforehand).
-    if (c.splitK > 1)
+    if (kTileBegin)
       return arith::ConstantOp::create(
           b, DenseElementsAttr::get(accType, b.getF32FloatAttr(0.0f)));
     Type f32 = b.getF32Type();
@@ -795,7 +805,7 @@ private:
       stageOutput(acc);
       return;
     }
-    if (c.splitK > 1) {
+    if (kTileBegin) {
       addPartialSums(acc);
       return;
     }

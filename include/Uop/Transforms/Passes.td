@@ -262,10 +262,11 @@ def UopTile : Pass<"uop-tile"> {
            "tile of B, each loading 1 / CM of it by a multicast TMA load "
            "into all of them; 1: no clusters along M">,
     Option<"splitK", "split-k", "int64_t", "1",
-           "mma=wgmma warp-specialized, one tile a block, f32 C without a "
-           "fused epilogue: split K over this many blocks along z, each "
-           "adding its partial sums into C with atomic adds (for GEMMs "
-           "with fewer tiles than the GPU has SMs); 1: no split">,
+           "mma=wgmma warp-specialized, one tile a block (not persistent), "
+           "f32 C without a fused epilogue or TMA store: split K over this "
+           "many blocks along z, each adding its partial sums into C with "
+           "atomic adds (for GEMMs with fewer tiles than the GPU has SMs); "
+           "1: no split">,
     Option<"clusterN", "cluster-n", "int64_t", "1",
            "mma=wgmma warp-specialized (also persistent and ping-pong): "
            "thread-block clusters of this many blocks along N (1, 2, 4 or "
