@@ -1240,6 +1240,15 @@ struct KindChooser {
                             .str();
       return failure();
     }
+    // Block z's first k-tile is z T / S: z T must fit the index type.
+    if (!llvm::checkedMul(splitK, kTiles)) {
+      whyNot = prefix + llvm::formatv("cannot slice the {0} k-tiles of K "
+                                      "= {1}: block z's first, z x {0} / "
+                                      "{2}, overflows 64 bits",
+                                      kTiles, g.k, splitK)
+                            .str();
+      return failure();
+    }
     config.splitK = splitK;
     return success();
   }
