@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
-"""uop-sim speed: the seed's smem_gemm at N = 256, T = 16 under uop-sim,
-against a plain compiled C++ triple-loop GEMM of the same size
-(bench/sim_gemm/native_gemm.cpp, -O2) on the same machine in the same run.
-Prints medians over --reps runs and the ratio uop-sim / native.
+"""uop-sim speed: GEMMs of N x N x N under uop-sim, against a plain compiled
+C++ triple-loop GEMM of the same size (bench/sim_gemm/native_gemm.cpp, -O2)
+on the same machine in the same run. Prints medians over --reps runs and
+the ratio uop-sim / native, for three programs:
+
+  smem_gemm   the seed's shared-memory SIMT kernel (examples/smem_gemm.mlir)
+  wgmma       an f16 GEMM (f32 out) compiled for sm_90a: TMA loads into a
+              ring of mbarrier-guarded stages, wgmma, warp specialization
+  linalg      the linalg.matmul reference of that f16 GEMM, which every
+              --compare-with evaluates
 
   bench/sim_gemm/run.py [--build build] [--n 256] [--reps 7]
 
-The kernel is examples/smem_gemm.mlir with the sizes changed (T stays 16,
-the grid and the K loop grow to N / T). The simulator time is the wall time
+smem_gemm is examples/smem_gemm.mlir with the sizes changed (T stays 16,
+the grid and the K loop grow to N / T); wgmma is `uop-opt --uop-compile=
+"emit=kernel target=sm_90a"` of the linalg program (default tiles). The simulator time is the wall time
 of the whole uop-sim process: parsing, context set-up, seeded inputs and
-the simulation of all N/T x N/T blocks with race tracking. Before timing,
-the script checks that the kernel equals linalg.matmul on the CPU.
+the simulation of all blocks with race tracking. Before timing, the script
+checks that each kernel equals its linalg.matmul on the CPU.
 """
 import argparse
 import os
@@ -51,6 +58,18 @@ def make_reference(n):
 """
 
 
+def make_f16_reference(n):
+    return f"""func.func @main(%A: memref<{n}x{n}xf16>, %B: memref<{n}x{n}xf16>,
+                %C: memref<{n}x{n}xf32>) {{
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<{n}x{n}xf32>)
+  linalg.matmul ins(%A, %B : memref<{n}x{n}xf16>, memref<{n}x{n}xf16>)
+                outs(%C : memref<{n}x{n}xf32>)
+  return
+}}
+"""
+
+
 def timed(cmd):
     start = time.perf_counter()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
@@ -67,34 +86,52 @@ def main():
     if args.n % T:
         sys.exit(f"--n must be a multiple of {T}")
     sim = os.path.join(args.build, "bin", "uop-sim")
+    opt = os.path.join(args.build, "bin", "uop-opt")
     with tempfile.TemporaryDirectory() as tmp:
-        kernel = os.path.join(tmp, f"smem_gemm_{args.n}.mlir")
-        ref = os.path.join(tmp, f"matmul_{args.n}.mlir")
+        def write(name, text):
+            path = os.path.join(tmp, name)
+            with open(path, "w") as f:
+                f.write(text)
+            return path
+
+        smem = write(f"smem_gemm_{args.n}.mlir", make_kernel(args.n))
+        ref = write(f"matmul_{args.n}.mlir", make_reference(args.n))
+        ref16 = write(f"matmul_f16_{args.n}.mlir", make_f16_reference(args.n))
+        wgmma = os.path.join(tmp, f"wgmma_{args.n}.mlir")
+        subprocess.run([opt, ref16, "--uop-compile=emit=kernel target=sm_90a",
+                        "-o", wgmma], check=True)
         native = os.path.join(tmp, "native_gemm")
-        with open(kernel, "w") as f:
-            f.write(make_kernel(args.n))
-        with open(ref, "w") as f:
-            f.write(make_reference(args.n))
         subprocess.run([args.cxx, "-O2", "-o", native,
                         os.path.join(HERE, "native_gemm.cpp")], check=True)
-        check = subprocess.run([sim, kernel, "--compare-with", ref],
-                               capture_output=True, text=True)
-        print(f"check: {check.stdout.strip()} (exit {check.returncode})")
-        if check.returncode != 0:
-            sys.exit(check.stderr)
-        sim_times = []
+        programs = [("smem_gemm", smem, ref), ("wgmma", wgmma, ref16),
+                    ("linalg", ref16, None)]
+        for name, kernel, reference in programs:
+            if not reference:
+                continue
+            check = subprocess.run([sim, kernel, "--compare-with", reference],
+                                   capture_output=True, text=True)
+            print(f"check {name}: {check.stdout.strip()} "
+                  f"(exit {check.returncode})")
+            if check.returncode != 0:
+                sys.exit(check.stderr)
+        times = {name: [] for name, _, _ in programs}
         native_times = []
         for _ in range(args.reps):
-            sim_times.append(timed([sim, kernel]))
+            for name, kernel, _ in programs:
+                times[name].append(timed([sim, kernel]))
             out = subprocess.run([native, str(args.n), "3"], check=True,
                                  capture_output=True, text=True).stdout
             native_times.append(float(out.split()[0]))
-        s = statistics.median(sim_times)
         nat = statistics.median(native_times)
-        print(f"N={args.n} T={T} reps={args.reps}")
-        print(f"uop-sim   {s * 1e3:9.1f} ms  (median wall time of the process)")
-        print(f"native    {nat * 1e3:9.1f} ms  (median triple loop, {args.cxx} -O2)")
-        print(f"ratio     {s / nat:9.1f}x")
+        print(f"N={args.n} reps={args.reps}; native {nat * 1e3:.1f} ms "
+              f"(median triple loop, {args.cxx} -O2); uop-sim: median wall "
+              "time of the process")
+        print("| program | uop-sim (ms) | native (ms) | uop-sim / native |")
+        print("| --- | ---: | ---: | ---: |")
+        for name, _, _ in programs:
+            s = statistics.median(times[name])
+            print(f"| {name} | {s * 1e3:.1f} | {nat * 1e3:.1f} | "
+                  f"{s / nat:.1f} |")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,12 @@
 // reference would use). Linalg is the reference side of comparisons, so it
 // runs on the host only and trusts its indexing maps to stay in bounds.
 //
+// A contraction whose body is a multiply-accumulate (C += A * B, with the
+// operands optionally extended or truncated first: every matmul form the
+// pipelines compare against) takes a direct loop instead, computing the
+// same roundings in the same order: each point's products summed over the
+// reduction loops in order, every operation rounded to its type.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Elementwise.h"
@@ -121,6 +127,190 @@ LogicalResult checkBounds(Interpreter &I, Operation *op,
   return success();
 }
 
+/// Whether the memref `m` lays its elements out densely in row-major order
+/// (distinct indices, distinct elements).
+bool isRowMajor(const SimValue &m) {
+  int64_t stride = 1;
+  for (int i = (int)m.sizes.size() - 1; i >= 0; --i) {
+    if (m.sizes[i] != 1 && m.strides[i] != stride)
+      return false;
+    stride *= m.sizes[i];
+  }
+  return true;
+}
+
+/// A body `yield (out + cast(a) * cast(b))`: a multiply-accumulate, each
+/// cast an optional arith.extf or arith.truncf, the sum in either order.
+struct MulAdd {
+  /// The element kinds the casts of the two inputs round to (std::nullopt:
+  /// no cast), and the kind of the product and sum.
+  std::optional<ElemKind> castA, castB;
+  ElemKind kind;
+};
+
+/// Matches `body` (block arguments a, b, out) as a multiply-accumulate whose
+/// accumulator has the kind of the output buffer `outKind`.
+std::optional<MulAdd> matchMulAdd(Block &body, ElemKind outKind) {
+  if (body.getNumArguments() != 3)
+    return std::nullopt;
+  auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
+  if (!yield || yield->getNumOperands() != 1)
+    return std::nullopt;
+  auto add = yield->getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return std::nullopt;
+  Value out = body.getArgument(2);
+  Value prod = add.getLhs() == out ? add.getRhs() : add.getLhs();
+  if ((add.getLhs() == out) == (add.getRhs() == out))
+    return std::nullopt;
+  auto mul = prod.getDefiningOp<arith::MulFOp>();
+  if (!mul || mul.getType() != add.getType() || out.getType() != add.getType())
+    return std::nullopt;
+  std::optional<ElemKind> kind = getElemKind(add.getType());
+  if (!kind || *kind != outKind || !isFloatKind(*kind))
+    return std::nullopt;
+  MulAdd m{std::nullopt, std::nullopt, *kind};
+  // Each factor: argument `arg`, or one cast of it.
+  auto factor = [&](Value v, unsigned arg,
+                    std::optional<ElemKind> &cast) -> bool {
+    if (v == body.getArgument(arg))
+      return true;
+    Operation *def = v.getDefiningOp();
+    if (!def || !isa<arith::ExtFOp, arith::TruncFOp>(def) ||
+        def->getOperand(0) != body.getArgument(arg))
+      return false;
+    cast = getElemKind(v.getType());
+    return cast.has_value();
+  };
+  bool direct = factor(mul.getLhs(), 0, m.castA) &&
+                factor(mul.getRhs(), 1, m.castB);
+  if (!direct) {
+    m.castA = m.castB = std::nullopt;
+    if (!factor(mul.getLhs(), 1, m.castB) || !factor(mul.getRhs(), 0, m.castA))
+      return std::nullopt;
+  }
+  // Nothing else in the body: the casts, the product, the sum, the yield.
+  unsigned ops = 3 + (m.castA ? 1 : 0) + (m.castB ? 1 : 0);
+  if (body.getOperations().size() != ops)
+    return std::nullopt;
+  for (Operation &o : body.without_terminator())
+    if (o.getNumRegions() || !o.hasOneUse())
+      return std::nullopt;
+  return m;
+}
+
+/// The most elements the two inputs of a direct multiply-accumulate may
+/// have together: each is copied as floats first (512 MiB at this bound);
+/// larger ones are interpreted.
+constexpr int64_t kMaxMulAddElements = int64_t(1) << 27;
+
+/// Whether values of kind `k` are all floats (so a float copy is exact).
+bool fitsFloat(ElemKind k) {
+  return k == ElemKind::F16 || k == ElemKind::BF16 || k == ElemKind::F32;
+}
+
+/// The elements of `b` as floats, each rounded to `cast` first when set
+/// (the body's extf or truncf, a function of the value alone).
+std::vector<float> factorValues(const Buffer &b, std::optional<ElemKind> cast) {
+  std::vector<float> v((size_t)b.numElements);
+  for (int64_t i = 0; i < b.numElements; ++i) {
+    double x = b.load(i).f;
+    v[(size_t)i] = (float)(cast ? roundToKind(x, *cast) : x);
+  }
+  return v;
+}
+
+/// The loops of runMulAdd, with `round` rounding to the sum's kind.
+template <typename Round>
+void mulAddLoops(const float *a, const float *b, Buffer &c,
+                 ArrayRef<OperandAccess> acc, ArrayRef<int64_t> ranges,
+                 ArrayRef<unsigned> par, ArrayRef<unsigned> red, int64_t P,
+                 int64_t R, Round round) {
+  auto offsetAt = [&](const OperandAccess &x, ArrayRef<unsigned> dims,
+                      ArrayRef<int64_t> at) {
+    int64_t off = 0;
+    for (auto [i, d] : llvm::enumerate(dims))
+      off += x.coef[d] * at[i];
+    return off;
+  };
+  // The reduction loops' offsets, innermost fastest, once for all points.
+  SmallVector<int64_t, 6> pos(par.size(), 0), rpos(red.size(), 0);
+  std::vector<int64_t> redA((size_t)R), redB((size_t)R);
+  for (int64_t r = 0; r < R; ++r) {
+    redA[r] = offsetAt(acc[0], red, rpos);
+    redB[r] = offsetAt(acc[1], red, rpos);
+    for (int i = (int)rpos.size() - 1; i >= 0; --i) {
+      if (++rpos[i] < ranges[red[i]])
+        break;
+      rpos[i] = 0;
+    }
+  }
+  for (int64_t p = 0; p < P; ++p) {
+    const float *pa = a + acc[0].cst + offsetAt(acc[0], par, pos);
+    const float *pb = b + acc[1].cst + offsetAt(acc[1], par, pos);
+    int64_t offC = acc[2].cst + offsetAt(acc[2], par, pos);
+    double sum = c.load(offC).f;
+    for (int64_t r = 0; r < R; ++r)
+      sum = round(sum + round((double)pa[redA[r]] * (double)pb[redB[r]]));
+    Word w;
+    w.f = sum;
+    c.store(offC, w);
+    for (int i = (int)pos.size() - 1; i >= 0; --i) {
+      if (++pos[i] < ranges[par[i]])
+        break;
+      pos[i] = 0;
+    }
+  }
+}
+
+/// Runs a multiply-accumulate contraction directly: the loop box `ranges`
+/// with the parallel loops `par` and reduction loops `red`, the operands'
+/// element offsets in `acc`. The same roundings, in the same order, as the
+/// body's interpretation, with the running sum kept instead of stored and
+/// reloaded (exact: the output buffer has the sum's kind), and the steps
+/// the interpretation would count: one per operation of `body` (the
+/// terminator included) and point of the loop box. Returns std::nullopt,
+/// doing nothing, when the factors are not all floats or too many to copy;
+/// otherwise the result of the run (a step-limit fault fails it).
+std::optional<LogicalResult>
+runMulAdd(Interpreter &I, Operation *op, Block &body, const MulAdd &m,
+          ArrayRef<OperandAccess> acc, ArrayRef<int64_t> ranges,
+          ArrayRef<unsigned> par, ArrayRef<unsigned> red, int64_t P,
+          int64_t R) {
+  const Buffer &a = *acc[0].value->buffer, &b = *acc[1].value->buffer;
+  Buffer &c = *acc[2].value->buffer;
+  if (!fitsFloat(m.castA.value_or(a.kind)) ||
+      !fitsFloat(m.castB.value_or(b.kind)) ||
+      a.numElements > kMaxMulAddElements - b.numElements)
+    return std::nullopt;
+  uint64_t steps;
+  if (__builtin_mul_overflow((uint64_t)P, (uint64_t)R, &steps) ||
+      __builtin_mul_overflow(steps, (uint64_t)body.getOperations().size(),
+                             &steps))
+    steps = UINT64_MAX;
+  if (failed(I.countSteps(op, steps)))
+    return failure();
+  std::vector<float> fa = factorValues(a, m.castA);
+  std::vector<float> fb = factorValues(b, m.castB);
+  switch (m.kind) {
+  case ElemKind::F32:
+    mulAddLoops(fa.data(), fb.data(), c, acc, ranges, par, red, P, R,
+                [](double x) { return (double)(float)x; });
+    break;
+  case ElemKind::F64:
+    mulAddLoops(fa.data(), fb.data(), c, acc, ranges, par, red, P, R,
+                [](double x) { return x; });
+    break;
+  default: {
+    ElemKind k = m.kind;
+    mulAddLoops(fa.data(), fb.data(), c, acc, ranges, par, red, P, R,
+                [k](double x) { return roundToHalf(x, k); });
+    break;
+  }
+  }
+  return success();
+}
+
 LogicalResult structuredOp(Interpreter &I, Operation *op) {
   auto lop = cast<linalg::LinalgOp>(op);
   if (!lop.hasPureBufferSemantics())
@@ -184,6 +374,29 @@ LogicalResult structuredOp(Interpreter &I, Operation *op) {
     return success();
   auto yield = body->getTerminator();
   unsigned numInputs = lop.getNumDpsInputs();
+
+  // A multiply-accumulate over memrefs: the direct loop, when each point
+  // of the parallel loops has an output element of its own (a row-major
+  // output indexed by a permutation of exactly those loops) in a buffer no
+  // input reads.
+  if (numInputs == 2 && acc.size() == 3 && !red.empty() &&
+      llvm::all_of(acc, [](const OperandAccess &a) {
+        return a.isMemRef && a.used;
+      }) &&
+      maps[2].isProjectedPermutation() &&
+      maps[2].getNumResults() == par.size() &&
+      llvm::all_of(par, [&](unsigned d) {
+        return maps[2].isFunctionOfDim(d);
+      }) &&
+      isRowMajor(*acc[2].value) &&
+      acc[2].value->buffer != acc[0].value->buffer &&
+      acc[2].value->buffer != acc[1].value->buffer) {
+    if (std::optional<MulAdd> m =
+            matchMulAdd(*body, acc[2].value->buffer->kind))
+      if (std::optional<LogicalResult> done =
+              runMulAdd(I, op, *body, *m, acc, ranges, par, red, P, R))
+        return *done;
+  }
 
   const int64_t chunk = 1 << 14;
   std::vector<int64_t> baseOff;

@@ -70,10 +70,9 @@ unsigned mlir::uop::sim::getElemBytes(ElemKind kind) {
 /// Rounds `x` to a binary format with `mant` explicit mantissa bits and
 /// exponent range [emin, emax]: scale so that one unit in the last place is
 /// 1, round to an integer with ties to even, scale back. Scaling by a power
-/// of two is exact, so this is a single correct rounding.
-static double roundToFormat(double x, int mant, int emin, int emax) {
-  if (!std::isfinite(x) || x == 0.0)
-    return x;
+/// of two is exact, so this is a single correct rounding. The general path,
+/// for results below the format's normal range.
+static double roundToFormatSlow(double x, int mant, int emin, int emax) {
   int e = std::ilogb(x);
   if (e < emin)
     e = emin; // subnormal: fixed quantum
@@ -85,45 +84,71 @@ static double roundToFormat(double x, int mant, int emin, int emax) {
   return r;
 }
 
-double mlir::uop::sim::roundToKind(double x, ElemKind k) {
-  switch (k) {
-  case ElemKind::F16:
-    return roundToFormat(x, 10, -14, 15);
-  case ElemKind::BF16:
-    return roundToFormat(x, 7, -126, 127);
-  case ElemKind::F32:
-    return (double)(float)x;
-  default:
-    return x;
-  }
+static uint64_t bitsOf(double x) {
+  uint64_t u;
+  std::memcpy(&u, &x, 8);
+  return u;
 }
 
-/// Encodes a double that is exactly representable in f16 as its bits.
+static double fromBits(uint64_t u) {
+  double x;
+  std::memcpy(&x, &u, 8);
+  return x;
+}
+
+/// roundToFormatSlow, with the common case on the bits of `x`: when `x` is
+/// a normal double whose exponent is in the format's normal range, rounding
+/// to `Mant` bits with ties to even is adding just under half a unit of the
+/// kept last place (plus the kept last bit, for ties) to the magnitude and
+/// clearing the dropped bits; a carry out of the mantissa bumps the
+/// exponent, as it should. The hot path of every f16 and bf16 operation.
+static constexpr double pow2(int e) {
+  double r = 1.0;
+  for (; e > 0; --e)
+    r *= 2.0;
+  for (; e < 0; ++e)
+    r /= 2.0;
+  return r;
+}
+
+template <int Mant, int Emin, int Emax>
+static double roundToFormat(double x) {
+  constexpr int drop = 52 - Mant;
+  constexpr double maxFinite = (2.0 - pow2(-Mant)) * pow2(Emax);
+  uint64_t u = bitsOf(x);
+  int biased = int((u >> 52) & 0x7ff);
+  if (biased == 0x7ff || (u << 1) == 0)
+    return x; // inf, NaN, zero
+  if (biased - 1023 < Emin)
+    return roundToFormatSlow(x, Mant, Emin, Emax);
+  u += ((uint64_t(1) << (drop - 1)) - 1) + ((u >> drop) & 1);
+  u &= ~((uint64_t(1) << drop) - 1);
+  double r = fromBits(u);
+  if (std::fabs(r) > maxFinite)
+    return std::copysign(INFINITY, x);
+  return r;
+}
+
+double mlir::uop::sim::roundToHalf(double x, ElemKind k) {
+  return k == ElemKind::F16 ? roundToFormat<10, -14, 15>(x)
+                            : roundToFormat<7, -126, 127>(x);
+}
+
+/// Encodes a double that is exactly representable in f16 as its bits
+/// (others are truncated): the sign, the exponent rebiased, the top ten
+/// bits of the mantissa; subnormals as their multiple of 2^-24.
 static uint16_t encodeF16(double x) {
-  uint16_t sign = std::signbit(x) ? 0x8000 : 0;
-  if (std::isnan(x))
-    return 0x7e00;
-  double a = std::fabs(x);
-  if (std::isinf(a))
-    return sign | 0x7c00;
-  if (a == 0.0)
+  uint64_t u = bitsOf(x);
+  uint16_t sign = uint16_t((u >> 48) & 0x8000);
+  int biased = int((u >> 52) & 0x7ff);
+  if (biased == 0x7ff)
+    return (u << 12) ? 0x7e00 : sign | 0x7c00; // NaN, infinity
+  if ((u << 1) == 0)
     return sign;
-  int e = std::ilogb(a);
+  int e = biased - 1023;
   if (e < -14)
-    return sign | (uint16_t)std::ldexp(a, 24); // subnormal
-  uint16_t m = (uint16_t)(std::ldexp(a, -e) * 1024.0 - 1024.0);
-  return sign | (uint16_t)((e + 15) << 10) | m;
-}
-
-static double decodeF16(uint16_t h) {
-  int e = (h >> 10) & 0x1f;
-  int m = h & 0x3ff;
-  double s = (h & 0x8000) ? -1.0 : 1.0;
-  if (e == 0)
-    return s * std::ldexp((double)m, -24);
-  if (e == 31)
-    return m ? NAN : s * INFINITY;
-  return s * std::ldexp(1024.0 + m, e - 25);
+    return sign | (uint16_t)(std::fabs(x) * 0x1p24); // subnormal
+  return sign | (uint16_t)((e + 15) << 10) | uint16_t((u >> 42) & 0x3ff);
 }
 
 /// bf16 is the top half of an f32; the value is already rounded, so the
@@ -267,6 +292,7 @@ void Buffer::storeSlow(int64_t idx, Word w) {
 
 void Buffer::resetAccesses() {
   std::fill(access.begin(), access.end(), ElemAccess());
+  async.clear();
   inFlight = 0;
 }
 

@@ -93,58 +93,71 @@ static const char *asyncReadEnd(Operation *op) {
 
 void RaceTracker::checkInFlight(Buffer &b, int64_t idx, uint32_t tid,
                                 Operation *op, bool write) {
-  if (write) {
-    auto r = asyncReads.find({&b, idx});
-    if (r != asyncReads.end()) {
-      const InFlight &f = r->second;
-      std::string msg =
-          (llvm::Twine(getFaultKindName(FaultKind::RaceWAR)) + " on shared " +
-           b.name + elementOf(b, idx) + " in block " + block->name() + ": " +
-           f.op->getName().getStringRef() + " by thread " +
-           block->threadName(f.tid) + " at " + formatLoc(f.op->getLoc()) +
-           " reads it (in flight until " + asyncReadEnd(f.op) +
-           "), write by thread " +
-           block->threadName(tid) + " at " + formatLoc(op->getLoc()))
-              .str();
-      report(FaultKind::RaceWAR, b, {f.tid, tid}, {f.op, op}, std::move(msg));
-    }
+  const AsyncAccess *f = b.findAsync(idx);
+  if (!f)
+    return;
+  if (write && f->reads) {
+    std::string msg =
+        (llvm::Twine(getFaultKindName(FaultKind::RaceWAR)) + " on shared " +
+         b.name + elementOf(b, idx) + " in block " + block->name() + ": " +
+         f->readOp->getName().getStringRef() + " by thread " +
+         block->threadName(f->readTid) + " at " +
+         formatLoc(f->readOp->getLoc()) + " reads it (in flight until " +
+         asyncReadEnd(f->readOp) + "), write by thread " +
+         block->threadName(tid) + " at " + formatLoc(op->getLoc()))
+            .str();
+    report(FaultKind::RaceWAR, b, {f->readTid, tid}, {f->readOp, op},
+           std::move(msg));
   }
-  auto it = inFlight.find({&b, idx});
-  if (it == inFlight.end())
+  if (!f->writes)
     return;
   // The copy may land before or after this access: its value is undefined
   // until a wait completes the copy's group, even for the issuing thread.
-  const InFlight &f = it->second;
   FaultKind kind = write ? FaultKind::RaceWAW : FaultKind::RaceRAW;
   std::string msg =
       (llvm::Twine(getFaultKindName(kind)) + " on shared " + b.name +
        elementOf(b, idx) + " in block " + block->name() + ": " +
-       f.op->getName().getStringRef() + " by thread " +
-       block->threadName(f.tid) + " at " + formatLoc(f.op->getLoc()) +
-       (isTmaOp(f.op) ? " (in flight until its mbarrier phase completes), "
+       f->writeOp->getName().getStringRef() + " by thread " +
+       block->threadName(f->writeTid) + " at " +
+       formatLoc(f->writeOp->getLoc()) +
+       (isTmaOp(f->writeOp)
+            ? " (in flight until its mbarrier phase completes), "
             : " (in flight until a wait of its group), ") +
        (write ? "write" : "read") + " by thread " + block->threadName(tid) +
        " at " + formatLoc(op->getLoc()))
           .str();
-  report(kind, b, {f.tid, tid}, {f.op, op}, std::move(msg));
+  report(kind, b, {f->writeTid, tid}, {f->writeOp, op}, std::move(msg));
+}
+
+/// Counts one more asynchronous write of an element `b` records in `a`
+/// (the first names the element's in-flight copy).
+static void beginAsyncWrite(Buffer &b, AsyncAccess &a, uint32_t tid,
+                            Operation *op) {
+  if (a.writes++ == 0) {
+    a.writeTid = tid;
+    a.writeOp = op;
+    ++b.inFlight;
+  }
+}
+
+/// Counts one asynchronous write of element `idx` of `b` complete.
+static void endAsyncWrite(Buffer &b, int64_t idx) {
+  if (b.async.empty())
+    return;
+  AsyncAccess &a = b.async[size_t(idx)];
+  if (a.writes && --a.writes == 0)
+    --b.inFlight;
 }
 
 void RaceTracker::asyncIssue(Buffer &b, int64_t idx, uint32_t tid,
                              Operation *op) {
   onWrite(b, idx, tid, op);
-  auto [it, inserted] = inFlight.try_emplace({&b, idx}, InFlight{tid, op, 0});
-  if (inserted)
-    ++b.inFlight;
-  ++it->second.count;
+  beginAsyncWrite(b, b.asyncAt(idx), tid, op);
 }
 
 void RaceTracker::asyncComplete(Buffer &b, int64_t idx, uint32_t tid,
                                 Operation *op) {
-  auto it = inFlight.find({&b, idx});
-  if (it != inFlight.end() && --it->second.count == 0) {
-    inFlight.erase(it);
-    --b.inFlight;
-  }
+  endAsyncWrite(b, idx);
   onWrite(b, idx, tid, op);
 }
 
@@ -184,20 +197,21 @@ bool RaceTracker::asyncReadIssue(Buffer &b, int64_t idx, uint32_t tid,
             " with no fence.proxy.async by the writer after its write")
                .str());
   }
-  auto [it, inserted] =
-      asyncReads.try_emplace({&b, idx}, InFlight{tid, op, 0});
-  if (inserted)
+  AsyncAccess &r = b.asyncAt(idx);
+  if (r.reads++ == 0) {
+    r.readTid = tid;
+    r.readOp = op;
     ++b.inFlight;
-  ++it->second.count;
+  }
   return ok;
 }
 
 void RaceTracker::asyncReadComplete(Buffer &b, int64_t idx) {
-  auto it = asyncReads.find({&b, idx});
-  if (it != asyncReads.end() && --it->second.count == 0) {
-    asyncReads.erase(it);
+  if (b.async.empty())
+    return;
+  AsyncAccess &r = b.async[size_t(idx)];
+  if (r.reads && --r.reads == 0)
     --b.inFlight;
-  }
 }
 
 void RaceTracker::checkWrite(Buffer &b, int64_t idx, uint32_t tid,
@@ -235,27 +249,25 @@ void RaceTracker::tmaIssue(Buffer &b, int64_t idx, uint32_t tid,
   // A tile a TMA load wrote before is overwritten in the async proxy's
   // order (its reuse is ordered by the mbarriers of the ring).
   checkWrite(b, idx, tid, op, /*overAsyncProxy=*/true);
-  auto [it, inserted] = inFlight.try_emplace({&b, idx}, InFlight{tid, op, 0});
-  if (inserted)
-    ++b.inFlight;
-  ++it->second.count;
+  beginAsyncWrite(b, b.asyncAt(idx), tid, op);
 }
 
 void RaceTracker::tmaComplete(Buffer &b, int64_t idx, uint32_t tid,
                               Operation *op, const Buffer *group,
                               int64_t index, uint64_t phase) {
-  auto it = inFlight.find({&b, idx});
-  if (it != inFlight.end() && --it->second.count == 0) {
-    inFlight.erase(it);
-    --b.inFlight;
-  }
+  endAsyncWrite(b, idx);
   ElemAccess &a = b.access[idx];
   a.writeEpoch = epoch;
   a.writer = kAsyncProxy;
   a.writeOp = op;
   a.writerFences = 0;
   a.writeClock = 0;
-  tmaWrites[{&b, idx}] = TmaWrite{op, tid, group, index, phase};
+  AsyncAccess &t = b.asyncAt(idx);
+  t.tmaOp = op;
+  t.tmaTid = tid;
+  t.tmaGroup = group;
+  t.tmaIndex = index;
+  t.tmaPhase = phase;
 }
 
 void RaceTracker::observe(const Buffer *group, int64_t index, uint32_t tid,
@@ -268,27 +280,28 @@ void RaceTracker::observe(const Buffer *group, int64_t index, uint32_t tid,
 
 bool RaceTracker::checkTmaWrite(Buffer &b, int64_t idx, uint32_t tid,
                                 Operation *op, bool write) {
-  auto w = tmaWrites.find({&b, idx});
-  if (w == tmaWrites.end())
+  const AsyncAccess *w = b.findAsync(idx);
+  if (!w || !w->tmaOp)
     return true;
-  const TmaWrite &t = w->second;
-  auto seen = observed.find({t.group, t.index});
+  const AsyncAccess &t = *w;
+  auto seen = observed.find({t.tmaGroup, t.tmaIndex});
   if (seen != observed.end() && tid < seen->second.size() &&
-      seen->second[tid] > t.phase)
+      seen->second[tid] > t.tmaPhase)
     return true;
   FaultKind kind = write ? FaultKind::RaceWAW : FaultKind::RaceRAW;
   std::string msg =
       (llvm::Twine(getFaultKindName(kind)) + " on shared " + b.name +
        elementOf(b, idx) + " in block " + block->name() + ": " +
-       t.op->getName().getStringRef() + " by thread " +
-       block->threadName(t.tid) + " at " + formatLoc(t.op->getLoc()) +
-       " wrote it, completing phase " + std::to_string(t.phase) +
-       " of mbarrier " + t.group->name + "[" + std::to_string(t.index) +
+       t.tmaOp->getName().getStringRef() + " by thread " +
+       block->threadName(t.tmaTid) + " at " + formatLoc(t.tmaOp->getLoc()) +
+       " wrote it, completing phase " + std::to_string(t.tmaPhase) +
+       " of mbarrier " + t.tmaGroup->name + "[" +
+       std::to_string(t.tmaIndex) +
        "]; " + (write ? "write" : "read") + " by thread " +
        block->threadName(tid) + " at " + formatLoc(op->getLoc()) +
        ", which has not waited for that phase")
           .str();
-  report(kind, b, {t.tid, tid}, {t.op, op}, std::move(msg));
+  report(kind, b, {t.tmaTid, tid}, {t.tmaOp, op}, std::move(msg));
   return false;
 }
 

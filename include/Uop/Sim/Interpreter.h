@@ -253,6 +253,10 @@ public:
   /// Runs `fn` with `n` lanes, all active, outside of any kernel block (the
   /// points of a linalg op or an scf.forall on the host).
   LogicalResult withLanes(unsigned n, llvm::function_ref<LogicalResult()> fn);
+  /// Counts `n` lane-operations at `op` against the step budget, for a
+  /// handler that does the work of that many without executing them one by
+  /// one; fails with a step-limit fault past the budget.
+  LogicalResult countSteps(Operation *op, uint64_t n) { return step(op, n); }
 
   //===--------------------------------------------------------------------===//
   // Kernel state

@@ -15,6 +15,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,9 +46,42 @@ unsigned getElemBytes(ElemKind kind);
 /// True for the floating-point kinds.
 inline bool isFloatKind(ElemKind k) { return k <= ElemKind::F64; }
 
+/// roundToKind for the half-precision kinds (F16, BF16).
+double roundToHalf(double x, ElemKind k);
+
 /// Rounds `x` to the nearest value of the floating-point kind `k` (ties to
 /// even, overflow to infinity, gradual underflow), returned as a double.
-double roundToKind(double x, ElemKind k);
+inline double roundToKind(double x, ElemKind k) {
+  if (k == ElemKind::F32)
+    return (double)(float)x;
+  if (k == ElemKind::F16 || k == ElemKind::BF16)
+    return roundToHalf(x, k);
+  return x;
+}
+
+/// The value of the f16 bit pattern `h`: sign, rebiased exponent and
+/// mantissa placed in a double's fields; subnormals as their multiple of
+/// 2^-24; the one quiet NaN.
+inline double decodeF16(uint16_t h) {
+  int e = (h >> 10) & 0x1f;
+  uint64_t m = h & 0x3ff;
+  uint64_t bits = uint64_t(h & 0x8000) << 48;
+  if (e == 0) { // zero or subnormal: m x 2^-24, exactly
+    double v = double(m) * 0x1p-24;
+    uint64_t vb;
+    std::memcpy(&vb, &v, 8);
+    bits |= vb;
+  } else if (e == 31) {
+    if (m)
+      return __builtin_nan("");
+    bits |= uint64_t(0x7ff) << 52;
+  } else {
+    bits |= (uint64_t(e - 15 + 1023) << 52) | (m << 42);
+  }
+  double r;
+  std::memcpy(&r, &bits, 8);
+  return r;
+}
 
 /// The bit pattern of the float `x` (already a value of kind `k`).
 uint64_t floatToBits(double x, ElemKind k);
@@ -91,6 +125,25 @@ struct ElemAccess {
   mlir::Operation *read2Op = nullptr;
 };
 
+/// Per-element state of the race tracker's asynchronous accesses of a
+/// shared element (RaceTracker.h): the copies writing it and the reads in
+/// flight (the first issuer of each, and how many), and the TMA load that
+/// last wrote it with the mbarrier phase that completed it.
+struct AsyncAccess {
+  mlir::Operation *writeOp = nullptr; ///< The first in-flight write.
+  mlir::Operation *readOp = nullptr;  ///< The first in-flight read.
+  uint32_t writeTid = 0, writes = 0;  ///< 0 writes: none in flight.
+  uint32_t readTid = 0, reads = 0;
+  /// The last TMA load to write the element (null: none in this block),
+  /// its issuing thread, and phase `tmaPhase` of barrier `tmaIndex` of
+  /// `tmaGroup`, which completed it.
+  mlir::Operation *tmaOp = nullptr;
+  const struct Buffer *tmaGroup = nullptr;
+  int64_t tmaIndex = 0;
+  uint64_t tmaPhase = 0;
+  uint32_t tmaTid = 0;
+};
+
 /// Per-element state of the inter-block race check on global memory: which
 /// blocks of the current launch wrote and read the element. Blocks are
 /// numbered by their linear index in the grid; kNoBlock: none. Operations
@@ -120,8 +173,11 @@ struct Buffer {
   /// Whether `blockAccess` was tried (and refused) already.
   bool blockAccessRefused = false;
   bool isShared = false;
-  /// Shared elements a cp.async is writing and no wait has completed yet
-  /// (RaceTracker); 0 keeps the tracker on its fast path.
+  /// Shared memory that asynchronous copies or reads touched in this
+  /// block: one record per element, created on the first (asyncAt).
+  std::vector<AsyncAccess> async;
+  /// Shared elements an asynchronous copy is writing or an asynchronous
+  /// read is reading (RaceTracker); 0 keeps the tracker on its fast path.
   uint32_t inFlight = 0;
   /// Human-readable name for reports (SSA name or symbol).
   std::string name;
@@ -137,9 +193,13 @@ struct Buffer {
 
   /// Reads element `idx` as a lane word.
   Word load(int64_t idx) const {
+    Word w;
     if (kind == ElemKind::F32) {
-      Word w;
       w.f = ((const float *)bytes.data())[idx];
+      return w;
+    }
+    if (kind == ElemKind::F16) {
+      w.f = decodeF16(((const uint16_t *)bytes.data())[idx]);
       return w;
     }
     return loadSlow(idx);
@@ -153,6 +213,18 @@ struct Buffer {
   }
   Word loadSlow(int64_t idx) const;
   void storeSlow(int64_t idx, Word w);
+  /// The asynchronous-access record of element `idx`, creating the
+  /// buffer's records on the first use.
+  AsyncAccess &asyncAt(int64_t idx) {
+    if (async.empty())
+      async.resize(size_t(numElements));
+    return async[size_t(idx)];
+  }
+  /// The asynchronous-access record of element `idx`, if the buffer has
+  /// any.
+  const AsyncAccess *findAsync(int64_t idx) const {
+    return async.empty() ? nullptr : &async[size_t(idx)];
+  }
   /// Forgets all accesses (a new block starts with uninitialized memory).
   void resetAccesses();
   size_t sizeInBytes() const { return bytes.size(); }

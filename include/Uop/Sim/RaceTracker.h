@@ -91,9 +91,6 @@ public:
     endNamedIntervals();
     clocks.assign(block.numThreads(), 0);
     known.assign(block.numThreads(), nullptr);
-    inFlight.clear();
-    asyncReads.clear();
-    tmaWrites.clear();
     observed.clear();
     proxyFences.assign(block.numThreads(), 0);
   }
@@ -220,27 +217,6 @@ private:
     extraReaders.clear();
   }
 
-  /// The in-flight cp.async elements: the issuing thread and op, and how
-  /// many copies (by that thread or others) write the element.
-  struct InFlight {
-    uint32_t tid;
-    Operation *op;
-    uint32_t count;
-  };
-  llvm::DenseMap<std::pair<const Buffer *, int64_t>, InFlight> inFlight;
-  /// The elements asynchronous reads (tcgen05.mma) are reading, counted
-  /// alike.
-  llvm::DenseMap<std::pair<const Buffer *, int64_t>, InFlight> asyncReads;
-  /// The elements TMA loads wrote: the load, its issuing thread, and the
-  /// mbarrier phase a reader must have observed.
-  struct TmaWrite {
-    Operation *op;
-    uint32_t tid;
-    const Buffer *group;
-    int64_t index;
-    uint64_t phase;
-  };
-  llvm::DenseMap<std::pair<const Buffer *, int64_t>, TmaWrite> tmaWrites;
   /// Per mbarrier and thread: the phases complete when the thread's last
   /// wait on it returned.
   llvm::DenseMap<std::pair<const Buffer *, int64_t>, std::vector<uint64_t>>
