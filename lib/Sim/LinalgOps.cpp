@@ -200,9 +200,9 @@ std::optional<MulAdd> matchMulAdd(Block &body, ElemKind outKind) {
 }
 
 /// The most elements the two inputs of a direct multiply-accumulate may
-/// have together: each is copied as floats first (512 MiB at this bound);
-/// larger ones are interpreted.
-constexpr int64_t kMaxMulAddElements = int64_t(1) << 27;
+/// have together: each is copied as floats first (256 MiB at this bound,
+/// two 4096 x 4096 inputs); larger ones are interpreted.
+constexpr int64_t kMaxMulAddElements = int64_t(1) << 26;
 
 /// Whether values of kind `k` are all floats (so a float copy is exact).
 bool fitsFloat(ElemKind k) {
