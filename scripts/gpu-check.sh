@@ -142,6 +142,7 @@ prepare() {
       jobs+=("$shape $shape $c")
     done
   done
+  local rows=() notes=() tma_launches=()
   for job in "${jobs[@]}"; do
     local gemm label kind dtype odtype options layout
     read -r gemm label kind dtype odtype options layout <<< "$job"
@@ -161,30 +162,55 @@ prepare() {
     # wgmma kernel fed by TMA is the warp-specialized ring when its block
     # has a warpgroup more than its consumers, two per 128 rows of A's
     # box (the tensor map of host argument 0 in the launch JSON; the launch
-    # that has one: a split-K GEMM fills C in a launch before).
+    # that has one: a split-K GEMM fills C in a launch before), which one
+    # Python run reads for all such cases after the loop (@PATH@ until
+    # then).
     local path=simt
     if grep -q 'wgmma\.mma_async' "$dir/kernel.ptx" &&
         grep -q 'cp\.async\.bulk\.tensor' "$dir/kernel.ptx"; then
-      path="$(python3 - "$dir/kernel.json" <<'PY'
-import json, sys
-path = "wgmma-tma"
-for launch in json.load(open(sys.argv[1]))["launches"]:
-    threads = launch["block"][0] * launch["block"][1] * launch["block"][2]
-    rows = [a["box"][0] for a in launch["args"]
-            if a.get("kind") == "tensor_map" and a.get("host_arg") == 0]
-    if rows:
-        path = "wgmma-ws" if threads > 2 * rows[0] else "wgmma-tma"
-print(path)
-PY
-)"
+      path=@PATH@
+      tma_launches+=("$dir/kernel.json")
     elif grep -q 'wgmma\.mma_async' "$dir/kernel.ptx"; then path=wgmma
     elif grep -q 'wmma\.mma' "$dir/kernel.ptx"; then path=wmma
     elif grep -q 'mma\.sync' "$dir/kernel.ptx"; then path=mma.sync
     fi
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$m" "$n" \
-      "$k" "$dtype" "$odtype" "${options:--}" "$path" "$name/kernel.ptx" \
-      "$name/kernel.json" "$layout" >> "$manifest"
-    echo "prepared $name (${dtype} -> ${odtype}${options:+, $options}, B ${layout}; $path)"
+    rows+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "$name" \
+      "$m" "$n" "$k" "$dtype" "$odtype" "${options:--}" "$path" \
+      "$name/kernel.ptx" "$name/kernel.json" "$layout")")
+    notes+=("prepared $name (${dtype} -> ${odtype}${options:+, $options}, B ${layout}; $path)")
+  done
+  local tma_paths=()
+  if [ ${#tma_launches[@]} -gt 0 ]; then
+    mapfile -t tma_paths < <(python3 - "${tma_launches[@]}" <<'PY'
+import json, sys
+for name in sys.argv[1:]:
+    path = "wgmma-tma"
+    for launch in json.load(open(name))["launches"]:
+        block = launch["block"]
+        threads = block[0] * block[1] * block[2]
+        rows = [a["box"][0] for a in launch["args"]
+                if a.get("kind") == "tensor_map" and a.get("host_arg") == 0]
+        if rows:
+            path = "wgmma-ws" if threads > 2 * rows[0] else "wgmma-tma"
+    print(path)
+PY
+)
+    if [ ${#tma_paths[@]} -ne ${#tma_launches[@]} ]; then
+      echo "error: could not read the launches of the TMA cases" >&2
+      exit 1
+    fi
+  fi
+  local i t=0 row note
+  for i in "${!rows[@]}"; do
+    row="${rows[$i]}"
+    note="${notes[$i]}"
+    if [[ "$row" == *@PATH@* ]]; then
+      row="${row//@PATH@/${tma_paths[$t]}}"
+      note="${note//@PATH@/${tma_paths[$t]}}"
+      t=$((t + 1))
+    fi
+    printf '%s\n' "$row" >> "$manifest"
+    echo "$note"
   done
   echo "manifest: $manifest ($(($(wc -l < "$manifest") - 1)) cases," \
     "$(du -sh "$out_dir" | cut -f1))"
