@@ -176,7 +176,8 @@ void Interpreter::mergeLanes(SimValue &dst, const SimValue &src,
 }
 
 LogicalResult Interpreter::step(Operation *op, uint64_t n) {
-  steps += n;
+  // Saturating: a count past 2^64 - 1 is past every budget.
+  steps = n > UINT64_MAX - steps ? UINT64_MAX : steps + n;
   if (steps <= config.maxSteps)
     return success();
   std::string msg = "step limit: the run took more than --max-steps=" +

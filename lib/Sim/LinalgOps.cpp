@@ -142,8 +142,9 @@ bool isRowMajor(const SimValue &m) {
 /// A body `yield (out + cast(a) * cast(b))`: a multiply-accumulate, each
 /// cast an optional arith.extf or arith.truncf, the sum in either order.
 struct MulAdd {
-  /// The element kinds the casts of the two inputs round to (std::nullopt:
-  /// no cast), and the kind of the product and sum.
+  /// The element kinds the truncations of the two inputs round to
+  /// (std::nullopt: none; an extension changes no value), and the kind of
+  /// the product and sum.
   std::optional<ElemKind> castA, castB;
   ElemKind kind;
 };
@@ -171,6 +172,7 @@ std::optional<MulAdd> matchMulAdd(Block &body, ElemKind outKind) {
     return std::nullopt;
   MulAdd m{std::nullopt, std::nullopt, *kind};
   // Each factor: argument `arg`, or one cast of it.
+  unsigned casts = 0;
   auto factor = [&](Value v, unsigned arg,
                     std::optional<ElemKind> &cast) -> bool {
     if (v == body.getArgument(arg))
@@ -179,6 +181,9 @@ std::optional<MulAdd> matchMulAdd(Block &body, ElemKind outKind) {
     if (!def || !isa<arith::ExtFOp, arith::TruncFOp>(def) ||
         def->getOperand(0) != body.getArgument(arg))
       return false;
+    ++casts;
+    if (isa<arith::ExtFOp>(def))
+      return true; // exact: the value stays
     cast = getElemKind(v.getType());
     return cast.has_value();
   };
@@ -186,11 +191,12 @@ std::optional<MulAdd> matchMulAdd(Block &body, ElemKind outKind) {
                 factor(mul.getRhs(), 1, m.castB);
   if (!direct) {
     m.castA = m.castB = std::nullopt;
+    casts = 0;
     if (!factor(mul.getLhs(), 1, m.castB) || !factor(mul.getRhs(), 0, m.castA))
       return std::nullopt;
   }
   // Nothing else in the body: the casts, the product, the sum, the yield.
-  unsigned ops = 3 + (m.castA ? 1 : 0) + (m.castB ? 1 : 0);
+  unsigned ops = 3 + casts;
   if (body.getOperations().size() != ops)
     return std::nullopt;
   for (Operation &o : body.without_terminator())
@@ -200,8 +206,8 @@ std::optional<MulAdd> matchMulAdd(Block &body, ElemKind outKind) {
 }
 
 /// The most elements the two inputs of a direct multiply-accumulate may
-/// have together: each is copied as floats first (256 MiB at this bound,
-/// two 4096 x 4096 inputs); larger ones are interpreted.
+/// reach together: those are copied as floats first (256 MiB at this
+/// bound, two 4096 x 4096 inputs); larger ones are interpreted.
 constexpr int64_t kMaxMulAddElements = int64_t(1) << 26;
 
 /// Whether values of kind `k` are all floats (so a float copy is exact).
@@ -209,23 +215,41 @@ bool fitsFloat(ElemKind k) {
   return k == ElemKind::F16 || k == ElemKind::BF16 || k == ElemKind::F32;
 }
 
-/// The elements of `b` as floats, each rounded to `cast` first when set
-/// (the body's extf or truncf, a function of the value alone).
-std::vector<float> factorValues(const Buffer &b, std::optional<ElemKind> cast) {
-  std::vector<float> v((size_t)b.numElements);
-  for (int64_t i = 0; i < b.numElements; ++i) {
+/// The elements [lo, hi] of `b` as floats, each rounded to `cast` first
+/// when set (the body's truncf, a function of the value alone).
+std::vector<float> factorValues(const Buffer &b, std::optional<ElemKind> cast,
+                                int64_t lo, int64_t hi) {
+  std::vector<float> v((size_t)(hi - lo + 1));
+  for (int64_t i = lo; i <= hi; ++i) {
     double x = b.load(i).f;
-    v[(size_t)i] = (float)(cast ? roundToKind(x, *cast) : x);
+    v[(size_t)(i - lo)] = (float)(cast ? roundToKind(x, *cast) : x);
   }
   return v;
 }
 
+/// The first and last element operand `x` reaches over the loop box
+/// `ranges` (its offset is linear, so they are at corners); std::nullopt
+/// on overflow.
+std::optional<std::pair<int64_t, int64_t>>
+elementSpan(const OperandAccess &x, ArrayRef<int64_t> ranges) {
+  int64_t lo = x.cst, hi = x.cst;
+  for (auto [d, r] : llvm::enumerate(ranges)) {
+    int64_t span;
+    if (__builtin_mul_overflow(x.coef[d], r - 1, &span) ||
+        __builtin_add_overflow(span < 0 ? lo : hi, span,
+                               span < 0 ? &lo : &hi))
+      return std::nullopt;
+  }
+  return std::make_pair(lo, hi);
+}
+
 /// The loops of runMulAdd, with `round` rounding to the sum's kind.
+/// `a` and `b` hold the inputs' elements from `loA` and `loB` on.
 template <typename Round>
-void mulAddLoops(const float *a, const float *b, Buffer &c,
-                 ArrayRef<OperandAccess> acc, ArrayRef<int64_t> ranges,
-                 ArrayRef<unsigned> par, ArrayRef<unsigned> red, int64_t P,
-                 int64_t R, Round round) {
+void mulAddLoops(const float *a, int64_t loA, const float *b, int64_t loB,
+                 Buffer &c, ArrayRef<OperandAccess> acc,
+                 ArrayRef<int64_t> ranges, ArrayRef<unsigned> par,
+                 ArrayRef<unsigned> red, int64_t P, int64_t R, Round round) {
   auto offsetAt = [&](const OperandAccess &x, ArrayRef<unsigned> dims,
                       ArrayRef<int64_t> at) {
     int64_t off = 0;
@@ -246,12 +270,13 @@ void mulAddLoops(const float *a, const float *b, Buffer &c,
     }
   }
   for (int64_t p = 0; p < P; ++p) {
-    const float *pa = a + acc[0].cst + offsetAt(acc[0], par, pos);
-    const float *pb = b + acc[1].cst + offsetAt(acc[1], par, pos);
+    int64_t offA = acc[0].cst + offsetAt(acc[0], par, pos) - loA;
+    int64_t offB = acc[1].cst + offsetAt(acc[1], par, pos) - loB;
     int64_t offC = acc[2].cst + offsetAt(acc[2], par, pos);
     double sum = c.load(offC).f;
     for (int64_t r = 0; r < R; ++r)
-      sum = round(sum + round((double)pa[redA[r]] * (double)pb[redB[r]]));
+      sum = round(sum + round((double)a[offA + redA[r]] *
+                              (double)b[offB + redB[r]]));
     Word w;
     w.f = sum;
     c.store(offC, w);
@@ -270,8 +295,9 @@ void mulAddLoops(const float *a, const float *b, Buffer &c,
 /// reloaded (exact: the output buffer has the sum's kind), and the steps
 /// the interpretation would count: one per operation of `body` (the
 /// terminator included) and point of the loop box. Returns std::nullopt,
-/// doing nothing, when the factors are not all floats or too many to copy;
-/// otherwise the result of the run (a step-limit fault fails it).
+/// doing nothing, when the factors are not all floats or the elements they
+/// reach too many to copy; otherwise the result of the run (a step-limit
+/// fault fails it).
 std::optional<LogicalResult>
 runMulAdd(Interpreter &I, Operation *op, Block &body, const MulAdd &m,
           ArrayRef<OperandAccess> acc, ArrayRef<int64_t> ranges,
@@ -280,8 +306,12 @@ runMulAdd(Interpreter &I, Operation *op, Block &body, const MulAdd &m,
   const Buffer &a = *acc[0].value->buffer, &b = *acc[1].value->buffer;
   Buffer &c = *acc[2].value->buffer;
   if (!fitsFloat(m.castA.value_or(a.kind)) ||
-      !fitsFloat(m.castB.value_or(b.kind)) ||
-      a.numElements > kMaxMulAddElements - b.numElements)
+      !fitsFloat(m.castB.value_or(b.kind)))
+    return std::nullopt;
+  auto spanA = elementSpan(acc[0], ranges), spanB = elementSpan(acc[1], ranges);
+  if (!spanA || !spanB ||
+      spanA->second - spanA->first >=
+          kMaxMulAddElements - (spanB->second - spanB->first + 1))
     return std::nullopt;
   uint64_t steps;
   if (__builtin_mul_overflow((uint64_t)P, (uint64_t)R, &steps) ||
@@ -290,20 +320,23 @@ runMulAdd(Interpreter &I, Operation *op, Block &body, const MulAdd &m,
     steps = UINT64_MAX;
   if (failed(I.countSteps(op, steps)))
     return failure();
-  std::vector<float> fa = factorValues(a, m.castA);
-  std::vector<float> fb = factorValues(b, m.castB);
+  std::vector<float> fa =
+      factorValues(a, m.castA, spanA->first, spanA->second);
+  std::vector<float> fb =
+      factorValues(b, m.castB, spanB->first, spanB->second);
+  int64_t loA = spanA->first, loB = spanB->first;
   switch (m.kind) {
   case ElemKind::F32:
-    mulAddLoops(fa.data(), fb.data(), c, acc, ranges, par, red, P, R,
+    mulAddLoops(fa.data(), loA, fb.data(), loB, c, acc, ranges, par, red, P, R,
                 [](double x) { return (double)(float)x; });
     break;
   case ElemKind::F64:
-    mulAddLoops(fa.data(), fb.data(), c, acc, ranges, par, red, P, R,
+    mulAddLoops(fa.data(), loA, fb.data(), loB, c, acc, ranges, par, red, P, R,
                 [](double x) { return x; });
     break;
   default: {
     ElemKind k = m.kind;
-    mulAddLoops(fa.data(), fb.data(), c, acc, ranges, par, red, P, R,
+    mulAddLoops(fa.data(), loA, fb.data(), loB, c, acc, ranges, par, red, P, R,
                 [k](double x) { return roundToHalf(x, k); });
     break;
   }
