@@ -46,25 +46,14 @@ def make_kernel(n):
     return text
 
 
-def make_reference(n):
-    return f"""func.func @main(%A: memref<{n}x{n}xf32>, %B: memref<{n}x{n}xf32>,
-                %C: memref<{n}x{n}xf32>) {{
+def make_reference(n, in_type="f32"):
+    """linalg.matmul of n x n inputs of `in_type` into an f32 C."""
+    a = f"memref<{n}x{n}x{in_type}>"
+    c = f"memref<{n}x{n}xf32>"
+    return f"""func.func @main(%A: {a}, %B: {a}, %C: {c}) {{
   %zero = arith.constant 0.0 : f32
-  linalg.fill ins(%zero : f32) outs(%C : memref<{n}x{n}xf32>)
-  linalg.matmul ins(%A, %B : memref<{n}x{n}xf32>, memref<{n}x{n}xf32>)
-                outs(%C : memref<{n}x{n}xf32>)
-  return
-}}
-"""
-
-
-def make_f16_reference(n):
-    return f"""func.func @main(%A: memref<{n}x{n}xf16>, %B: memref<{n}x{n}xf16>,
-                %C: memref<{n}x{n}xf32>) {{
-  %zero = arith.constant 0.0 : f32
-  linalg.fill ins(%zero : f32) outs(%C : memref<{n}x{n}xf32>)
-  linalg.matmul ins(%A, %B : memref<{n}x{n}xf16>, memref<{n}x{n}xf16>)
-                outs(%C : memref<{n}x{n}xf32>)
+  linalg.fill ins(%zero : f32) outs(%C : {c})
+  linalg.matmul ins(%A, %B : {a}, {a}) outs(%C : {c})
   return
 }}
 """
@@ -96,7 +85,7 @@ def main():
 
         smem = write(f"smem_gemm_{args.n}.mlir", make_kernel(args.n))
         ref = write(f"matmul_{args.n}.mlir", make_reference(args.n))
-        ref16 = write(f"matmul_f16_{args.n}.mlir", make_f16_reference(args.n))
+        ref16 = write(f"matmul_f16_{args.n}.mlir", make_reference(args.n, "f16"))
         wgmma = os.path.join(tmp, f"wgmma_{args.n}.mlir")
         subprocess.run([opt, ref16, "--uop-compile=emit=kernel target=sm_90a",
                         "-o", wgmma], check=True)
