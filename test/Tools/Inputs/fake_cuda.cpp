@@ -16,6 +16,14 @@
 // Clusters: cuLaunchKernelEx prints the cluster dimension it is given and
 // runs the launch as cuLaunchKernel does.
 //
+// Split K: a kernel whose PTX entry has 7 parameters (one 2-D memref) is
+// the fill of C that runs before a split-K GEMM: it stores zeros (the
+// value `uop-run --gemm` fills C with). A GEMM launched with a grid depth
+// above 1 (one z per K slice, each adding its partial product atomically)
+// adds the whole product to C once instead of storing it: a runner that
+// skipped the fill, or ran it after the GEMM, fails the check
+// (UOP_FAKE_CUDA=nofill skips it here, to show that).
+//
 // TMA: cuTensorMapEncodeTiled writes its arguments into the 128-byte map
 // (UOP_FAKE_CUDA=tmafail makes it fail). With UOP_FAKE_TENSOR_MAPS=i,j,...
 // the kernel computes no GEMM: it prints the tensor map that each of
@@ -153,11 +161,23 @@ int cuModuleLoadDataEx(void **module, const void *image, unsigned, void *,
   return 0;
 }
 int cuModuleUnload(void *) { return 0; }
+/// A kernel handle: the entry's name and how many parameters it takes.
+struct FakeFunction {
+  std::string name;
+  int params = 0;
+};
+
 int cuModuleGetFunction(void **fn, void *module, const char *name) {
   std::string entry = std::string(".entry ") + name + "(";
-  if (!std::strstr((const char *)module, entry.c_str()))
+  const char *at = std::strstr((const char *)module, entry.c_str());
+  if (!at)
     return 500; // CUDA_ERROR_NOT_FOUND
-  *fn = strdup(name);
+  auto *f = new FakeFunction{name, 0};
+  const char *end = std::strchr(at, ')');
+  for (const char *p = at; (p = std::strstr(p, ".param")) && (!end || p < end);
+       p += 6)
+    ++f->params;
+  *fn = f;
   return 0;
 }
 int cuFuncSetAttribute(void *, int, int) { return 0; }
@@ -165,11 +185,12 @@ int cuFuncGetAttribute(int *value, int attribute, void *) {
   *value = attribute == 4 ? 128 : 0; // CU_FUNC_ATTRIBUTE_NUM_REGS
   return 0;
 }
-int cuLaunchKernel(void *, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
-                   unsigned by, unsigned bz, unsigned, void *, void **params,
-                   void **) {
+int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
+                   unsigned bx, unsigned by, unsigned bz, unsigned, void *,
+                   void **params, void **) {
   if (!gx || !gy || !gz || !bx || !by || !bz || bx * by * bz > 1024)
     return 1; // CUDA_ERROR_INVALID_VALUE
+  const FakeFunction &f = *(const FakeFunction *)fn;
   if (const char *maps = std::getenv("UOP_FAKE_TENSOR_MAPS")) {
     for (const char *p = maps; *p;) {
       int param = std::atoi(p);
@@ -182,12 +203,14 @@ int cuLaunchKernel(void *, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
     return 0;
   }
   // Three 2-D memref descriptors: A (M x K), B (K x N, or N x K transposed:
-  // its strides say which), C (M x N).
+  // its strides say which), C (M x N); or C alone, the fill of a split-K
+  // GEMM.
   struct Desc {
     void *ptr;
     int64_t offset, size[2], stride[2];
   } d[3];
-  for (int m = 0; m < 3; ++m) {
+  int descs = f.params == 7 ? 1 : 3;
+  for (int m = 0; m < descs; ++m) {
     void **p = params + 7 * m;
     d[m].ptr = *(void **)p[1]; // the aligned pointer
     d[m].offset = *(int64_t *)p[2];
@@ -195,6 +218,18 @@ int cuLaunchKernel(void *, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
       d[m].size[i] = *(int64_t *)p[3 + i];
       d[m].stride[i] = *(int64_t *)p[5 + i];
     }
+  }
+  std::string in = fakeType(0), out = fakeType(1);
+  if (descs == 1) {
+    std::printf("fake: %s fills C (%lld x %lld) with zeros\n", f.name.c_str(),
+                (long long)d[0].size[0], (long long)d[0].size[1]);
+    if (mode() == "nofill")
+      return 0;
+    for (int64_t i = 0; i < d[0].size[0]; ++i)
+      for (int64_t j = 0; j < d[0].size[1]; ++j)
+        store(out, d[0].ptr,
+              d[0].offset + i * d[0].stride[0] + j * d[0].stride[1], 0.0f);
+    return 0;
   }
   // A kernel takes its arguments in the order its body first uses them,
   // which need not be the host function's (uop-run binds them through the
@@ -206,7 +241,6 @@ int cuLaunchKernel(void *, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
       hasDim(d[0], d[2].size[1]))
     std::swap(d[0], d[1]);
   bool transposeB = std::getenv("UOP_FAKE_TRANSPOSE_B") != nullptr;
-  std::string in = fakeType(0), out = fakeType(1);
   int64_t M = d[0].size[0], K = d[0].size[1], N = d[2].size[1];
   // Arguments that are not a GEMM's (another kernel's, in another order)
   // would be read or written out of bounds: refuse them. B's orientation is
@@ -226,8 +260,10 @@ int cuLaunchKernel(void *, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
       }
       if (mode() == "wrong" && i == M - 1 && j == 0)
         acc += 1;
-      store(out, d[2].ptr,
-            d[2].offset + i * d[2].stride[0] + j * d[2].stride[1], acc);
+      int64_t cIndex = d[2].offset + i * d[2].stride[0] + j * d[2].stride[1];
+      if (gz > 1) // split K: the slices' atomic adds
+        acc += load(out, d[2].ptr, cIndex);
+      store(out, d[2].ptr, cIndex, acc);
     }
   return 0;
 }
