@@ -6,7 +6,7 @@
 //   uop-sim FILE [--entry NAME] [--seed N] [--compare-with REF.mlir
 //                [--ref-entry NAME]] [--atol X] [--rtol Y] [--print-outputs]
 //                [--traffic] [--max-memory BYTES] [--max-steps N]
-//                [--print-steps] [--warp-size N]
+//                [--print-steps] [--warp-size N] [--write-outputs DIR]
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +18,9 @@
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -111,6 +113,12 @@ int main(int argc, char **argv) {
                              cl::desc("print every memref argument after "
                                       "the run"),
                              cl::init(false), cl::cat(cat));
+  cl::opt<std::string> writeOutputs(
+      "write-outputs",
+      cl::desc("write every memref argument after the run to DIR/argN.bin "
+               "(N: its position among the entry's arguments), as raw "
+               "row-major elements in their storage format"),
+      cl::value_desc("DIR"), cl::init(""), cl::cat(cat));
   cl::opt<bool> traffic(
       "traffic",
       cl::desc("print the elements the kernels loaded and stored from global "
@@ -224,5 +232,30 @@ int main(int argc, char **argv) {
   print.steps = printSteps;
   printReport(report, print, outs(), errs());
   outs().flush();
+  if (!writeOutputs.empty() && report.ran) {
+    // The files a GPU run's outputs can be compared with byte for byte.
+    if (std::error_code ec = sys::fs::create_directories(writeOutputs)) {
+      errs() << "uop-sim: error: --write-outputs: cannot make the directory '"
+             << writeOutputs << "': " << ec.message() << "\n";
+      return int(SimStatus::BadInput);
+    }
+    // Every entry argument is a memref: outputs[i] is argument i.
+    for (auto [i, o] : llvm::enumerate(report.outputs)) {
+      SmallString<128> path(writeOutputs);
+      sys::path::append(path, "arg" + std::to_string(i) + ".bin");
+      std::error_code ec;
+      raw_fd_ostream file(path, ec, sys::fs::OF_None);
+      if (!ec) {
+        file.write((const char *)o.bytes.data(), o.bytes.size());
+        file.close();
+        ec = file.error();
+      }
+      if (ec) {
+        errs() << "uop-sim: error: --write-outputs: cannot write '" << path
+               << "': " << ec.message() << "\n";
+        return int(SimStatus::BadInput);
+      }
+    }
+  }
   return report.getExitCode();
 }
