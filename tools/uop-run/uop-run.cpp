@@ -7,13 +7,15 @@
 // inputs; launches the kernels as the JSON records them through
 // lib/Runtime's launch executor (Uop/Runtime/Executor.h, whose errors map
 // onto the exit codes below: bad input 1, no GPU 3, CUDA 4); with --check
-// compares the result with cuBLAS on the same device inputs, and with
-// --bench times both with CUDA events. The binary needs neither MLIR nor a
+// compares the result with cuBLAS on the same device inputs, with
+// --sim-output compares it with uop-sim's run of the same kernel on the
+// same seeded inputs (`uop-sim --write-outputs`: the simulator against the
+// hardware), and with --bench times both with CUDA events. The binary needs neither MLIR nor a
 // GPU to start: libcuda and cuBLAS are opened at run time, and without a
 // driver or a device it prints "uop-run: no GPU: <reason>" and exits 3.
 //
 // Exit codes: 0 success, 1 bad usage or input (including a compile
-// failure), 2 --check found mismatches, 3 no GPU, 4 a CUDA or cuBLAS error
+// failure), 2 --check or --sim-output found mismatches, 3 no GPU, 4 a CUDA or cuBLAS error
 // while running.
 //
 //===----------------------------------------------------------------------===//
@@ -82,6 +84,8 @@ struct Options {
   bool transposeB = false;
   uint64_t seed = 0;
   bool check = false, bench = false;
+  /// uop-sim's C for the same kernel and seed (raw bytes), to compare with.
+  std::string simOutput;
   /// Compile into this directory and keep gemm.mlir, kernel.mlir,
   /// kernel.ptx and kernel.json there.
   std::string keepDir;
@@ -93,6 +97,7 @@ const char *kUsage =
     "usage: uop-run FILE.mlir [--target=sm_90a] [--options=\"<--uop-compile "
     "options>\"]\n"
     "               [--seed N] [--check] [--bench] [--warmup W] [--iters N]\n"
+    "               [--sim-output C.bin]\n"
     "       uop-run --ptx K.ptx --launch K.json [--transpose-b] ...\n"
     "       uop-run --gemm MxNxK [--dtype f16|bf16|f32] [--out-dtype "
     "f16|bf16|f32]\n"
@@ -101,7 +106,11 @@ const char *kUsage =
     "       --compile-only: stop after compiling (or, with --ptx, reading) "
     "and checking\n"
     "         the launch configuration, tensor maps included\n"
-    "exit codes: 0 ok, 1 bad usage or input, 2 --check mismatch, 3 no GPU, "
+    "       --sim-output C.bin: compare C with uop-sim's (uop-sim "
+    "--write-outputs\n"
+    "         DIR on the kernel, same --seed: DIR/arg2.bin)\n"
+    "exit codes: 0 ok, 1 bad usage or input, 2 --check or --sim-output "
+    "mismatch, 3 no GPU, "
     "4 CUDA or cuBLAS error\n";
 
 /// Parses a decimal integer in [lo, hi] or dies naming `what`.
@@ -147,6 +156,8 @@ Options parseOptions(int argc, char **argv) {
       o.seed = (uint64_t)parseInt(next(), "--seed", 0, INT64_MAX);
     } else if (key == "--check") {
       o.check = true;
+    } else if (key == "--sim-output") {
+      o.simOutput = next();
     } else if (key == "--bench") {
       o.bench = true;
     } else if (key == "--warmup") {
@@ -466,6 +477,58 @@ double median(std::vector<float> v) {
 
 } // namespace
 
+/// Compares C as the kernel left it (`got`) with `want` (`referee`'s),
+/// element by element, under the tolerance of `gemm`'s types: summation
+/// order differs between the two (|error| grows like sqrt(K) times the f32
+/// rounding of partial sums of magnitude up to sqrt(K)/3). tf32 keeps 11
+/// bits of each input, and the two sides may round them differently: an
+/// mma.sync reading f32 registers as tf32 truncates, which shrinks every
+/// product by 2^-10 on average (a bias proportional to C, hence rtol 2e-3)
+/// plus a random part of about sqrt(K) * 1.2e-4 (6 sigma within atol). An
+/// f16/bf16 output is one rounding of the f32 sum, which may land one unit
+/// apart (2^-10 and 2^-7 relative at most). Prints the first mismatches
+/// and the line "uop-run: <what> MxNxK in->out: ...: ok" (or MISMATCH);
+/// returns whether they agree.
+bool compareC(const GemmRoles &gemm, bool tf32, const uint8_t *got,
+              const uint8_t *want, const char *what, const char *referee) {
+  double sqrtK = std::sqrt((double)gemm.k);
+  double atol = (tf32 ? 2e-3 : 2e-5) * sqrtK;
+  double rtol = gemm.outType == "f16"    ? 2e-3
+                : gemm.outType == "bf16" ? 1.6e-2
+                : tf32                   ? 2e-3
+                                         : 1e-4;
+  double maxAbs = 0, maxRel = 0;
+  int64_t mismatches = 0, total = gemm.m * gemm.n;
+  std::vector<double> gotValues = loadFloats(gemm.outType, got, total);
+  std::vector<double> wantValues = loadFloats(gemm.outType, want, total);
+  for (int64_t i = 0; i < total; ++i) {
+    double x = gotValues[i], y = wantValues[i];
+    double err = std::fabs(x - y);
+    if (!(err <= atol + rtol * std::fabs(y))) {
+      if (mismatches < 5)
+        std::printf("uop-run: mismatch at C[%" PRId64 "][%" PRId64
+                    "]: got %.8g, %s %.8g\n",
+                    i / gemm.n, i % gemm.n, x, referee, y);
+      ++mismatches;
+    }
+    if (std::isnan(err)) {
+      maxAbs = maxRel = NAN;
+      continue;
+    }
+    maxAbs = std::max(maxAbs, err);
+    if (std::fabs(y) > 1e-6)
+      maxRel = std::max(maxRel, err / std::fabs(y));
+  }
+  std::printf("uop-run: %s %" PRId64 "x%" PRId64 "x%" PRId64
+              " %s->%s: max_abs_err=%.3g max_rel_err=%.3g "
+              "mismatches=%" PRId64 "/%" PRId64 " (atol %.2g, rtol %.2g): "
+              "%s\n",
+              what, gemm.m, gemm.n, gemm.k, gemm.inType.c_str(),
+              gemm.outType.c_str(), maxAbs, maxRel, mismatches, total, atol,
+              rtol, mismatches ? "MISMATCH" : "ok");
+  return mismatches == 0;
+}
+
 int main(int argc, char **argv) {
   // Line by line: the log keeps what was printed when `timeout` ends a run,
   // in order with stderr.
@@ -527,6 +590,19 @@ int main(int argc, char **argv) {
                        "'): " + gemm.why);
   bool tf32 = o.compileOptions.find("precision=tf32") != std::string::npos &&
               gemm.inType == "f32";
+  std::string simC;
+  if (!o.simOutput.empty()) {
+    if (!gemm.ok)
+      die(kBadInput, "--sim-output needs a GEMM (host function '" + hostName +
+                         "'): " + gemm.why);
+    simC = readFile(o.simOutput);
+    if (simC.size() != plan->bufferBytes[2])
+      die(kBadInput, "--sim-output: '" + o.simOutput + "' has " +
+                         std::to_string(simC.size()) + " bytes, C (" +
+                         std::to_string(gemm.m) + " x " +
+                         std::to_string(gemm.n) + " " + gemm.outType +
+                         ") has " + std::to_string(plan->bufferBytes[2]));
+  }
 
   // The tensor maps, as they will be encoded (checked already).
   for (const TensorMapPlan &m : plan->tensorMaps)
@@ -583,8 +659,15 @@ int main(int argc, char **argv) {
     die(execError);
   std::printf("uop-run: ran %zu launch(es) of '%s' (seed %" PRIu64 ")\n",
               plan->launches.size(), hostName.c_str(), o.seed);
+  int exitCode = kSuccess;
+  // The simulator against the hardware: the same kernel on the same seeded
+  // inputs.
+  if (!o.simOutput.empty() &&
+      !compareC(gemm, tf32, (const uint8_t *)buffers[2].data,
+                (const uint8_t *)simC.data(), "sim-check", "uop-sim"))
+    exitCode = kMismatch;
   if (!o.check && !o.bench)
-    return kSuccess;
+    return exitCode;
 
   // 4. cuBLAS on the same device inputs.
   std::string reason;
@@ -615,59 +698,13 @@ int main(int argc, char **argv) {
     die(execError);
   checkCuda(cu, cu.ctxSynchronize(), "cuBLAS");
 
-  int exitCode = kSuccess;
   if (o.check) {
     // The kernel's C came back with the run; cuBLAS's is fetched here.
     std::vector<uint8_t> want(c.bytes);
     checkCuda(cu, cu.memcpyDtoH(want.data(), cRef, want.size()),
               "cuMemcpyDtoH");
-    // Tolerance: summation order differs between the two (|error| grows
-    // like sqrt(K) times the f32 rounding of partial sums of magnitude up
-    // to sqrt(K)/3). tf32 keeps 11 bits of each input, and the two sides
-    // may round them differently: an mma.sync reading f32 registers as tf32
-    // truncates, which shrinks every product by 2^-10 on average (a bias
-    // proportional to C, hence rtol 2e-3) plus a random part of about
-    // sqrt(K) * 1.2e-4 (6 sigma within atol). An f16/bf16 output is one
-    // rounding of the f32 sum, which may land one unit apart (2^-10 and
-    // 2^-7 relative at most).
-    double sqrtK = std::sqrt((double)gemm.k);
-    double atol = (tf32 ? 2e-3 : 2e-5) * sqrtK;
-    double rtol = gemm.outType == "f16"    ? 2e-3
-                  : gemm.outType == "bf16" ? 1.6e-2
-                  : tf32                   ? 2e-3
-                                           : 1e-4;
-    double maxAbs = 0, maxRel = 0;
-    int64_t mismatches = 0, total = gemm.m * gemm.n;
-    std::vector<double> gotValues =
-        loadFloats(gemm.outType, (const uint8_t *)c.data, total);
-    std::vector<double> wantValues =
-        loadFloats(gemm.outType, want.data(), total);
-    for (int64_t i = 0; i < total; ++i) {
-      double x = gotValues[i], y = wantValues[i];
-      double err = std::fabs(x - y);
-      if (!(err <= atol + rtol * std::fabs(y))) {
-        if (mismatches < 5)
-          std::printf("uop-run: mismatch at C[%" PRId64 "][%" PRId64
-                      "]: got %.8g, cuBLAS %.8g\n",
-                      i / gemm.n, i % gemm.n, x, y);
-        ++mismatches;
-      }
-      if (std::isnan(err)) {
-        maxAbs = maxRel = NAN;
-        continue;
-      }
-      maxAbs = std::max(maxAbs, err);
-      if (std::fabs(y) > 1e-6)
-        maxRel = std::max(maxRel, err / std::fabs(y));
-    }
-    std::printf("uop-run: check %" PRId64 "x%" PRId64 "x%" PRId64
-                " %s->%s: max_abs_err=%.3g max_rel_err=%.3g "
-                "mismatches=%" PRId64 "/%" PRId64 " (atol %.2g, rtol %.2g): "
-                "%s\n",
-                gemm.m, gemm.n, gemm.k, gemm.inType.c_str(),
-                gemm.outType.c_str(), maxAbs, maxRel, mismatches, total, atol,
-                rtol, mismatches ? "MISMATCH" : "ok");
-    if (mismatches)
+    if (!compareC(gemm, tf32, (const uint8_t *)c.data, want.data(), "check",
+                  "cuBLAS"))
       exitCode = kMismatch;
   }
 
