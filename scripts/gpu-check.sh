@@ -11,10 +11,14 @@
 # manifest.tsv listing them with the multiply instructions the PTX uses
 # (simt, wmma, mma.sync, wgmma with block copies, wgmma-tma: the one-role
 # TMA ring, wgmma-ws: the warp-specialized ring), which the table shows next
-# to the case name. `run` builds uop-run from source with one g++
+# to the case name; for the cases small enough to simulate (M N K up to
+# UOP_GPU_SIM_MAX, default 2^24: the 256^3 cases, and the tests' small
+# ones) also sim/arg2.bin, C as uop-sim computes
+# it from the same seeded inputs with the same kernel (its kernel stage). `run` builds uop-run from source with one g++
 # command (no CMake, no MLIR), prints the GPU, runs every case with --check
-# (against cuBLAS on the same device inputs) and --bench (CUDA events, median
-# after warm-up) in one process each, under `timeout`, and prints a markdown
+# (against cuBLAS on the same device inputs), --sim-output where the case
+# has uop-sim's C (the simulator against the hardware) and --bench (CUDA
+# events, median after warm-up) in one process each, under `timeout`, and prints a markdown
 # table; the table (table.md, results.json) and the full log (gpu-check.log)
 # go to DIR, or $OUT when set, or bench/gpu_gemm/out/results. A failing case
 # does not stop the others; cases still waiting when the time budget
@@ -31,15 +35,17 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${UOP_BUILD_DIR:-$root/build}"
 out_dir="${UOP_GPU_OUT_DIR:-$root/bench/gpu_gemm/out}"
 manifest="$out_dir/manifest.tsv"
-sizes="${UOP_GPU_SIZES:-1024 2048 4096 8192}"
+# 256: small enough for uop-sim, so these cases compare the GPU with it.
+sizes="${UOP_GPU_SIZES:-256 1024 2048 4096 8192}"
 # Rectangular M x N x K shapes, run for the f16 cases of `rect_cases`: a GEMM
 # of few rows (a small batch: the BM = 64 kernel) and a wide one.
 shapes="${UOP_GPU_SHAPES-64x8192x8192 8192x2048x4096}"
 target=sm_90a
+sim_max="${UOP_GPU_SIM_MAX:-16777216}"
 
 prepare() {
   set -e
-  for tool in uop-opt uop-translate uop-run; do
+  for tool in uop-opt uop-translate uop-run uop-sim; do
     if [ ! -x "$build/bin/$tool" ]; then
       echo "error: $build/bin/$tool not built (cmake/ninja first)" >&2
       exit 1
@@ -113,7 +119,7 @@ prepare() {
   local rect_cases=("${cases[1]}" "${cases[2]}" "${cases[9]}"
                     "f16nkt64 f16 f32 tile=64,64,64 nk"
                     "f16nkk2 f16 f32 split-k=2 nk")
-  printf 'name\tm\tn\tk\tdtype\tout_dtype\toptions\tpath\tptx\tlaunch\tb\n' > "$manifest"
+  printf 'name\tm\tn\tk\tdtype\tout_dtype\toptions\tpath\tptx\tlaunch\tb\tsim\n' > "$manifest"
   # The issue's bar first (f16 in, f32 accumulate, f16 out at 4096^3 and
   # 8192^3, the main wgmma variants), so that the time budget, should it
   # run out, cuts the small sizes and the variants instead: the run order is
@@ -158,6 +164,21 @@ prepare() {
       --out-dtype "$odtype" --target="$target" --options="$options" \
       "${transpose[@]}" --keep "$dir" --compile-only > /dev/null
     rm -f "$dir/kernel.mlir"
+    # uop-sim's C: the kernel stage of the same GEMM on the seeded inputs
+    # uop-run uses (seed 0); a fault in the simulation stops the
+    # preparation. (Not compared with gemm.mlir here: its linalg.matmul into
+    # an f16 or bf16 C sums in that type, the kernel in f32 as cuBLAS does;
+    # the lit suite checks the kernels against f32 references.)
+    local sim=-
+    if [ $((m * n * k)) -le "$sim_max" ]; then
+      "$build/bin/uop-opt" "$dir/gemm.mlir" \
+        --uop-compile="emit=kernel target=$target${options:+ $options}" \
+        -o "$dir/sim.mlir"
+      "$build/bin/uop-sim" "$dir/sim.mlir" --write-outputs "$dir/sim" \
+        > "$dir/sim.log"
+      rm -f "$dir/sim.mlir" "$dir/sim/arg0.bin" "$dir/sim/arg1.bin"
+      sim="$name/sim/arg2.bin"
+    fi
     # The instructions that do the multiply, as the PTX shows them. A
     # wgmma kernel fed by TMA is the warp-specialized ring when its block
     # has a warpgroup more than its consumers, two per 128 rows of A's
@@ -174,9 +195,9 @@ prepare() {
     elif grep -q 'wmma\.mma' "$dir/kernel.ptx"; then path=wmma
     elif grep -q 'mma\.sync' "$dir/kernel.ptx"; then path=mma.sync
     fi
-    rows+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "$name" \
-      "$m" "$n" "$k" "$dtype" "$odtype" "${options:--}" "$path" \
-      "$name/kernel.ptx" "$name/kernel.json" "$layout")")
+    rows+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' \
+      "$name" "$m" "$n" "$k" "$dtype" "$odtype" "${options:--}" "$path" \
+      "$name/kernel.ptx" "$name/kernel.json" "$layout" "$sim")")
     notes+=("prepared $name (${dtype} -> ${odtype}${options:+, $options}, B ${layout}; $path)")
   done
   local tma_paths=()
@@ -240,7 +261,7 @@ run() {
   local budget="${UOP_GPU_BUDGET_S:-200}"
   local start=$SECONDS rows="$results/rows.tsv" failed=0 first=1
   : > "$rows"
-  while IFS=$'\t' read -r name m n k dtype odtype options path ptx launch layout; do
+  while IFS=$'\t' read -r name m n k dtype odtype options path ptx launch layout sim; do
     [ "$name" = "name" ] && continue
     if [ $((SECONDS - start)) -ge "$budget" ]; then
       printf '%s\t%s\tskipped (time budget)\n' "$name ($path)" "${m}x${n}x${k}" >> "$rows"
@@ -255,11 +276,13 @@ run() {
     options="${options//+/ }"
     echo "== $name: ${m}x${n}x${k} ${dtype} -> ${odtype}${options:+ ($options)}, B ${layout}, $path"
     local text rc
-    local transpose=()
+    local transpose=() simcheck=()
     [ "$layout" = "nk" ] && transpose=(--transpose-b)
+    [ -n "${sim:-}" ] && [ "$sim" != "-" ] &&
+      simcheck=(--sim-output "$out_dir/$sim")
     text="$(timeout "$limit" "$bin/uop-run" --ptx "$out_dir/$ptx" \
       --launch "$out_dir/$launch" --options="$options" "${transpose[@]}" \
-      --check --bench --warmup 3 --iters "$iters" 2>&1)"
+      "${simcheck[@]}" --check --bench --warmup 3 --iters "$iters" 2>&1)"
     rc=$?
     echo "$text"
     if [ "$rc" -eq 3 ] && [ "$first" -eq 1 ]; then
@@ -267,8 +290,10 @@ run() {
       exit 3
     fi
     first=0
-    local check bench ms tf blas ratio err ok
+    local check bench ms tf blas ratio err ok simok
     check="$(grep '^uop-run: check ' <<< "$text" | tail -1)"
+    # The simulator against the hardware: ok, MISMATCH, or - (not run).
+    simok="$(sed -n 's/^uop-run: sim-check .*: \([A-Za-z]*\)$/\1/p' <<< "$text" | tail -1)"
     bench="$(grep '^uop-run: bench ' <<< "$text" | tail -1)"
     field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<< "$2"; }
     ms="$(field ms "$bench")"
@@ -283,28 +308,28 @@ run() {
       *) ok="NO (exit $rc)" ;;
     esac
     [ "$rc" -ne 0 ] && failed=1
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name ($path)" "${m}x${n}x${k}" "${ms:--}" \
-      "${tf:--}" "${blas:--}" "${ratio:--}" "${err:--}" "$ok" >> "$rows"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name ($path)" "${m}x${n}x${k}" "${ms:--}" \
+      "${tf:--}" "${blas:--}" "${ratio:--}" "${err:--}" "$ok" "${simok:--}" >> "$rows"
   done < "$manifest"
 
   local table="$results/table.md"
   {
     echo "GPU: $(nvidia-smi -L 2>/dev/null | head -1 || echo unknown), $(date -u +%Y-%m-%d)"
     echo
-    echo "| case | M x N x K | ms | TFLOP/s | cuBLAS TFLOP/s | ratio | max error | check ok |"
-    echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
-    while IFS=$'\t' read -r name m ms tf blas ratio err ok; do
+    echo "| case | M x N x K | ms | TFLOP/s | cuBLAS TFLOP/s | ratio | max error | check ok | uop-sim agrees |"
+    echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    while IFS=$'\t' read -r name m ms tf blas ratio err ok simok; do
       if [ -z "${tf:-}" ]; then
-        echo "| $name | $m | $ms | | | | | |"
+        echo "| $name | $m | $ms | | | | | | |"
       else
-        echo "| $name | $m | $ms | $tf | $blas | $ratio | $err | $ok |"
+        echo "| $name | $m | $ms | $tf | $blas | $ratio | $err | $ok | $simok |"
       fi
     done < "$rows"
   } > "$table"
   python3 - "$rows" > "$results/results.json" <<'PY' || true
 import json, sys
 keys = ["case", "shape", "ms", "tflops", "cublas_tflops", "ratio",
-        "max_abs_err", "check_ok"]
+        "max_abs_err", "check_ok", "sim_check"]
 rows = [dict(zip(keys, line.rstrip("\n").split("\t")))
         for line in open(sys.argv[1]) if line.strip()]
 print(json.dumps(rows, indent=1))
