@@ -59,6 +59,7 @@ provide("nvcc", is_executable(config.nvcc),
 provide("gpu", os.path.exists("/dev/nvidiactl") or
         os.path.exists("/proc/driver/nvidia"),
         "no NVIDIA driver (/dev/nvidiactl, /proc/driver/nvidia)")
-# uop-run is built only where CMake found cuda.h.
+# uop-run is built only where CMake found cuda.h (in %cuda_include).
 if is_executable(os.path.join(config.uop_tools_dir, "uop-run")):
     config.available_features.add("uop-run")
+    config.substitutions.append(("%cuda_include", config.cuda_include_dir))
