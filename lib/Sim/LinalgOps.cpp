@@ -127,6 +127,17 @@ LogicalResult checkBounds(Interpreter &I, Operation *op,
   return success();
 }
 
+/// Steps `pos`, the indices of the loops `dims` (innermost last), to the
+/// next point of the box `ranges`, wrapping to all zeros after the last.
+void advance(MutableArrayRef<int64_t> pos, ArrayRef<unsigned> dims,
+             ArrayRef<int64_t> ranges) {
+  for (int i = (int)pos.size() - 1; i >= 0; --i) {
+    if (++pos[i] < ranges[dims[i]])
+      return;
+    pos[i] = 0;
+  }
+}
+
 /// Whether the memref `m` lays its elements out densely in row-major order
 /// (distinct indices, distinct elements).
 bool isRowMajor(const SimValue &m) {
@@ -263,11 +274,7 @@ void mulAddLoops(const float *a, int64_t loA, const float *b, int64_t loB,
   for (int64_t r = 0; r < R; ++r) {
     redA[r] = offsetAt(acc[0], red, rpos);
     redB[r] = offsetAt(acc[1], red, rpos);
-    for (int i = (int)rpos.size() - 1; i >= 0; --i) {
-      if (++rpos[i] < ranges[red[i]])
-        break;
-      rpos[i] = 0;
-    }
+    advance(rpos, red, ranges);
   }
   for (int64_t p = 0; p < P; ++p) {
     int64_t offA = acc[0].cst + offsetAt(acc[0], par, pos) - loA;
@@ -280,11 +287,7 @@ void mulAddLoops(const float *a, int64_t loA, const float *b, int64_t loB,
     Word w;
     w.f = sum;
     c.store(offC, w);
-    for (int i = (int)pos.size() - 1; i >= 0; --i) {
-      if (++pos[i] < ranges[par[i]])
-        break;
-      pos[i] = 0;
-    }
+    advance(pos, par, ranges);
   }
 }
 
@@ -479,11 +482,7 @@ LogicalResult structuredOp(Interpreter &I, Operation *op) {
           for (unsigned l = 0; l < n; ++l)
             b.store(bo[l] + off, y.at(l));
         }
-        for (int i = (int)rpos.size() - 1; i >= 0; --i) {
-          if (++rpos[i] < ranges[red[i]])
-            break;
-          rpos[i] = 0;
-        }
+        advance(rpos, red, ranges);
       }
       return success();
     });

@@ -249,6 +249,7 @@ int main(int argc, char **argv) {
         file.write((const char *)o.bytes.data(), o.bytes.size());
         file.close();
         ec = file.error();
+        file.clear_error(); // reported below, not by the stream's destructor
       }
       if (ec) {
         errs() << "uop-sim: error: --write-outputs: cannot write '" << path

@@ -59,6 +59,18 @@ inline double roundToKind(double x, ElemKind k) {
   return x;
 }
 
+/// The bits of the double `x`, and the double of bits `u`.
+inline uint64_t doubleBits(double x) {
+  uint64_t u;
+  std::memcpy(&u, &x, 8);
+  return u;
+}
+inline double doubleFromBits(uint64_t u) {
+  double x;
+  std::memcpy(&x, &u, 8);
+  return x;
+}
+
 /// The value of the f16 bit pattern `h`: sign, rebiased exponent and
 /// mantissa placed in a double's fields; subnormals as their multiple of
 /// 2^-24; the one quiet NaN.
@@ -66,21 +78,15 @@ inline double decodeF16(uint16_t h) {
   int e = (h >> 10) & 0x1f;
   uint64_t m = h & 0x3ff;
   uint64_t bits = uint64_t(h & 0x8000) << 48;
-  if (e == 0) { // zero or subnormal: m x 2^-24, exactly
-    double v = double(m) * 0x1p-24;
-    uint64_t vb;
-    std::memcpy(&vb, &v, 8);
-    bits |= vb;
-  } else if (e == 31) {
-    if (m)
-      return __builtin_nan("");
+  if (e == 0) // zero or subnormal: m x 2^-24, exactly
+    bits |= doubleBits(double(m) * 0x1p-24);
+  else if (e == 31 && m)
+    return __builtin_nan("");
+  else if (e == 31)
     bits |= uint64_t(0x7ff) << 52;
-  } else {
+  else
     bits |= (uint64_t(e - 15 + 1023) << 52) | (m << 42);
-  }
-  double r;
-  std::memcpy(&r, &bits, 8);
-  return r;
+  return doubleFromBits(bits);
 }
 
 /// The bit pattern of the float `x` (already a value of kind `k`).
