@@ -19,6 +19,83 @@ func.func @elect_outside_a_kernel() {
 
 // -----
 
+// A block barrier inside an elected region: one lane per warp reaches it.
+func.func @barrier_in_elect() {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    // expected-note @+1 {{the elected region starts here}}
+    uop.elect {
+      // expected-error @+1 {{'uop.barrier' op needs every lane of its warp to execute it together, but it is inside 'uop.elect', whose body runs on one lane of each warp}}
+      uop.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A warpgroup-collective instruction under scf.if inside the elected region.
+func.func @wgmma_fence_in_elect(%p: i1) {
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+    // expected-note @+1 {{the elected region starts here}}
+    uop.elect {
+      scf.if %p {
+        // expected-error @+1 {{'uop.wgmma_fence' op needs every lane of its warp}}
+        uop.wgmma_fence
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// elect.sync needs the full warp, so an elected region cannot nest another.
+func.func @elect_in_elect() {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    // expected-note @+1 {{the elected region starts here}}
+    uop.elect {
+      // expected-error @+1 {{'uop.elect' op needs every lane of its warp}}
+      uop.elect {
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Tensor memory is allocated by a whole warp (tcgen05.alloc.sync.aligned).
+func.func @tmem_alloc_in_elect() {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %c0 = arith.constant 0 : index
+    %slot = uop.alloc_shared : memref<1xi32, #gpu.address_space<workgroup>>
+    // expected-note @+1 {{the elected region starts here}}
+    uop.elect {
+      // expected-error @+1 {{'uop.tmem_alloc' op needs every lane of its warp}}
+      uop.tmem_alloc %slot[%c0] {columns = 32 : i32} : memref<1xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 func.func @columns_not_a_power_of_two() {
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)

@@ -1,10 +1,11 @@
 //===- SyncOps.cpp - verifiers of the uop sync family ---------------------===//
 //
 // Verifiers of uop.mbarrier_init, uop.mbarrier_arrive, uop.mbarrier_wait
-// and uop.elect. Each is one instruction of one thread in a kernel on
-// a barrier of a group in shared memory; where an operand is a constant the
-// verifier checks it against the ISA's limits (arrival and transaction
-// counts below 2^20, an index inside the group).
+// and uop.elect. Each mbarrier op is one instruction of one thread in a
+// kernel on a barrier of a group in shared memory; where an operand is a
+// constant the verifier checks it against the ISA's limits (arrival and
+// transaction counts below 2^20, an index inside the group). An elected
+// region holds no op that the whole warp must execute together.
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,9 +89,34 @@ LogicalResult MBarrierWaitOp::verify() {
   return verifyMBarrierOperand(*this, getBarriers().getType(), getIndex());
 }
 
+/// Returns true for the ops that all lanes of a warp (or of a warpgroup, or
+/// all threads of the block) execute together: the `.sync.aligned`
+/// instructions and the block-wide tile ops and barriers. One lane running
+/// one of them alone is undefined on the hardware.
+static bool isCollective(Operation *op) {
+  return isa<BarrierOp, ClusterBarrierOp, NamedBarrierOp, CopyOp, MatmulOp,
+             LdMatrixOp, StMatrixOp, MmaSyncOp, WmmaLoadOp, WmmaMmaOp,
+             WmmaStoreOp, WmmaFillOp, TMemAllocOp, TMemDeallocOp,
+             TMemRelinquishAllocPermitOp, Tcgen05LdOp, Tcgen05WaitLdOp,
+             WgmmaFenceOp, WgmmaMmaOp, WgmmaCommitGroupOp, WgmmaWaitGroupOp,
+             SetMaxNRegOp, ElectOp>(op);
+}
+
 LogicalResult ElectOp::verify() {
   if (!getEnclosingKernel(*this))
     return emitOpError(
         "expected to be nested in a gpu.launch or a kernel gpu.func");
-  return success();
+  // The body runs on one lane of each warp: nothing in it may need the
+  // whole warp (or more) to take part.
+  WalkResult result = getBody().walk([&](Operation *inner) {
+    if (!isCollective(inner))
+      return WalkResult::advance();
+    InFlightDiagnostic diag =
+        inner->emitOpError("needs every lane of its warp to execute it "
+                           "together, but it is inside 'uop.elect', whose "
+                           "body runs on one lane of each warp");
+    diag.attachNote(getLoc()) << "the elected region starts here";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
 }

@@ -163,6 +163,11 @@ def Uop_ElectOp : Uop_Op<"elect", [NoTerminator, SingleBlock,
     warp fault. Lowers to `nvvm.elect.sync` and an `scf.if` on its
     predicate.
 
+    The body holds nothing that a whole warp, warpgroup or block executes
+    together (barriers, tile copies, ldmatrix / mma.sync / wmma, the
+    wgmma ops, setmaxnreg, tensor-memory allocation and tcgen05.ld, another
+    uop.elect): the verifier rejects such an op there.
+
     ```mlir
     uop.elect {
       uop.mbarrier_arrive %bars[%c0] expect_tx %bytes : !bars
