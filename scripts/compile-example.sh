@@ -3,7 +3,7 @@
 # a target, assemble it with ptxas, and print the PTX path and the launch
 # configuration of its kernels.
 #
-#   scripts/compile-example.sh [sm_80|sm_90a|sm_100a] [FILE.mlir]
+#   scripts/compile-example.sh [sm_80|sm_86|sm_89|sm_90|sm_90a|sm_100a|sm_120] [FILE.mlir]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${UOP_BUILD_DIR:-$root/build}"

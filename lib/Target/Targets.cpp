@@ -4,18 +4,27 @@
 // chip; sources are the PTX ISA and CUDA programming guide tables of the
 // compute capability:
 //
-// - PTX ISA: the oldest version that can express the chip (sm_90a's "a"
-//   features need 8.0, sm_100a 8.6); the NVPTX backend refuses older ones.
-// - Tensor cores: the newest instruction family of the chip. sm_80 has
-//   wmma and mma.sync; sm_90a adds wgmma (and TMA); sm_100a tcgen05 with
-//   tensor memory.
+// - PTX ISA: the oldest version that can express the chip (sm_86 needs
+//   7.1, sm_89 and sm_90 7.8, sm_90a's "a" features 8.0, sm_100a 8.6,
+//   sm_120 8.7); the NVPTX backend refuses older ones.
+// - Tensor cores: the newest instruction family uop uses on the chip.
+//   Every chip here has wmma, mma.sync (m16n8k16 f16 / bf16, tf32),
+//   ldmatrix and cp.async (compute capability 8.0 and later); sm_90a adds
+//   wgmma (and TMA); sm_100a tcgen05 with tensor memory. sm_90 without the
+//   "a" has no wgmma, and consumer Blackwell (sm_120) no tcgen05: both run
+//   the mma.sync kernels (forward-compatible PTX, unlike sm_90a's).
 // - Shared memory: 48 KiB of static `.shared` per block on every chip;
-//   with dynamic shared memory a block may opt in to 163 KiB on sm_80 and
-//   227 KiB on sm_90a and sm_100a.
+//   with dynamic shared memory a block may opt in to 163 KiB on sm_80,
+//   99 KiB on sm_86, sm_89 and sm_120, and 227 KiB on sm_90, sm_90a and
+//   sm_100a.
 // - Banks: 32 banks of 4 bytes; warps of 32 threads.
-// - Launch limits (compute capability 8.0 to 10.0 alike): 1024 threads per
+// - Launch limits (compute capability 8.0 to 12.0 alike): 1024 threads per
 //   block, blocks of at most 1024 x 1024 x 64, grids of at most
 //   (2^31 - 1) x 65535 x 65535.
+//
+// Not here: chips before compute capability 8.0 (sm_75 has neither
+// cp.async nor the m16n8k16 mma.sync that the tensor-core kernels are
+// built on, and CUDA 13's ptxas no longer assembles sm_70).
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,9 +64,17 @@ static constexpr std::array<int64_t, 3> kMaxGrid = {2147483647, 65535, 65535};
 static const TargetRow kTargets[] = {
     {"sm_80", 70, TensorCoreKind::mma_sync, 48 * kKiB, 163 * kKiB, 32, 4, 32,
      1024, kMaxBlock, kMaxGrid},
+    {"sm_86", 71, TensorCoreKind::mma_sync, 48 * kKiB, 99 * kKiB, 32, 4, 32,
+     1024, kMaxBlock, kMaxGrid},
+    {"sm_89", 78, TensorCoreKind::mma_sync, 48 * kKiB, 99 * kKiB, 32, 4, 32,
+     1024, kMaxBlock, kMaxGrid},
+    {"sm_90", 78, TensorCoreKind::mma_sync, 48 * kKiB, 227 * kKiB, 32, 4, 32,
+     1024, kMaxBlock, kMaxGrid},
     {"sm_90a", 80, TensorCoreKind::wgmma, 48 * kKiB, 227 * kKiB, 32, 4, 32,
      1024, kMaxBlock, kMaxGrid},
     {"sm_100a", 86, TensorCoreKind::tcgen05, 48 * kKiB, 227 * kKiB, 32, 4, 32,
+     1024, kMaxBlock, kMaxGrid},
+    {"sm_120", 87, TensorCoreKind::mma_sync, 48 * kKiB, 99 * kKiB, 32, 4, 32,
      1024, kMaxBlock, kMaxGrid},
 };
 

@@ -302,7 +302,12 @@ FailureOr<TileConfig> mlir::uop::getMmaTileConfig(MatmulKind kind,
                                                   TargetAttr target) {
   TileConfig c;
   c.kind = kind;
-  c.blockK = 32;
+  // The default block tile is 128 x 128 x 32, except on sm_120: there
+  // ptxas holds the 256 threads of that tile at 128 registers and spills
+  // (8 bytes for an f16 GEMM), while the 16-deep k-tile (a ring of 4
+  // stages, 32 KiB) needs 118 registers. (On the H200 that tiling was
+  // also the fastest of the mma.sync tilings measured, docs/PERFORMANCE.md.)
+  c.blockK = target.getChip() == "sm_120" ? 16 : 32;
   c.warpsM = 2;
   c.warpsN = 4;
   StringRef name = stringifyMatmulKind(kind);
@@ -987,7 +992,7 @@ struct KindChooser {
     if (mode == Mode::Tcgen05 &&
         failed(checkBlockKernel(
             "tcgen05", target.hasTensorCore(TensorCoreKind::tcgen05),
-            "tcgen05",
+            "tcgen05 (sm_100a)",
             "one warpgroup per block, the accumulator in tensor memory",
             "kind::f16 takes f16 and bf16", precision, whyNot)))
       return failure();

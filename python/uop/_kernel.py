@@ -173,7 +173,7 @@ class Kernel:
     """A module compiled by uop.compile, with every stage of the ladder.
 
     source   the MLIR text it was compiled from (the linalg input)
-    target   the chip (sm_80, sm_90a, sm_100a)
+    target   the chip (sm_80, sm_86, sm_89, sm_90, sm_90a, sm_100a, sm_120)
     options  the options given to compile, by Python name
     ir(s)    the module's text after stage s (kernel, gpu, nvgpu, llvm);
              a stage past the one compiled is compiled on first use

@@ -311,6 +311,30 @@ func.func @clusters_on_sm80() {
 
 // -----
 
+// sm_90 and sm_120 launch clusters too (their tensor cores are mma.sync,
+// but clusters came with compute capability 9.0).
+module attributes {uop.target = #uop.target<chip = "sm_120", ptx = 87, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 101376, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  func.func @clusters_on_sm120() {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    gpu.launch clusters(%cx, %cy, %cz) in (%ncx = %c2, %ncy = %c1, %ncz = %c1)
+               blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      gpu.terminator
+    }
+    // expected-error @+1 {{'gpu.launch' op expected a cluster size along x between 1 and 8 (the portable cluster size of sm_120), got 16}}
+    gpu.launch clusters(%cx, %cy, %cz) in (%ncx = %c16, %ncy = %c1, %ncz = %c1)
+               blocks(%bx, %by, %bz) in (%gx = %c16, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
 // A cluster past the portable 8 blocks, along one dimension and in all.
 module attributes {gpu.container_module, uop.target = #uop.target<chip = "sm_90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
   func.func @cluster_16() {

@@ -154,7 +154,7 @@ const char *const kOddTypes[] = {"i0", "vector<4xf32>", "tf32", "f8E4M3FN",
                                  "tensor<4xf32>", "none"};
 const char *const kSpaces[] = {"workgroup", "global", "private"};
 const char *const kTargets[] = {"sm_80", "sm_90a", "sm_100a", "sm_0", "x",
-                                "sm_90"};
+                                "sm_90", "sm_86", "sm_120", "sm_75"};
 const char *const kStages[] = {"kernel", "gpu", "nvgpu", "llvm"};
 
 int64_t pick(Rng &rng, int64_t n) {

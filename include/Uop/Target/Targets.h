@@ -23,10 +23,10 @@
 namespace mlir::uop {
 
 /// The chip a module without a `uop.target` is taken to be compiled for:
-/// the oldest uop knows, whose limits every newer chip meets.
+/// sm_80, the oldest uop knows (the A100 generation).
 StringRef getDefaultChip();
 
-/// The chips uop compiles for, comma separated ("sm_80, sm_90a, sm_100a"),
+/// The chips uop compiles for, comma separated ("sm_80, sm_86, ..."),
 /// for diagnostics and option help.
 std::string getSupportedChips();
 

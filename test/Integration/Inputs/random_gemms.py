@@ -65,7 +65,8 @@ def case(rng):
 """
     opts = (f"{rng.choice(TILINGS)} stages={rng.choice([1, 2])} "
             f"pad={rng.choice([-1, 0, 1, 2])} swizzle={rng.choice([0, 1])}")
-    target = rng.choice(["sm_80", "sm_90a", "sm_100a"])
+    target = rng.choice([
+        "sm_80", "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100a", "sm_120"])
     if t != "f32" and rng.random() < 0.5:
         opts = opts.replace(opts.split(" stages=")[0], rng.choice(MMA_TILINGS))
     elif t == "f16" and rng.random() < 0.5:

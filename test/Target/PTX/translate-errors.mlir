@@ -25,7 +25,7 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   // LLVM would only warn about an unknown chip and write PTX no ptxas takes.
-  // expected-error @+1 {{expected a chip of sm_80, sm_90a, sm_100a, got 'sm_9999'}}
+  // expected-error @+1 {{expected a chip of sm_80, sm_86, sm_89, sm_90, sm_90a, sm_100a, sm_120, got 'sm_9999'}}
   gpu.module @u [#nvvm.target<chip = "sm_9999">] {
     llvm.func @f() { llvm.return }
   }

@@ -9,6 +9,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -80,6 +81,17 @@ TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 std::string TargetAttr::getPtxFeature() const {
   return "+ptx" + std::to_string(getPtx());
+}
+
+int64_t TargetAttr::getComputeCapability() const {
+  StringRef digits = getChip();
+  if (!digits.consume_front("sm_"))
+    return 0;
+  digits = digits.take_while(llvm::isDigit);
+  int64_t cc = 0;
+  if (digits.empty() || digits.size() > 4 || digits.getAsInteger(10, cc))
+    return 0;
+  return cc;
 }
 
 //===----------------------------------------------------------------------===//

@@ -125,11 +125,18 @@ def Uop_TargetAttr : Uop_Attr<"Target", "target"> {
     /// True when the chip has the wgmma instructions: sm_90a alone (sm_100a
     /// replaced them by tcgen05).
     bool hasWgmma() const { return getTensorCore() == TensorCoreKind::wgmma; }
+    /// The compute capability in the chip's name times ten plus its minor
+    /// ("sm_90a" -> 90, "sm_120" -> 120); 0 for a name not of the form
+    /// sm_<digits>.
+    int64_t getComputeCapability() const;
     /// The most blocks of a thread-block cluster a kernel may launch
     /// without opting in to more: 8 on sm_90 and newer (the portable
-    /// cluster size), 1 before (no clusters).
+    /// cluster size, also on sm_120), 1 before (no clusters).
     int64_t getMaxCluster() const {
-      return hasTensorCore(TensorCoreKind::wgmma) ? 8 : 1;
+      return getComputeCapability() >= 90 ||
+                     hasTensorCore(TensorCoreKind::wgmma)
+                 ? 8
+                 : 1;
     }
   }];
 }
