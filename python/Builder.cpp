@@ -319,14 +319,16 @@ Type gemmElementType(Builder &b, const std::string &dtype) {
                         "got '" + dtype + "'");
 }
 
-/// The linalg input of C = A·B (or A·Bᵀ with B stored N×K), M×K by K×N,
+/// The linalg input of C = A·B (A stored K×M with `transposeA`, B stored N×K
+/// with `transposeB`), M×K by K×N,
 /// inputs of `dtype`, output of `outDtype`, accumulated in f32: an f32
 /// output is zero-filled and multiplied into; a narrower output gets the
 /// product in an f32 temporary and one rounding per element, the form
 /// uop fuses into the GEMM's writeback.
 std::string matmulProblem(int64_t m, int64_t n, int64_t k,
                           const std::string &dtype,
-                          const std::string &outDtype, bool transposeB) {
+                          const std::string &outDtype, bool transposeB,
+                          bool transposeA) {
   for (int64_t d : {m, n, k})
     if (d < 1 || d > (int64_t(1) << 20))
       throw mlir::uop::python::UopError("expected GEMM sizes in [1, 2^20], got " +
@@ -337,7 +339,9 @@ std::string matmulProblem(int64_t m, int64_t n, int64_t k,
   Location loc = b.getUnknownLoc();
   Type in = gemmElementType(b, dtype), out = gemmElementType(b, outDtype),
        f32 = b.getF32Type();
-  auto typeA = MemRefType::get({m, k}, in);
+  auto typeA = MemRefType::get(transposeA ? SmallVector<int64_t>{k, m}
+                                          : SmallVector<int64_t>{m, k},
+                               in);
   auto typeB = MemRefType::get(transposeB ? SmallVector<int64_t>{n, k}
                                           : SmallVector<int64_t>{k, n},
                                in);
@@ -354,7 +358,7 @@ std::string matmulProblem(int64_t m, int64_t n, int64_t k,
   Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(f32, 0.0));
   linalg::FillOp::create(b, loc, ValueRange{zero}, ValueRange{acc});
   SmallVector<NamedAttribute> attrs;
-  if (transposeB) {
+  if (transposeA || transposeB) {
     MLIRContext *ctx = b.getContext();
     AffineExpr dm, dn, dk;
     bindDims(ctx, dm, dn, dk);
@@ -362,8 +366,10 @@ std::string matmulProblem(int64_t m, int64_t n, int64_t k,
       return AffineMapAttr::get(AffineMap::get(3, 0, results, ctx));
     };
     attrs.push_back(b.getNamedAttr(
-        "indexing_maps", b.getArrayAttr({map({dm, dk}), map({dn, dk}),
-                                         map({dm, dn})})));
+        "indexing_maps",
+        b.getArrayAttr({transposeA ? map({dk, dm}) : map({dm, dk}),
+                        transposeB ? map({dn, dk}) : map({dk, dn}),
+                        map({dm, dn})})));
   }
   linalg::MatmulOp::create(b, loc, ValueRange{a, bb}, ValueRange{acc}, attrs);
   if (out != f32) {
@@ -436,6 +442,6 @@ void mlir::uop::python::bindBuilder(py::module_ &m) {
 
   m.def("matmul_problem", &matmulProblem, py::arg("m"), py::arg("n"),
         py::arg("k"), py::arg("dtype"), py::arg("out_dtype"),
-        py::arg("transpose_b"),
+        py::arg("transpose_b"), py::arg("transpose_a") = false,
         "The linalg input of an M x N x K GEMM (see uop.matmul_problem).");
 }

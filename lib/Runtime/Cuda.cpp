@@ -138,19 +138,22 @@ bool Cublas::open(std::string &reason) {
   return true;
 }
 
-int Cublas::gemm(int m, int n, int k, CUdeviceptr a, int aType, CUdeviceptr b,
-                 int bType, bool transposeB, CUdeviceptr c, int cType,
-                 int computeType) {
-  // Column-major: C^T (n x m, ld n) = op(B^T) (n x k) * A^T (k x m, ld k).
+int Cublas::gemm(int m, int n, int k, CUdeviceptr a, int aType,
+                 bool transposeA, CUdeviceptr b, int bType, bool transposeB,
+                 CUdeviceptr c, int cType, bool accumulate, int computeType) {
+  // Column-major: C^T (n x m, ld n) = op(B^T) (n x k) * op(A^T) (k x m).
   // B row-major K x N is column-major N x K with ld N, used as is; B
   // row-major N x K (transposed) is column-major K x N with ld K, used
+  // transposed. Likewise A row-major M x K is column-major K x M with ld
+  // K, used as is; A row-major K x M is column-major M x K with ld M, used
   // transposed.
   const int opN = 0, opT = 1;
   const float one = 1.0f, zero = 0.0f;
   const int algoDefault = -1; // CUBLAS_GEMM_DEFAULT
-  return gemmEx(handle, transposeB ? opT : opN, opN, n, m, k, &one,
-                reinterpret_cast<const void *>(b), bType, transposeB ? k : n,
-                reinterpret_cast<const void *>(a), aType, k, &zero,
+  return gemmEx(handle, transposeB ? opT : opN, transposeA ? opT : opN, n, m,
+                k, &one, reinterpret_cast<const void *>(b), bType,
+                transposeB ? k : n, reinterpret_cast<const void *>(a), aType,
+                transposeA ? m : k, accumulate ? &one : &zero,
                 reinterpret_cast<void *>(c), cType, n, computeType,
                 algoDefault);
 }

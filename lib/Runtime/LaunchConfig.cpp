@@ -228,6 +228,39 @@ struct ConfigReader {
     out = *v->integer;
     return true;
   }
+  bool readBool(const JsonValue *v, const std::string &path, bool &out) {
+    if (!v || v->kind != JsonValue::Kind::Bool)
+      return fail(path, "true or false");
+    out = v->boolean;
+    return true;
+  }
+  /// A function's "gemm" object; its indices name distinct parameters of
+  /// the `numParams`.
+  bool readGemm(const JsonValue &v, const std::string &path, size_t numParams,
+                GemmDesc &out) {
+    if (v.kind != JsonValue::Kind::Object)
+      return fail(path, "an object");
+    for (auto [key, index] :
+         {std::pair<const char *, int64_t *>{"a", &out.a},
+          {"b", &out.b},
+          {"c", &out.c}}) {
+      if (!readInt(v.get(key), path + "." + key, *index, false))
+        return false;
+      if (*index < 0 || (uint64_t)*index >= numParams)
+        return fail(path + "." + key,
+                    "the index of one of the function's " +
+                        std::to_string(numParams) + " parameters");
+    }
+    if (out.a == out.b || out.a == out.c || out.b == out.c)
+      return fail(path, "a, b and c to be distinct parameters");
+    return readBool(v.get("transpose_a"), path + ".transpose_a",
+                    out.transposeA) &&
+           readBool(v.get("transpose_b"), path + ".transpose_b",
+                    out.transposeB) &&
+           readBool(v.get("accumulate"), path + ".accumulate",
+                    out.accumulate) &&
+           readBool(v.get("epilogue"), path + ".epilogue", out.epilogue);
+  }
   bool readString(const JsonValue *v, const std::string &path,
                   std::string &out) {
     if (!v || v->kind != JsonValue::Kind::String)
@@ -417,6 +450,12 @@ uop::runtime::parseLaunchConfig(const std::string &text, std::string &error) {
     if (!reader.readString(f.get("name"), path + ".name", desc.name) ||
         !reader.readArgs(f.get("params"), path + ".params", desc.params))
       return done();
+    if (const JsonValue *g = f.get("gemm")) {
+      GemmDesc gemm;
+      if (!reader.readGemm(*g, path + ".gemm", desc.params.size(), gemm))
+        return done();
+      desc.gemm = gemm;
+    }
     config.functions.push_back(std::move(desc));
   }
   return config;

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Dialect/Uop/IR/Wgmma.h"
+#include "Uop/Dialect/Uop/IR/GemmRecord.h"
 #include "Uop/Transforms/GemmMatcher.h"
 #include "Uop/Transforms/Passes.h"
 #include "Uop/Target/Targets.h"
@@ -19,6 +20,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -1652,6 +1655,37 @@ struct KindChooser {
   }
 };
 
+/// The record of `g` for its host function `func` (GemmRecord), or nothing
+/// when the GEMM is not in the function's entry block (a loop could run it
+/// several times) or A, B or the buffer it stores is not one of the
+/// function's arguments.
+static std::optional<GemmRecord> recordGemm(const GemmInfo &g,
+                                            FunctionOpInterface func) {
+  Region &body = func.getFunctionBody();
+  Operation *op = linalg::LinalgOp(g.op).getOperation();
+  if (body.empty() || op->getBlock() != &body.front())
+    return std::nullopt;
+  auto argIndex = [&](Value v) -> std::optional<int64_t> {
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg || arg.getOwner() != &body.front())
+      return std::nullopt;
+    return arg.getArgNumber();
+  };
+  std::optional<int64_t> a = argIndex(g.a), b = argIndex(g.b),
+                         c = argIndex(g.out);
+  if (!a || !b || !c)
+    return std::nullopt;
+  GemmRecord r;
+  r.a = *a;
+  r.b = *b;
+  r.c = *c;
+  r.transposeA = g.transposeA;
+  r.transposeB = g.transposeB;
+  r.accumulate = !g.fill;
+  r.epilogue = !g.epilogue.empty();
+  return r;
+}
+
 struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
   using Base::Base;
 
@@ -1686,6 +1720,10 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
     });
     IRRewriter rewriter(&getContext());
     bool failedAny = false;
+    // The GEMMs compiled in each host function, as records where they have
+    // one (recordGemm).
+    llvm::MapVector<Operation *, SmallVector<std::optional<GemmRecord>>>
+        records;
     for (linalg::LinalgOp op : candidates) {
       std::string why;
       FailureOr<GemmInfo> gemm = failure();
@@ -1775,6 +1813,8 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         }
         continue;
       }
+      if (auto func = op->getParentOfType<FunctionOpInterface>())
+        records[func].push_back(recordGemm(*gemm, func));
       if (gemm->m == 0 || gemm->n == 0) {
         // Nothing to compute: C (and what the fused consumers write) is
         // empty.
@@ -1784,7 +1824,16 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
       tileGemm(rewriter, *gemm, *config);
     }
     if (failedAny)
-      signalPassFailure();
+      return signalPassFailure();
+    // A function of one GEMM says what it computes; with several, no one
+    // product describes it.
+    for (auto &[func, list] : records) {
+      if (list.size() == 1 && list.front())
+        func->setAttr(GemmRecord::kAttrName,
+                      list.front()->toAttr(&getContext()));
+      else
+        func->removeAttr(GemmRecord::kAttrName);
+    }
   }
 };
 } // namespace

@@ -285,6 +285,30 @@ def test_transposed_b_and_bf16_as_uint16():
     assert c.dtype == np.uint16
 
 
+@pytest.mark.parametrize("transpose_b", [False, True])
+def test_transposed_a(transpose_b):
+    # A stored K x M (and B N x K or K x N): the maps say so, the compiler
+    # records it for uop-run's check, and the simulated kernel agrees with
+    # numpy on the transposed operands. K = M = 48 would hide a mix-up of
+    # A's dimensions from a shape check; the values do not.
+    m, n, k = 48, 40, 48
+    src = uop.matmul_problem(m, n, k, dtype="float16", transpose_a=True,
+                             transpose_b=transpose_b)
+    assert "affine_map<(d0, d1, d2) -> (d2, d0)>" in src
+    kernel = uop.compile(src, target="sm_80", tile=(32, 32, 16),
+                         warps=(2, 2))
+    record = ("transpose_a = true, transpose_b = "
+              + ("true" if transpose_b else "false"))
+    assert record in kernel.ir("kernel")
+    a = RNG.uniform(-1, 1, (k, m)).astype(np.float16)
+    b = RNG.uniform(-1, 1, (n, k) if transpose_b else (k, n)).astype(
+        np.float16)
+    _, _, c = uop.simulate(kernel, a, b, np.zeros((m, n), np.float32))
+    bt = b.T if transpose_b else b
+    ref = a.T.astype(np.float64) @ bt.astype(np.float64)
+    assert (np.abs(c - ref) <= gemm_bound(a.T, bt, k, "float32")).all()
+
+
 def test_seeded_arguments_match_uop_sim():
     # Arguments not given are filled from the seed as uop-sim fills them:
     # the same run with the seeded A given explicitly gives the same C.

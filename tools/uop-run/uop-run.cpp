@@ -81,7 +81,7 @@ struct Options {
   std::string ptxFile, launchFile;
   std::string gemm;
   std::string dtype = "f32", outDtype;
-  bool transposeB = false;
+  bool transposeA = false, transposeB = false;
   uint64_t seed = 0;
   bool check = false, bench = false;
   /// uop-sim's C for the same kernel and seed (raw bytes), to compare with.
@@ -98,10 +98,17 @@ const char *kUsage =
     "options>\"]\n"
     "               [--seed N] [--check] [--bench] [--warmup W] [--iters N]\n"
     "               [--sim-output C.bin]\n"
-    "       uop-run --ptx K.ptx --launch K.json [--transpose-b] ...\n"
+    "       uop-run --ptx K.ptx --launch K.json [--transpose-a] "
+    "[--transpose-b] ...\n"
     "       uop-run --gemm MxNxK [--dtype f16|bf16|f32] [--out-dtype "
     "f16|bf16|f32]\n"
-    "               [--transpose-b] [--target=...] [--options=...] ...\n"
+    "               [--transpose-a] [--transpose-b] [--target=...] "
+    "[--options=...] ...\n"
+    "       --transpose-a / --transpose-b: A stored K x M / B stored N x K "
+    "(with --gemm,\n"
+    "         the GEMM compiled; with a launch JSON that records its GEMM, "
+    "checked against\n"
+    "         the record; without one, the roles --check assumes)\n"
     "       --keep DIR: compile into DIR and keep the files there;\n"
     "       --compile-only: stop after compiling (or, with --ptx, reading) "
     "and checking\n"
@@ -178,6 +185,8 @@ Options parseOptions(int argc, char **argv) {
       o.keepDir = next();
     } else if (key == "--compile-only") {
       o.compileOnly = true;
+    } else if (key == "--transpose-a") {
+      o.transposeA = true;
     } else if (key == "--transpose-b") {
       o.transposeB = true;
     } else if (arg.rfind("-", 0) == 0) {
@@ -291,13 +300,15 @@ int runProcess(const std::vector<std::string> &argv) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-/// The linalg GEMM --gemm compiles: C = A * B (or A * B^T), C zeroed first.
+/// The linalg GEMM --gemm compiles: C = A * B (A stored K x M, B N x K
+/// where transposed), C zeroed first.
 std::string gemmSource(const GemmShape &s, const Options &o) {
   auto memref = [](int64_t r, int64_t c, const std::string &t) {
     return "memref<" + std::to_string(r) + "x" + std::to_string(c) + "x" + t +
            ">";
   };
-  std::string a = memref(s.m, s.k, o.dtype);
+  std::string a =
+      o.transposeA ? memref(s.k, s.m, o.dtype) : memref(s.m, s.k, o.dtype);
   std::string b =
       o.transposeB ? memref(s.n, s.k, o.dtype) : memref(s.k, s.n, o.dtype);
   std::string c = memref(s.m, s.n, o.outDtype);
@@ -305,9 +316,13 @@ std::string gemmSource(const GemmShape &s, const Options &o) {
                     ") {\n  %zero = arith.constant 0.0 : " + o.outDtype +
                     "\n  linalg.fill ins(%zero : " + o.outDtype +
                     ") outs(%C : " + c + ")\n  linalg.matmul\n";
-  if (o.transposeB)
-    src += "      indexing_maps = [affine_map<(m, n, k) -> (m, k)>,\n"
-           "                       affine_map<(m, n, k) -> (n, k)>,\n"
+  if (o.transposeA || o.transposeB)
+    src += std::string("      indexing_maps = [affine_map<(m, n, k) -> ") +
+           (o.transposeA ? "(k, m)" : "(m, k)") +
+           ">,\n"
+           "                       affine_map<(m, n, k) -> " +
+           (o.transposeB ? "(n, k)" : "(k, n)") +
+           ">,\n"
            "                       affine_map<(m, n, k) -> (m, n)>]\n";
   src += "      ins(%A, %B : " + a + ", " + b + ") outs(%C : " + c +
          ")\n  return\n}\n";
@@ -408,31 +423,78 @@ struct GemmRoles {
   std::string why;
   int64_t m = 0, n = 0, k = 0;
   std::string inType, outType;
+  /// The parameters A, B and C, and their layouts.
+  size_t a = 0, b = 1, c = 2;
+  bool transposeA = false, transposeB = false;
+  /// C = C + A * B: cuBLAS starts from C's seeded values (beta 1).
+  bool accumulate = false;
 };
 
-/// Recognises a host function with memref parameters A (M x K), B (K x N,
-/// or N x K transposed) and C (M x N), dense row-major, as a GEMM.
-GemmRoles findGemm(const HostFunctionDesc &host, bool transposeB) {
+/// The roles of a host function's GEMM: where the launch JSON records it
+/// (the compiler's `uop.gemm`), from that record, which the --transpose-a /
+/// --transpose-b flags must agree with; otherwise parameters A (M x K, or
+/// K x M with --transpose-a), B (K x N, or N x K with --transpose-b) and
+/// C (M x N), C = A * B. A, B and C must be dense row-major 2-D memrefs.
+GemmRoles findGemm(const HostFunctionDesc &host, bool transposeAFlag,
+                   bool transposeBFlag) {
   GemmRoles g;
   auto dense = [](const ArgDesc &d) {
     return d.kind == ArgDesc::Kind::MemRef && d.shape.size() == 2 &&
            d.offset == 0 && d.strides[1] == 1 && d.strides[0] == d.shape[1];
   };
-  if (host.params.size() != 3 || !dense(host.params[0]) ||
-      !dense(host.params[1]) || !dense(host.params[2])) {
-    g.why = "expected a host function of three dense row-major 2-D memrefs "
-            "(A, B, C)";
-    return g;
+  if (const std::optional<GemmDesc> &r = host.gemm) {
+    if (r->epilogue) {
+      g.why = "its GEMM's writeback computes fused elementwise consumers, so "
+              "C holds a function of A * B that cuBLAS's product does not "
+              "check";
+      return g;
+    }
+    for (auto [flag, recorded, what] :
+         {std::tuple<bool, bool, const char *>{
+              transposeAFlag, r->transposeA,
+              "--transpose-a: A stored K x M, but the compiled GEMM reads A "
+              "stored M x K"},
+          {transposeBFlag, r->transposeB,
+           "--transpose-b: B stored N x K, but the compiled GEMM reads B "
+           "stored K x N"}})
+      if (flag && !recorded) {
+        g.why = std::string(what) + " (the launch JSON's record of it)";
+        return g;
+      }
+    g.a = r->a;
+    g.b = r->b;
+    g.c = r->c;
+    g.transposeA = r->transposeA;
+    g.transposeB = r->transposeB;
+    g.accumulate = r->accumulate;
+    if (!dense(host.params[g.a]) || !dense(host.params[g.b]) ||
+        !dense(host.params[g.c])) {
+      g.why = "expected A, B and C (parameters " + std::to_string(g.a) +
+              ", " + std::to_string(g.b) + " and " + std::to_string(g.c) +
+              ") to be dense row-major 2-D memrefs";
+      return g;
+    }
+  } else {
+    if (host.params.size() != 3 || !dense(host.params[0]) ||
+        !dense(host.params[1]) || !dense(host.params[2])) {
+      g.why = "expected a host function of three dense row-major 2-D memrefs "
+              "(A, B, C)";
+      return g;
+    }
+    g.transposeA = transposeAFlag;
+    g.transposeB = transposeBFlag;
   }
-  const ArgDesc &a = host.params[0], &b = host.params[1], &c = host.params[2];
-  g.m = a.shape[0];
-  g.k = a.shape[1];
+  const ArgDesc &a = host.params[g.a], &b = host.params[g.b],
+                &c = host.params[g.c];
+  g.m = g.transposeA ? a.shape[1] : a.shape[0];
+  g.k = g.transposeA ? a.shape[0] : a.shape[1];
   g.n = c.shape[1];
-  int64_t bk = transposeB ? b.shape[1] : b.shape[0];
-  int64_t bn = transposeB ? b.shape[0] : b.shape[1];
+  int64_t bk = g.transposeB ? b.shape[1] : b.shape[0];
+  int64_t bn = g.transposeB ? b.shape[0] : b.shape[1];
   if (bk != g.k || bn != g.n || c.shape[0] != g.m) {
-    g.why = std::string("expected shapes M x K, ") +
-            (transposeB ? "N x K" : "K x N") + ", M x N";
+    g.why = std::string("expected shapes ") +
+            (g.transposeA ? "K x M" : "M x K") + ", " +
+            (g.transposeB ? "N x K" : "K x N") + ", M x N";
     return g;
   }
   if (a.type != b.type) {
@@ -583,7 +645,7 @@ int main(int argc, char **argv) {
     std::printf("uop-run: running the %zu launches of '%s' only\n",
                 plan->launches.size(), hostName.c_str());
 
-  GemmRoles gemm = findGemm(plan->host, o.transposeB);
+  GemmRoles gemm = findGemm(plan->host, o.transposeA, o.transposeB);
   if ((o.check || o.bench) && !gemm.ok)
     die(kBadInput, std::string(o.check ? "--check" : "--bench") +
                        " needs a GEMM (host function '" + hostName +
@@ -596,12 +658,12 @@ int main(int argc, char **argv) {
       die(kBadInput, "--sim-output needs a GEMM (host function '" + hostName +
                          "'): " + gemm.why);
     simC = readFile(o.simOutput);
-    if (simC.size() != plan->bufferBytes[2])
+    if (simC.size() != plan->bufferBytes[gemm.c])
       die(kBadInput, "--sim-output: '" + o.simOutput + "' has " +
                          std::to_string(simC.size()) + " bytes, C (" +
                          std::to_string(gemm.m) + " x " +
                          std::to_string(gemm.n) + " " + gemm.outType +
-                         ") has " + std::to_string(plan->bufferBytes[2]));
+                         ") has " + std::to_string(plan->bufferBytes[gemm.c]));
   }
 
   // The tensor maps, as they will be encoded (checked already).
@@ -663,7 +725,7 @@ int main(int argc, char **argv) {
   // The simulator against the hardware: the same kernel on the same seeded
   // inputs.
   if (!o.simOutput.empty() &&
-      !compareC(gemm, tf32, (const uint8_t *)buffers[2].data,
+      !compareC(gemm, tf32, (const uint8_t *)buffers[gemm.c].data,
                 (const uint8_t *)simC.data(), "sim-check", "uop-sim"))
     exitCode = kMismatch;
   if (!o.check && !o.bench)
@@ -674,26 +736,38 @@ int main(int argc, char **argv) {
   Cublas blas;
   if (!blas.open(reason))
     die(kCudaError, "cuBLAS: " + reason);
-  HostBuffer &a = buffers[0], &b = buffers[1], &c = buffers[2];
+  HostBuffer &a = buffers[gemm.a], &b = buffers[gemm.b], &c = buffers[gemm.c];
   CUdeviceptr cRef;
   checkCuda(cu, cu.memAlloc(&cRef, c.bytes), "cuMemAlloc");
+  if (gemm.accumulate) {
+    // cuBLAS adds to the C the kernels started from: the seeded values.
+    std::vector<uint8_t> seeded(c.bytes);
+    fillSeeded(plan->host.params[gemm.c].type, seeded.data(),
+               plan->bufferElements[gemm.c], o.seed, gemm.c);
+    checkCuda(cu, cu.memcpyHtoD(cRef, seeded.data(), seeded.size()),
+              "cuMemcpyHtoD");
+  }
   int compute = tf32 ? Cublas::kCompute32FFastTF32 : Cublas::kCompute32F;
   auto runBlas = [&](ExecError &error) {
     int status =
         blas.gemm((int)gemm.m, (int)gemm.n, (int)gemm.k, a.device,
-                  cublasType(gemm.inType), b.device, cublasType(gemm.inType),
-                  o.transposeB, cRef, cublasType(gemm.outType), compute);
+                  cublasType(gemm.inType), gemm.transposeA, b.device,
+                  cublasType(gemm.inType), gemm.transposeB, cRef,
+                  cublasType(gemm.outType), gemm.accumulate, compute);
     if (status == 0)
       return true;
     error.kind = ErrorKind::Cuda;
     error.message = "cublasGemmEx failed with status " + std::to_string(status);
     return false;
   };
-  std::printf("uop-run: referee: %s cublasGemmEx, %s\n",
+  std::printf("uop-run: referee: %s cublasGemmEx, %s, A %s, B %s, C %s\n",
               blas.libraryName.c_str(),
               tf32 ? "CUBLAS_COMPUTE_32F_FAST_TF32 (kernel compiled with "
                      "precision=tf32)"
-                   : "CUBLAS_COMPUTE_32F");
+                   : "CUBLAS_COMPUTE_32F",
+              gemm.transposeA ? "K x M" : "M x K",
+              gemm.transposeB ? "N x K" : "K x N",
+              gemm.accumulate ? "+= A * B" : "= A * B");
   if (!runBlas(execError))
     die(execError);
   checkCuda(cu, cu.ctxSynchronize(), "cuBLAS");

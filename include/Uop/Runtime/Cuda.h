@@ -89,14 +89,15 @@ struct Cublas {
   /// Opens libcublas (.so.13, .so.12, .so) and creates a handle.
   bool open(std::string &reason);
 
-  /// Row-major C[M x N] = A[M x K] * B (B is K x N, or N x K with
-  /// `transposeB`), all in device memory with dense rows, alpha 1, beta 0.
+  /// Row-major C[M x N] = A * B (A is M x K, or K x M with `transposeA`;
+  /// B is K x N, or N x K with `transposeB`), all in device memory with
+  /// dense rows, alpha 1, beta 0 (or 1 with `accumulate`: C += A * B).
   /// cuBLAS is column-major: the row-major C is the column-major C^T, so
   /// this computes C^T = B^T * A^T with B as the first operand. Returns the
   /// cuBLAS status (0 on success).
-  int gemm(int m, int n, int k, CUdeviceptr a, int aType, CUdeviceptr b,
-           int bType, bool transposeB, CUdeviceptr c, int cType,
-           int computeType);
+  int gemm(int m, int n, int k, CUdeviceptr a, int aType, bool transposeA,
+           CUdeviceptr b, int bType, bool transposeB, CUdeviceptr c,
+           int cType, bool accumulate, int computeType);
 };
 
 } // namespace uop::runtime

@@ -84,9 +84,25 @@ struct LaunchDesc {
   std::vector<ArgDesc> args;
 };
 
+/// What a host function computes, where the compiler recorded it (the
+/// "gemm" object of a function: GemmRecord in
+/// include/Uop/Dialect/Uop/IR/GemmRecord.h).
+struct GemmDesc {
+  /// Parameter indices of A (M x K, or K x M with transposeA), B (K x N, or
+  /// N x K with transposeB) and the M x N buffer the kernels store.
+  int64_t a = 0, b = 1, c = 2;
+  bool transposeA = false;
+  bool transposeB = false;
+  /// C = C + A * B (C is not filled first).
+  bool accumulate = false;
+  /// The stored buffer holds elementwise functions of A * B.
+  bool epilogue = false;
+};
+
 struct HostFunctionDesc {
   std::string name;
   std::vector<ArgDesc> params;
+  std::optional<GemmDesc> gemm;
 };
 
 struct LaunchConfig {

@@ -8,6 +8,8 @@
 #ifndef UOP_TARGET_PTX_H
 #define UOP_TARGET_PTX_H
 
+#include "Uop/Dialect/Uop/IR/GemmRecord.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/ValueRange.h"
 #include "mlir/Support/LLVM.h"
@@ -77,6 +79,8 @@ struct KernelLaunch {
 struct HostFunction {
   std::string name;
   std::vector<LaunchValue> params;
+  /// What the function computes, where uop-tile recorded it (`uop.gemm`).
+  std::optional<GemmRecord> gemm;
 };
 
 /// Returns the PTX of the module's gpu.module (its #nvvm.target gives chip,
@@ -102,7 +106,10 @@ SmallVector<HostFunction> collectHostFunctions(ModuleOp module);
 ///             "box": [128,64], "swizzle": 128, "l2promo": 0,
 ///             "oob": "zero", "interleave": "none", "params": 1},
 ///            {"kind": "unknown", "type": "...", "reason": "..."}]}],
-///  "functions": [{"name": "main", "params": [{"kind": "memref", ...}]}]}
+///  "functions": [{"name": "main", "params": [{"kind": "memref", ...}],
+///                 ("gemm": {"a": 0, "b": 1, "c": 2, "transpose_a": false,
+///                  "transpose_b": true, "accumulate": false,
+///                  "epilogue": false} where uop.gemm records it)}]}
 /// with null for sizes only known at run time.
 void writeLaunchConfigJSON(ArrayRef<KernelLaunch> launches,
                            ArrayRef<HostFunction> functions, raw_ostream &os);

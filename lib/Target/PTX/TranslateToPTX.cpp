@@ -338,6 +338,14 @@ SmallVector<HostFunction> mlir::uop::collectHostFunctions(ModuleOp module) {
     host.name = func.getName().str();
     for (Type type : func.getArgumentTypes())
       host.params.push_back(describeParamType(type));
+    // The dialect verifier checked the record; one that does not read is
+    // left out rather than guessed at.
+    std::string whyNot;
+    if (Attribute record = func->getAttr(GemmRecord::kAttrName))
+      if (FailureOr<GemmRecord> gemm = GemmRecord::fromAttr(
+              record, func.getNumArguments(), whyNot);
+          succeeded(gemm))
+        host.gemm = *gemm;
     functions.push_back(std::move(host));
   }
   return functions;
@@ -434,6 +442,16 @@ void mlir::uop::writeLaunchConfigJSON(ArrayRef<KernelLaunch> launches,
             for (const LaunchValue &param : host.params)
               writeValue(json, param);
           });
+          if (const std::optional<GemmRecord> &g = host.gemm)
+            json.attributeObject("gemm", [&] {
+              json.attribute("a", g->a);
+              json.attribute("b", g->b);
+              json.attribute("c", g->c);
+              json.attribute("transpose_a", g->transposeA);
+              json.attribute("transpose_b", g->transposeB);
+              json.attribute("accumulate", g->accumulate);
+              json.attribute("epilogue", g->epilogue);
+            });
         });
       }
     });

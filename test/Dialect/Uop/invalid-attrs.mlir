@@ -1,6 +1,7 @@
 // RUN: uop-opt %s -split-input-file -verify-diagnostics
 // Every diagnostic of the uop attributes (#uop.target, #uop.shared_layout)
-// and of the uop.target module attribute.
+// and of the uop.target, uop.dynamic_shared_alignment and uop.gemm
+// attributes.
 
 // expected-error @+1 {{expected a chip name of the form sm_<N>, got 'gfx90a'}}
 module attributes {uop.target = #uop.target<chip = "gfx90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
@@ -159,4 +160,44 @@ gpu.module @bad attributes {uop.dynamic_shared_alignment = 48 : i64} {
 
 // expected-error @+1 {{expected 'uop.dynamic_shared_alignment' to be a power-of-two integer on a gpu.module, got 1024 : i64 on 'builtin.module'}}
 module attributes {uop.dynamic_shared_alignment = 1024 : i64} {
+}
+
+// -----
+
+// expected-error @+1 {{expected 'uop.gemm' on a function, got it on 'builtin.module'}}
+module attributes {uop.gemm = {a = 0, b = 1, c = 2, transpose_a = false, transpose_b = false, accumulate = false, epilogue = false}} {}
+
+// -----
+
+// expected-error @+1 {{'uop.gemm': expected 'c' to be the index of one of the function's 3 arguments, got}}
+func.func @gemm_index_out_of_range(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>) attributes {uop.gemm = {a = 0, b = 1, c = 3, transpose_a = false, transpose_b = false, accumulate = false, epilogue = false}} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'uop.gemm': expected 'a' to be the index of one of the function's 3 arguments}}
+func.func @gemm_index_signed(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>) attributes {uop.gemm = {a = 0 : si64, b = 1, c = 2, transpose_a = false, transpose_b = false, accumulate = false, epilogue = false}} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'uop.gemm': expected a, b and c to be distinct arguments, got 0, 1 and 0}}
+func.func @gemm_same_argument(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>) attributes {uop.gemm = {a = 0, b = 1, c = 0, transpose_a = false, transpose_b = false, accumulate = false, epilogue = false}} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'uop.gemm': expected 'epilogue' to be true or false}}
+func.func @gemm_flag_not_bool(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>) attributes {uop.gemm = {a = 0, b = 1, c = 2, transpose_a = false, transpose_b = false, accumulate = false, epilogue = 1}} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'uop.gemm': expected a dictionary of a, b, c, transpose_a, transpose_b, accumulate and epilogue}}
+func.func @gemm_missing_key(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>) attributes {uop.gemm = {a = 0, b = 1, c = 2}} {
+  return
 }

@@ -32,3 +32,12 @@ func.func @layouts(%src: memref<8x8xf32>) {
   }
   return
 }
+
+// -----
+
+// uop-tile's record of a host function's GEMM.
+// CHECK-LABEL: func.func @recorded
+// CHECK-SAME: uop.gemm = {a = 2 : i64, accumulate = true, b = 0 : i64, c = 1 : i64, epilogue = false, transpose_a = true, transpose_b = false}
+func.func @recorded(%b: memref<4x8xf16>, %c: memref<2x8xf32>, %a: memref<4x2xf16>) attributes {uop.gemm = {a = 2 : i64, b = 0 : i64, c = 1 : i64, transpose_a = true, transpose_b = false, accumulate = true, epilogue = false}} {
+  return
+}

@@ -6,8 +6,10 @@
 // the comparison, the timing loop) runs without a GPU. "Device" memory is
 // host memory. cuLaunchKernel computes the GEMM from the three memref
 // descriptors it is given (allocated ptr, aligned ptr, offset, sizes,
-// strides: 7 parameters each), and cublasGemmEx computes the column-major
-// product with its op/ld arguments: the check passes only if uop-run packs
+// strides: 7 parameters each; UOP_FAKE_TRANSPOSE_A / _B read A as K x M /
+// B as N x K, UOP_FAKE_ACCUMULATE takes C first and adds to it), and
+// cublasGemmEx computes the column-major product with its op/ld arguments
+// and beta (0 or 1): the check passes only if uop-run packs
 // the parameters as MLIR's lowering expects and maps the row-major GEMM onto
 // cuBLAS correctly. Element types come from UOP_FAKE_TYPES ("in,out");
 // UOP_FAKE_CUDA=noinit or nodevice makes cuInit fail or report no device;
@@ -35,6 +37,7 @@
 
 #include "Uop/Runtime/SeededInputs.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -234,14 +237,26 @@ int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
   // A kernel takes its arguments in the order its body first uses them,
   // which need not be the host function's (uop-run binds them through the
   // launch JSON): C comes last, and A is the operand with C's M rows.
+  // UOP_FAKE_TRANSPOSE_A: A is stored K x M; UOP_FAKE_ACCUMULATE: the
+  // kernel takes C first and adds the product to it (a GEMM compiled
+  // without a fill of C), or with the value "overwrite" stores the product
+  // over it (a wrong kernel).
+  bool transposeA = std::getenv("UOP_FAKE_TRANSPOSE_A") != nullptr;
+  bool transposeB = std::getenv("UOP_FAKE_TRANSPOSE_B") != nullptr;
+  const char *accumulateMode = std::getenv("UOP_FAKE_ACCUMULATE");
+  bool accumulate = accumulateMode != nullptr;
+  bool overwrite = accumulate && std::string(accumulateMode) == "overwrite";
   auto hasDim = [](const Desc &x, int64_t n) {
     return x.size[0] == n || x.size[1] == n;
   };
-  if (d[0].size[0] != d[2].size[0] && d[1].size[0] == d[2].size[0] &&
+  auto rows = [&](const Desc &x) { return x.size[transposeA ? 1 : 0]; };
+  // A kernel that accumulates reads C first, to start from it: (C, A, B).
+  if (accumulate)
+    std::rotate(d, d + 1, d + 3);
+  if (rows(d[0]) != d[2].size[0] && rows(d[1]) == d[2].size[0] &&
       hasDim(d[0], d[2].size[1]))
     std::swap(d[0], d[1]);
-  bool transposeB = std::getenv("UOP_FAKE_TRANSPOSE_B") != nullptr;
-  int64_t M = d[0].size[0], K = d[0].size[1], N = d[2].size[1];
+  int64_t M = rows(d[0]), K = d[0].size[transposeA ? 0 : 1], N = d[2].size[1];
   // Arguments that are not a GEMM's (another kernel's, in another order)
   // would be read or written out of bounds: refuse them. B's orientation is
   // not checked, so a B read the wrong way round gives wrong values.
@@ -254,14 +269,15 @@ int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
         int64_t bIndex =
             transposeB ? d[1].offset + j * d[1].stride[0] + k * d[1].stride[1]
                        : d[1].offset + k * d[1].stride[0] + j * d[1].stride[1];
-        acc += load(in, d[0].ptr,
-                    d[0].offset + i * d[0].stride[0] + k * d[0].stride[1]) *
-               load(in, d[1].ptr, bIndex);
+        int64_t aIndex =
+            transposeA ? d[0].offset + k * d[0].stride[0] + i * d[0].stride[1]
+                       : d[0].offset + i * d[0].stride[0] + k * d[0].stride[1];
+        acc += load(in, d[0].ptr, aIndex) * load(in, d[1].ptr, bIndex);
       }
       if (mode() == "wrong" && i == M - 1 && j == 0)
         acc += 1;
       int64_t cIndex = d[2].offset + i * d[2].stride[0] + j * d[2].stride[1];
-      if (gz > 1) // split K: the slices' atomic adds
+      if (gz > 1 || (accumulate && !overwrite)) // split K: atomic adds
         acc += load(out, d[2].ptr, cIndex);
       store(out, d[2].ptr, cIndex, acc);
     }
@@ -387,7 +403,9 @@ int cublasGemmEx(void *, int transa, int transb, int m, int n, int k,
                  const void *alpha, const void *a, int aType, int lda,
                  const void *b, int bType, int ldb, const void *beta, void *c,
                  int cType, int ldc, int computeType, int) {
-  if (*(const float *)alpha != 1.0f || *(const float *)beta != 0.0f ||
+  float betaValue = *(const float *)beta;
+  if (*(const float *)alpha != 1.0f ||
+      (betaValue != 0.0f && betaValue != 1.0f) ||
       (computeType != 68 && computeType != 77))
     return 7; // CUBLAS_STATUS_INVALID_VALUE
   std::string at = cublasTypeName(aType), bt = cublasTypeName(bType),
@@ -402,6 +420,8 @@ int cublasGemmEx(void *, int transa, int transb, int m, int n, int k,
             load(bt, b, transb ? j + (int64_t)l * ldb : l + (int64_t)j * ldb);
         acc += x * y;
       }
+      if (betaValue != 0.0f)
+        acc += load(ct, c, i + (int64_t)j * ldc);
       store(ct, c, i + (int64_t)j * ldc, acc);
     }
   return 0;

@@ -2,17 +2,19 @@
 //
 // Registers the uop dialect, its operations, attributes and types, and
 // verifies the attributes it owns on other operations (`uop.target` on a
-// module).
+// module, `uop.gemm` on a host function).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Uop/Dialect/Uop/IR/UopDialect.h"
+#include "Uop/Dialect/Uop/IR/GemmRecord.h"
 #include "Uop/Dialect/Uop/IR/UopAttrs.h"
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 #include "Uop/Dialect/Uop/IR/UopTypes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -52,6 +54,21 @@ LogicalResult UopDialect::verifyOperationAttribute(Operation *op,
       return op->emitError("expected 'uop.dynamic_shared_alignment' to be a "
                            "power-of-two integer on a gpu.module, got ")
              << attr.getValue() << " on '" << op->getName() << "'";
+    return success();
+  }
+  // uop-tile's record of the GEMM a host function computes.
+  if (attr.getName() == GemmRecord::kAttrName) {
+    auto func = dyn_cast<FunctionOpInterface>(op);
+    if (!func)
+      return op->emitError("expected '")
+             << GemmRecord::kAttrName << "' on a function, got it on '"
+             << op->getName() << "'";
+    std::string whyNot;
+    if (failed(GemmRecord::fromAttr(attr.getValue(), func.getNumArguments(),
+                                    whyNot)))
+      return op->emitError("'")
+             << GemmRecord::kAttrName << "': " << whyNot << ", got "
+             << attr.getValue();
     return success();
   }
   return op->emitError("unknown uop attribute '")

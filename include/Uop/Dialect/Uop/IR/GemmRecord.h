@@ -1,0 +1,50 @@
+//===- GemmRecord.h - what a host function's GEMM computes ------*- C++ -*-===//
+//
+// `uop-tile` records on a host function the GEMM it compiled there: which
+// arguments are A, B and the C it stores, how A and B are laid out, and
+// whether C is accumulated into or written through a fused epilogue. The
+// record survives every stage as the discardable attribute `uop.gemm`;
+// `uop-translate --uop-launch-config` writes it into the launch JSON, where
+// `uop-run --check` reads which cuBLAS call computes the same product.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_DIALECT_UOP_IR_GEMMRECORD_H
+#define UOP_DIALECT_UOP_IR_GEMMRECORD_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace mlir::uop {
+
+struct GemmRecord {
+  /// The name of the attribute on the host function.
+  static constexpr llvm::StringLiteral kAttrName = "uop.gemm";
+
+  /// Argument indices of A (M x K, or K x M with transposeA), B (K x N, or
+  /// N x K with transposeB) and the M x N buffer the kernel stores.
+  int64_t a = 0, b = 1, c = 2;
+  bool transposeA = false;
+  bool transposeB = false;
+  /// C is added to (no fill of C before the GEMM): C = C + A * B.
+  bool accumulate = false;
+  /// Elementwise consumers are fused into the writeback: the stored
+  /// buffer holds f(A * B), not the product.
+  bool epilogue = false;
+
+  /// The dictionary `{a, b, c, transpose_a, transpose_b, accumulate,
+  /// epilogue}`.
+  DictionaryAttr toAttr(MLIRContext *context) const;
+
+  /// Reads `attr` on a function of `numArgs` arguments; fails with the
+  /// reason in `whyNot` unless it holds exactly those keys, the indices
+  /// distinct arguments and the flags booleans.
+  static FailureOr<GemmRecord> fromAttr(Attribute attr, unsigned numArgs,
+                                        std::string &whyNot);
+};
+
+} // namespace mlir::uop
+
+#endif // UOP_DIALECT_UOP_IR_GEMMRECORD_H

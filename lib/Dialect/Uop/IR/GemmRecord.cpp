@@ -1,0 +1,67 @@
+//===- GemmRecord.cpp - what a host function's GEMM computes --------------===//
+
+#include "Uop/Dialect/Uop/IR/GemmRecord.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::uop;
+
+DictionaryAttr GemmRecord::toAttr(MLIRContext *context) const {
+  Builder b(context);
+  return b.getDictionaryAttr({
+      b.getNamedAttr("a", b.getI64IntegerAttr(a)),
+      b.getNamedAttr("b", b.getI64IntegerAttr(this->b)),
+      b.getNamedAttr("c", b.getI64IntegerAttr(c)),
+      b.getNamedAttr("transpose_a", b.getBoolAttr(transposeA)),
+      b.getNamedAttr("transpose_b", b.getBoolAttr(transposeB)),
+      b.getNamedAttr("accumulate", b.getBoolAttr(accumulate)),
+      b.getNamedAttr("epilogue", b.getBoolAttr(epilogue)),
+  });
+}
+
+FailureOr<GemmRecord> GemmRecord::fromAttr(Attribute attr, unsigned numArgs,
+                                           std::string &whyNot) {
+  auto dict = dyn_cast<DictionaryAttr>(attr);
+  if (!dict || dict.size() != 7) {
+    whyNot = "expected a dictionary of a, b, c, transpose_a, transpose_b, "
+             "accumulate and epilogue";
+    return failure();
+  }
+  GemmRecord r;
+  for (auto [key, index] : {std::pair<StringRef, int64_t *>{"a", &r.a},
+                            {"b", &r.b},
+                            {"c", &r.c}}) {
+    auto value = dict.getAs<IntegerAttr>(key);
+    if (!value ||
+        !(value.getType().isSignlessInteger() || value.getType().isIndex()) ||
+        value.getValue().getSignificantBits() > 64 ||
+        value.getInt() < 0 || value.getInt() >= numArgs) {
+      whyNot = llvm::formatv("expected '{0}' to be the index of one of the "
+                             "function's {1} arguments",
+                             key, numArgs);
+      return failure();
+    }
+    *index = value.getInt();
+  }
+  if (r.a == r.b || r.a == r.c || r.b == r.c) {
+    whyNot = llvm::formatv("expected a, b and c to be distinct arguments, got "
+                           "{0}, {1} and {2}",
+                           r.a, r.b, r.c);
+    return failure();
+  }
+  for (auto [key, flag] :
+       {std::pair<StringRef, bool *>{"transpose_a", &r.transposeA},
+        {"transpose_b", &r.transposeB},
+        {"accumulate", &r.accumulate},
+        {"epilogue", &r.epilogue}}) {
+    auto value = dict.getAs<BoolAttr>(key);
+    if (!value) {
+      whyNot = llvm::formatv("expected '{0}' to be true or false", key);
+      return failure();
+    }
+    *flag = value.getValue();
+  }
+  return r;
+}

@@ -1,0 +1,97 @@
+// RUN: uop-opt %s --split-input-file --uop-tile="tile=32,32,8 thread-tile=4,4" | FileCheck %s
+// uop-tile records on a host function the GEMM it compiled there (uop.gemm):
+// which arguments are A, B and the stored C, their layouts, whether C is
+// accumulated into and whether an epilogue is fused; uop-run's --check
+// reads it from the launch JSON.
+
+// CHECK-LABEL: func.func @plain
+// CHECK-SAME: uop.gemm = {a = 0 : i64, accumulate = false, b = 1 : i64, c = 2 : i64, epilogue = false, transpose_a = false, transpose_b = false}
+func.func @plain(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x48xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>)
+                outs(%C : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+// No fill: C accumulates. The arguments in another order, A stored K x M
+// and B N x K.
+// CHECK-LABEL: func.func @accumulate_transposed
+// CHECK-SAME: uop.gemm = {a = 2 : i64, accumulate = true, b = 0 : i64, c = 1 : i64, epilogue = false, transpose_a = true, transpose_b = true}
+func.func @accumulate_transposed(%B: memref<48x32xf32>, %C: memref<64x48xf32>, %A: memref<32x64xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                                 affine_map<(m, n, k) -> (n, k)>,
+                                 affine_map<(m, n, k) -> (m, n)>]
+      ins(%A, %B : memref<32x64xf32>, memref<48x32xf32>)
+      outs(%C : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+// A fused epilogue: the kernel stores relu(A * B) into %out.
+// CHECK-LABEL: func.func @epilogue
+// CHECK-SAME: uop.gemm = {a = 0 : i64, accumulate = false, b = 1 : i64, c = 2 : i64, epilogue = true, transpose_a = false, transpose_b = false}
+func.func @epilogue(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %out: memref<64x48xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<64x48xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<64x48xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>)
+                outs(%acc : memref<64x48xf32>)
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<64x48xf32>) outs(%out : memref<64x48xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %r = arith.maximumf %x, %zero : f32
+    linalg.yield %r : f32
+  }
+  memref.dealloc %acc : memref<64x48xf32>
+  return
+}
+
+// -----
+
+// Two GEMMs: no one product describes the function.
+// CHECK-LABEL: func.func @two
+// CHECK-NOT: uop.gemm
+// CHECK: gpu.launch
+func.func @two(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>, %D: memref<64x48xf32>) {
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>)
+                outs(%C : memref<64x48xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>)
+                outs(%D : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+// A GEMM in a loop runs more than once; a B the function allocates is no
+// argument: neither has a record.
+// CHECK-LABEL: func.func @in_a_loop
+// CHECK-NOT: uop.gemm
+// CHECK: scf.for
+func.func @in_a_loop(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = %c0 to %c3 step %c1 {
+    linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>)
+                  outs(%C : memref<64x48xf32>)
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @local_b
+// CHECK-NOT: uop.gemm
+// CHECK: gpu.launch
+func.func @local_b(%A: memref<64x32xf32>, %C: memref<64x48xf32>) {
+  %B = memref.alloc() : memref<32x48xf32>
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>)
+                outs(%C : memref<64x48xf32>)
+  memref.dealloc %B : memref<32x48xf32>
+  return
+}
