@@ -150,10 +150,13 @@ int Cublas::gemm(int m, int n, int k, CUdeviceptr a, int aType,
   const int opN = 0, opT = 1;
   const float one = 1.0f, zero = 0.0f;
   const int algoDefault = -1; // CUBLAS_GEMM_DEFAULT
+  // cuBLAS wants leading dimensions of at least 1, also for an empty
+  // matrix.
+  auto ld = [](int x) { return x > 1 ? x : 1; };
   return gemmEx(handle, transposeB ? opT : opN, transposeA ? opT : opN, n, m,
                 k, &one, reinterpret_cast<const void *>(b), bType,
-                transposeB ? k : n, reinterpret_cast<const void *>(a), aType,
-                transposeA ? m : k, accumulate ? &one : &zero,
-                reinterpret_cast<void *>(c), cType, n, computeType,
+                ld(transposeB ? k : n), reinterpret_cast<const void *>(a),
+                aType, ld(transposeA ? m : k), accumulate ? &one : &zero,
+                reinterpret_cast<void *>(c), cType, ld(n), computeType,
                 algoDefault);
 }

@@ -251,8 +251,8 @@ struct ConfigReader {
                     "the index of one of the function's " +
                         std::to_string(numParams) + " parameters");
     }
-    if (out.a == out.b || out.a == out.c || out.b == out.c)
-      return fail(path, "a, b and c to be distinct parameters");
+    if (out.c == out.a || out.c == out.b)
+      return fail(path, "c to be another parameter than a and b");
     return readBool(v.get("transpose_a"), path + ".transpose_a",
                     out.transposeA) &&
            readBool(v.get("transpose_b"), path + ".transpose_b",

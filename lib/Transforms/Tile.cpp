@@ -20,6 +20,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -1657,8 +1658,8 @@ struct KindChooser {
 
 /// The record of `g` for its host function `func` (GemmRecord), or nothing
 /// when the GEMM is not in the function's entry block (a loop could run it
-/// several times) or A, B or the buffer it stores is not one of the
-/// function's arguments.
+/// several times), A, B or the buffer it stores is not one of the
+/// function's arguments, or C is filled with another value than zero.
 static std::optional<GemmRecord> recordGemm(const GemmInfo &g,
                                             FunctionOpInterface func) {
   Region &body = func.getFunctionBody();
@@ -1674,6 +1675,11 @@ static std::optional<GemmRecord> recordGemm(const GemmInfo &g,
   std::optional<int64_t> a = argIndex(g.a), b = argIndex(g.b),
                          c = argIndex(g.out);
   if (!a || !b || !c)
+    return std::nullopt;
+  // A fill with anything but zero starts C from that value: no product a
+  // cuBLAS call with beta 0 or 1 computes.
+  if (g.fill && !matchPattern(linalg::FillOp(g.fill).getInputs().front(),
+                              m_AnyZeroFloat()))
     return std::nullopt;
   GemmRecord r;
   r.a = *a;
@@ -1805,6 +1811,9 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         }
       }
       if (failed(gemm)) {
+        // A function holding a GEMM left in place has no one product.
+        if (auto func = op->getParentOfType<FunctionOpInterface>())
+          records[func].push_back(std::nullopt);
         if (requireMatch) {
           op->emitError("uop-tile: not a GEMM uop can compile: ") << why;
           failedAny = true;

@@ -95,3 +95,53 @@ func.func @local_b(%A: memref<64x32xf32>, %C: memref<64x48xf32>) {
   memref.dealloc %B : memref<32x48xf32>
   return
 }
+
+// -----
+
+// A^T * A: A and B are one argument.
+// CHECK-LABEL: func.func @gram
+// CHECK-SAME: uop.gemm = {a = 0 : i64, accumulate = false, b = 0 : i64, c = 1 : i64, epilogue = false, transpose_a = true, transpose_b = false}
+func.func @gram(%A: memref<32x48xf32>, %C: memref<48x48xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<48x48xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                                 affine_map<(m, n, k) -> (k, n)>,
+                                 affine_map<(m, n, k) -> (m, n)>]
+      ins(%A, %A : memref<32x48xf32>, memref<32x48xf32>)
+      outs(%C : memref<48x48xf32>)
+  return
+}
+
+// -----
+
+// C filled with 1 first: C = 1 + A * B, no product cuBLAS computes alone.
+// CHECK-LABEL: func.func @fill_one
+// CHECK-NOT: uop.gemm
+// CHECK: gpu.launch
+func.func @fill_one(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
+  %one = arith.constant 1.0 : f32
+  linalg.fill ins(%one : f32) outs(%C : memref<64x48xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>)
+                outs(%C : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+// One GEMM compiled, one reduction left in place (a remark): the function
+// is not one product.
+// CHECK-LABEL: func.func @one_left
+// CHECK-NOT: uop.gemm
+// CHECK: gpu.launch
+func.func @one_left(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>, %S: memref<64xf32>) {
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>)
+                outs(%C : memref<64x48xf32>)
+  linalg.generic {indexing_maps = [affine_map<(m, k) -> (m, k)>, affine_map<(m, k) -> (m)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%A : memref<64x32xf32>) outs(%S : memref<64xf32>) {
+  ^bb0(%x: f32, %s: f32):
+    %r = arith.addf %x, %s : f32
+    linalg.yield %r : f32
+  }
+  return
+}

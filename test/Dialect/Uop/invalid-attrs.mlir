@@ -183,7 +183,7 @@ func.func @gemm_index_signed(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memre
 
 // -----
 
-// expected-error @+1 {{'uop.gemm': expected a, b and c to be distinct arguments, got 0, 1 and 0}}
+// expected-error @+1 {{'uop.gemm': expected c to be another argument than a and b (which may be one), got 0, 1 and 0}}
 func.func @gemm_same_argument(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>) attributes {uop.gemm = {a = 0, b = 1, c = 0, transpose_a = false, transpose_b = false, accumulate = false, epilogue = false}} {
   return
 }

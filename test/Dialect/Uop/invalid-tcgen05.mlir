@@ -76,6 +76,24 @@ func.func @elect_in_elect() {
 
 // -----
 
+// gpu's block barrier and shuffles need every lane too.
+func.func @gpu_barrier_in_elect() {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    // expected-note @+1 {{the elected region starts here}}
+    uop.elect {
+      // expected-error @+1 {{'gpu.barrier' op needs every lane of its warp}}
+      gpu.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // Tensor memory is allocated by a whole warp (tcgen05.alloc.sync.aligned).
 func.func @tmem_alloc_in_elect() {
   %c1 = arith.constant 1 : index

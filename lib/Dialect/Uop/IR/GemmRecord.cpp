@@ -45,9 +45,9 @@ FailureOr<GemmRecord> GemmRecord::fromAttr(Attribute attr, unsigned numArgs,
     }
     *index = value.getInt();
   }
-  if (r.a == r.b || r.a == r.c || r.b == r.c) {
-    whyNot = llvm::formatv("expected a, b and c to be distinct arguments, got "
-                           "{0}, {1} and {2}",
+  if (r.c == r.a || r.c == r.b) {
+    whyNot = llvm::formatv("expected c to be another argument than a and b "
+                           "(which may be one), got {0}, {1} and {2}",
                            r.a, r.b, r.c);
     return failure();
   }

@@ -91,7 +91,8 @@ LogicalResult MBarrierWaitOp::verify() {
 
 /// Returns true for the ops that all lanes of a warp (or of a warpgroup, or
 /// all threads of the block) execute together: the `.sync.aligned`
-/// instructions and the block-wide tile ops and barriers. One lane running
+/// instructions, the block-wide tile ops and barriers, and gpu's barrier,
+/// shuffles, reductions and WMMA fragment ops. One lane running
 /// one of them alone is undefined on the hardware.
 static bool isCollective(Operation *op) {
   return isa<BarrierOp, ClusterBarrierOp, NamedBarrierOp, CopyOp, MatmulOp,
@@ -99,7 +100,10 @@ static bool isCollective(Operation *op) {
              WmmaStoreOp, WmmaFillOp, TMemAllocOp, TMemDeallocOp,
              TMemRelinquishAllocPermitOp, Tcgen05LdOp, Tcgen05WaitLdOp,
              WgmmaFenceOp, WgmmaMmaOp, WgmmaCommitGroupOp, WgmmaWaitGroupOp,
-             SetMaxNRegOp, ElectOp>(op);
+             SetMaxNRegOp, ElectOp, gpu::BarrierOp, gpu::ShuffleOp,
+             gpu::AllReduceOp, gpu::SubgroupReduceOp,
+             gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaComputeOp,
+             gpu::SubgroupMmaStoreMatrixOp>(op);
 }
 
 LogicalResult ElectOp::verify() {

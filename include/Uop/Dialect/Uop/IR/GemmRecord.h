@@ -28,7 +28,9 @@ struct GemmRecord {
   int64_t a = 0, b = 1, c = 2;
   bool transposeA = false;
   bool transposeB = false;
-  /// C is added to (no fill of C before the GEMM): C = C + A * B.
+  /// C is added to (no fill of C right before the GEMM): C = C + A * B.
+  /// A fill of C with zero makes C = A * B; with another value, no record
+  /// is made.
   bool accumulate = false;
   /// Elementwise consumers are fused into the writeback: the stored
   /// buffer holds f(A * B), not the product.
@@ -40,7 +42,8 @@ struct GemmRecord {
 
   /// Reads `attr` on a function of `numArgs` arguments; fails with the
   /// reason in `whyNot` unless it holds exactly those keys, the indices
-  /// distinct arguments and the flags booleans.
+  /// arguments (c another than a and b; a and b may be one, as in A^T * A)
+  /// and the flags booleans.
   static FailureOr<GemmRecord> fromAttr(Attribute attr, unsigned numArgs,
                                         std::string &whyNot);
 };
