@@ -5,12 +5,16 @@
 // compute capability:
 //
 // - PTX ISA: the oldest version that can express the chip (sm_86 needs
-//   7.1, sm_89 and sm_90 7.8, sm_90a's "a" features 8.0, sm_100a 8.6,
-//   sm_120 8.7); the NVPTX backend refuses older ones.
+//   7.1, sm_89 7.8, sm_90a's "a" features 8.0, sm_100a 8.6, sm_120 8.7);
+//   the NVPTX backend refuses older ones. sm_90 could be expressed in 7.8,
+//   but its TMA, elect.sync, mbarrier expect_tx and async-proxy fence need
+//   8.0.
 // - Tensor cores: the newest instruction family uop uses on the chip.
 //   Every chip here has wmma, mma.sync (m16n8k16 f16 / bf16, tf32),
-//   ldmatrix and cp.async (compute capability 8.0 and later); sm_90a adds
-//   wgmma (and TMA); sm_100a tcgen05 with tensor memory. sm_90 without the
+//   ldmatrix and cp.async (compute capability 8.0 and later); compute
+//   capability 9.0 adds TMA, mbarrier transaction counts and try_wait,
+//   elect.sync, stmatrix and thread-block clusters (sm_90, sm_90a, sm_100a,
+//   sm_120); sm_90a adds wgmma; sm_100a tcgen05 with tensor memory. sm_90 without the
 //   "a" has no wgmma, and consumer Blackwell (sm_120) no tcgen05: both run
 //   the mma.sync kernels (forward-compatible PTX, unlike sm_90a's).
 // - Shared memory: 48 KiB of static `.shared` per block on every chip;
@@ -68,7 +72,7 @@ static const TargetRow kTargets[] = {
      1024, kMaxBlock, kMaxGrid},
     {"sm_89", 78, TensorCoreKind::mma_sync, 48 * kKiB, 99 * kKiB, 32, 4, 32,
      1024, kMaxBlock, kMaxGrid},
-    {"sm_90", 78, TensorCoreKind::mma_sync, 48 * kKiB, 227 * kKiB, 32, 4, 32,
+    {"sm_90", 80, TensorCoreKind::mma_sync, 48 * kKiB, 227 * kKiB, 32, 4, 32,
      1024, kMaxBlock, kMaxGrid},
     {"sm_90a", 80, TensorCoreKind::wgmma, 48 * kKiB, 227 * kKiB, 32, 4, 32,
      1024, kMaxBlock, kMaxGrid},

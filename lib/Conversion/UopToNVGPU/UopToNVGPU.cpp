@@ -632,60 +632,85 @@ struct ConvertUopToNVGPUPass
     });
     if (bf16.wasInterrupted())
       return signalPassFailure();
-    // mbarrier.try_wait came with sm_90, as wgmma did: chips of older
-    // tensor-core families have no instruction for uop.mbarrier_wait.
-    // So did elect.sync and stmatrix; tensor memory and tcgen05 came with
-    // sm_100a (the tcgen05 ops and stmatrix stay uop ops here, for
-    // convert-uop-to-nvvm, but a chip without them is refused now). wgmma
-    // exists on sm_90a alone: sm_100a has tcgen05 instead.
+    // mbarrier.try_wait, transaction counts, TMA, elect.sync, stmatrix,
+    // thread-block clusters and the async-proxy fence came with compute
+    // capability 9.0 (sm_90, and every chip after it: sm_90a, sm_100a,
+    // sm_120), each from a PTX ISA version on; sm_8x has none of them (the
+    // NVPTX backend has no instruction to select and aborts). wgmma exists
+    // on sm_90a alone (sm_100a has tcgen05 instead); tensor memory and
+    // tcgen05 on sm_100a; setmaxnreg on the two "a" chips. The tcgen05 ops,
+    // stmatrix and setmaxnreg stay uop ops here, for convert-uop-to-nvvm,
+    // but a chip without them is refused now.
     WalkResult oldChip = getOperation()->walk([](Operation *op) {
+      enum class Needs { None, Sm90, Wgmma, Tcgen05, ArchSpecific };
+      Needs needs = Needs::None;
       const char *what = nullptr;
-      TensorCoreKind needs = TensorCoreKind::wgmma;
+      int64_t minPtx = 0;
+      auto sm90 = [&](const char *name, int64_t ptx) {
+        needs = Needs::Sm90, what = name, minPtx = ptx;
+      };
       auto arrive = dyn_cast<MBarrierArriveOp>(op);
-      if (isa<MBarrierWaitOp, nvgpu::MBarrierTryWaitParityOp>(op)) {
-        what = "mbarrier.try_wait (sm_90a and newer)";
-      } else if ((arrive && arrive.getExpectTx()) ||
-                 isa<nvgpu::MBarrierArriveExpectTxOp>(op)) {
-        // Transaction counts came with TMA: sm_80's mbarrier has none (the
-        // backend has no instruction for it and aborts).
-        what = "mbarrier expect_tx (sm_90a and newer)";
-      } else if (isa<ElectOp>(op)) {
-        what = "elect.sync (sm_90a and newer)";
-      } else if (isa<StMatrixOp>(op)) {
-        what = "stmatrix (sm_90a and newer)";
-      } else if (isa<ClusterBarrierOp>(op) || (arrive && arrive.getCta())) {
-        what = "thread-block clusters (sm_90a and newer)";
-      } else if (isa<FenceProxyAsyncOp>(op)) {
-        what = "fence.proxy.async (sm_90a and newer)";
-      } else if (isa<TmaLoadOp, TmaStoreOp, TmaStoreWaitOp,
-                     nvgpu::TmaAsyncLoadOp, nvgpu::TmaAsyncStoreOp>(op)) {
-        what = "TMA (sm_90a and newer)";
-      } else if (isa<TMemAllocOp, TMemDeallocOp, TMemRelinquishAllocPermitOp,
-                     Tcgen05MmaOp, Tcgen05CommitOp, Tcgen05LdOp,
-                     Tcgen05WaitLdOp, Tcgen05FenceOp>(op)) {
-        what = "tensor memory and tcgen05 (sm_100a)";
-        needs = TensorCoreKind::tcgen05;
-      }
-      bool wgmmaOp =
-          isa<WgmmaFenceOp, WgmmaMmaOp, WgmmaCommitGroupOp, WgmmaWaitGroupOp>(
-              op);
-      if (wgmmaOp)
-        what = "wgmma (sm_90a alone)";
-      bool setmaxnreg = isa<SetMaxNRegOp>(op);
-      if (setmaxnreg)
-        what = "setmaxnreg (sm_90a or sm_100a)";
-      if (!what)
+      if (isa<MBarrierWaitOp, nvgpu::MBarrierTryWaitParityOp>(op))
+        sm90("mbarrier.try_wait (sm_90 and newer)", 78);
+      else if ((arrive && arrive.getExpectTx()) ||
+               isa<nvgpu::MBarrierArriveExpectTxOp>(op))
+        sm90("mbarrier expect_tx (sm_90 and newer)", 80);
+      else if (isa<ElectOp>(op))
+        sm90("elect.sync (sm_90 and newer)", 80);
+      else if (isa<StMatrixOp>(op))
+        sm90("stmatrix (sm_90 and newer)", 78);
+      else if (isa<ClusterBarrierOp>(op))
+        sm90("thread-block clusters (sm_90 and newer)", 78);
+      else if (arrive && arrive.getCta())
+        sm90("thread-block clusters (sm_90 and newer)", 80);
+      else if (isa<FenceProxyAsyncOp>(op))
+        sm90("fence.proxy.async (sm_90 and newer)", 80);
+      else if (isa<TmaLoadOp, TmaStoreOp, TmaStoreWaitOp,
+                   nvgpu::TmaAsyncLoadOp, nvgpu::TmaAsyncStoreOp>(op))
+        sm90("TMA (sm_90 and newer)", 80);
+      else if (isa<TMemAllocOp, TMemDeallocOp, TMemRelinquishAllocPermitOp,
+                   Tcgen05MmaOp, Tcgen05CommitOp, Tcgen05LdOp,
+                   Tcgen05WaitLdOp, Tcgen05FenceOp>(op))
+        needs = Needs::Tcgen05, what = "tensor memory and tcgen05 (sm_100a)";
+      else if (isa<WgmmaFenceOp, WgmmaMmaOp, WgmmaCommitGroupOp,
+                   WgmmaWaitGroupOp>(op))
+        needs = Needs::Wgmma, what = "wgmma (sm_90a alone)";
+      else if (isa<SetMaxNRegOp>(op))
+        needs = Needs::ArchSpecific, what = "setmaxnreg (sm_90a or sm_100a)";
+      if (needs == Needs::None)
         return WalkResult::advance();
       TargetAttr target = getTargetOrDefault(op);
-      bool has = wgmmaOp ? target.hasWgmma() : target.hasTensorCore(needs);
-      if (setmaxnreg)
+      bool has = false;
+      switch (needs) {
+      case Needs::None:
+        break;
+      case Needs::Sm90:
+        has = target.hasSm90Async();
+        break;
+      case Needs::Wgmma:
+        has = target.hasWgmma();
+        break;
+      case Needs::Tcgen05:
+        has = target.hasTensorCore(TensorCoreKind::tcgen05);
+        break;
+      case Needs::ArchSpecific:
         has = target.hasWgmma() ||
               target.hasTensorCore(TensorCoreKind::tcgen05);
-      if (has)
-        return WalkResult::advance();
-      op->emitOpError("expected a target with ")
-          << what << ", got " << target.getChip();
-      return WalkResult::interrupt();
+        break;
+      }
+      if (!has) {
+        op->emitOpError("expected a target with ")
+            << what << ", got " << target.getChip();
+        return WalkResult::interrupt();
+      }
+      if (target.getPtx() < minPtx) {
+        op->emitOpError("expected PTX ISA ")
+            << minPtx / 10 << "." << minPtx % 10 << " or newer for " << what
+            << ", got " << target.getPtx() / 10 << "." << target.getPtx() % 10
+            << " (the target's ptx)";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
     });
     if (oldChip.wasInterrupted())
       return signalPassFailure();

@@ -28,7 +28,7 @@ module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_cor
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
       %bars = nvgpu.mbarrier.create -> !bars
-      // expected-error @+1 {{expected a target with mbarrier.try_wait (sm_90a and newer), got sm_80}}
+      // expected-error @+1 {{expected a target with mbarrier.try_wait (sm_90 and newer), got sm_80}}
       uop.mbarrier_wait %bars[%c0], %phase : !bars
       gpu.terminator
     }
@@ -50,7 +50,7 @@ module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_cor
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
       %bars = nvgpu.mbarrier.create -> !bars
-      // expected-error @+1 {{expected a target with mbarrier expect_tx (sm_90a and newer), got sm_80}}
+      // expected-error @+1 {{expected a target with mbarrier expect_tx (sm_90 and newer), got sm_80}}
       uop.mbarrier_arrive %bars[%c0] expect_tx %c64 : !bars
       gpu.terminator
     }
@@ -69,7 +69,7 @@ module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_cor
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
       %bars = nvgpu.mbarrier.create -> !bars
-      // expected-error @+1 {{expected a target with mbarrier expect_tx (sm_90a and newer), got sm_80}}
+      // expected-error @+1 {{expected a target with mbarrier expect_tx (sm_90 and newer), got sm_80}}
       nvgpu.mbarrier.arrive.expect_tx %bars[%c0], %c64 : !bars
       gpu.terminator
     }
@@ -85,7 +85,7 @@ module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_cor
     %c1 = arith.constant 1 : index
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-      // expected-error @+1 {{expected a target with elect.sync (sm_90a and newer), got sm_80}}
+      // expected-error @+1 {{expected a target with elect.sync (sm_90 and newer), got sm_80}}
       uop.elect {
       }
       gpu.terminator
@@ -103,7 +103,7 @@ module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_cor
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
       %s = uop.alloc_shared : memref<8x8xf16, #gpu.address_space<workgroup>>
-      // expected-error @+1 {{expected a target with stmatrix (sm_90a and newer), got sm_80}}
+      // expected-error @+1 {{expected a target with stmatrix (sm_90 and newer), got sm_80}}
       uop.stmatrix %v, %s[%tx, %tx] {num = 1 : i32} : vector<1x2xf16>, memref<8x8xf16, #gpu.address_space<workgroup>>
       gpu.terminator
     }
@@ -118,7 +118,7 @@ func.func @proxy_fence_on_default_sm80() {
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-    // expected-error @+1 {{expected a target with fence.proxy.async (sm_90a and newer), got sm_80}}
+    // expected-error @+1 {{expected a target with fence.proxy.async (sm_90 and newer), got sm_80}}
     uop.fence_proxy_async
     gpu.terminator
   }
@@ -151,8 +151,59 @@ module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_cor
     gpu.func @k(%A: memref<64x64xf16>) workgroup(%t : memref<32x64xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %bars = nvgpu.mbarrier.create -> !bars
-      // expected-error @+1 {{expected a target with TMA (sm_90a and newer), got sm_80}}
+      // expected-error @+1 {{expected a target with TMA (sm_90 and newer), got sm_80}}
       uop.tma_load %A[%c0, %c0], %t, %bars[%c0] : memref<64x64xf16>, memref<32x64xf16, #gpu.address_space<workgroup>>, !bars
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// sm_89 (Ada) has no TMA either: it came with compute capability 9.0.
+!bars = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+module attributes {uop.target = #uop.target<chip = "sm_89", ptx = 78, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 101376, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  gpu.module @kernels {
+    gpu.func @k(%A: memref<64x64xf16>) workgroup(%t : memref<32x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %bars = nvgpu.mbarrier.create -> !bars
+      // expected-error @+1 {{expected a target with TMA (sm_90 and newer), got sm_89}}
+      uop.tma_load %A[%c0, %c0], %t, %bars[%c0] : memref<64x64xf16>, memref<32x64xf16, #gpu.address_space<workgroup>>, !bars
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// sm_90 has TMA, but PTX ISA 7.8 cannot express it (cp.async.bulk.tensor
+// came with 8.0): a target that asks for the older ISA is refused.
+!bars = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+module attributes {uop.target = #uop.target<chip = "sm_90", ptx = 78, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  gpu.module @kernels {
+    gpu.func @k(%A: memref<64x64xf16>) workgroup(%t : memref<32x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %bars = nvgpu.mbarrier.create -> !bars
+      // expected-error @+1 {{expected PTX ISA 8.0 or newer for TMA (sm_90 and newer), got 7.8 (the target's ptx)}}
+      uop.tma_load %A[%c0, %c0], %t, %bars[%c0] : memref<64x64xf16>, memref<32x64xf16, #gpu.address_space<workgroup>>, !bars
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// ... while its try_wait needs only 7.8.
+!bars = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+module attributes {uop.target = #uop.target<chip = "sm_90", ptx = 78, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
+  gpu.module @kernels {
+    gpu.func @wait_ptx78(%phase: i1) kernel {
+      %c0 = arith.constant 0 : index
+      %bars = nvgpu.mbarrier.create -> !bars
+      uop.mbarrier_wait %bars[%c0], %phase : !bars
+      // expected-error @+1 {{expected PTX ISA 8.0 or newer for elect.sync (sm_90 and newer), got 7.8 (the target's ptx)}}
+      uop.elect {
+      }
       gpu.return
     }
   }
@@ -220,7 +271,7 @@ module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_cor
   gpu.module @kernels {
     gpu.func @k(%C: memref<64x64xf16>) workgroup(%t : memref<32x64xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
-      // expected-error @+1 {{expected a target with TMA (sm_90a and newer), got sm_80}}
+      // expected-error @+1 {{expected a target with TMA (sm_90 and newer), got sm_80}}
       uop.tma_store %t, %C[%c0, %c0] : memref<32x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf16>
       gpu.return
     }
@@ -232,7 +283,7 @@ module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_cor
 module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_core = mma_sync, max_static_shared = 49152, max_shared = 166912, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
   gpu.module @kernels {
     gpu.func @k() kernel {
-      // expected-error @+1 {{expected a target with TMA (sm_90a and newer), got sm_80}}
+      // expected-error @+1 {{expected a target with TMA (sm_90 and newer), got sm_80}}
       uop.tma_store_wait {pending = 0 : i32}
       gpu.return
     }
@@ -263,7 +314,7 @@ module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_cor
     %c1 = arith.constant 1 : index
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-      // expected-error @+1 {{expected a target with thread-block clusters (sm_90a and newer), got sm_80}}
+      // expected-error @+1 {{expected a target with thread-block clusters (sm_90 and newer), got sm_80}}
       uop.cluster_barrier
       gpu.terminator
     }
@@ -280,7 +331,7 @@ module attributes {uop.target = #uop.target<chip = "sm_80", ptx = 70, tensor_cor
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
       %bars = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
-      // expected-error @+1 {{expected a target with thread-block clusters (sm_90a and newer), got sm_80}}
+      // expected-error @+1 {{expected a target with thread-block clusters (sm_90 and newer), got sm_80}}
       uop.mbarrier_arrive %bars[%c0] cta %c1 : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
       gpu.terminator
     }

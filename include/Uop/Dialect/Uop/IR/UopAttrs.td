@@ -129,15 +129,19 @@ def Uop_TargetAttr : Uop_Attr<"Target", "target"> {
     /// ("sm_90a" -> 90, "sm_120" -> 120); 0 for a name not of the form
     /// sm_<digits>.
     int64_t getComputeCapability() const;
+    /// True when the chip has the asynchronous data movement and
+    /// synchronization that came with compute capability 9.0: TMA,
+    /// mbarrier transaction counts and try_wait, elect.sync, stmatrix,
+    /// thread-block clusters and the async-proxy fence (sm_90, sm_90a,
+    /// sm_100a, sm_120; not wgmma, which is sm_90a's alone).
+    bool hasSm90Async() const {
+      return getComputeCapability() >= 90 ||
+             hasTensorCore(TensorCoreKind::wgmma);
+    }
     /// The most blocks of a thread-block cluster a kernel may launch
     /// without opting in to more: 8 on sm_90 and newer (the portable
     /// cluster size, also on sm_120), 1 before (no clusters).
-    int64_t getMaxCluster() const {
-      return getComputeCapability() >= 90 ||
-                     hasTensorCore(TensorCoreKind::wgmma)
-                 ? 8
-                 : 1;
-    }
+    int64_t getMaxCluster() const { return hasSm90Async() ? 8 : 1; }
   }];
 }
 

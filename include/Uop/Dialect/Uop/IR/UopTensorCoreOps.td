@@ -1,7 +1,7 @@
 //===- UopTensorCoreOps.td - uop tensor-core ops ------------*- tablegen -*-===//
 //
 // Tensor-core ops: the warp-level WMMA fragments (load, mma, store, fill;
-// sm_70+), ldmatrix and mma.sync (sm_80), stmatrix (sm_90a and newer), the
+// sm_70+), ldmatrix and mma.sync (sm_80), stmatrix (sm_90 and newer), the
 // warpgroup wgmma (sm_90a) and tcgen05 with tensor memory (sm_100a). Each
 // lowers to the nvgpu / gpu op of its instruction (convert-uop-to-nvgpu;
 // stmatrix, which nvgpu lacks, to nvvm.stmatrix in convert-uop-to-nvvm);
@@ -87,7 +87,7 @@ def Uop_LdMatrixOp : Uop_Op<"ldmatrix", [
 def Uop_StMatrixOp : Uop_Op<"stmatrix", [
     MemoryEffects<[MemWrite<DefaultResource>]>]> {
   let summary = "warp-collective store of 8x8 b16 matrices to shared memory "
-                "(stmatrix.sync.aligned.m8n8, sm_90a and newer)";
+                "(stmatrix.sync.aligned.m8n8, sm_90 and newer)";
   let description = [{
     The inverse of `uop.ldmatrix`: the 32 lanes of a warp together store
     `num` (1, 2 or 4) matrices of 8 x 8 16-bit elements from registers to
