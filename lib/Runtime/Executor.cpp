@@ -179,11 +179,20 @@ static bool validateLaunch(const LaunchDesc &l, size_t index, size_t planIndex,
                            std::vector<TensorMapPlan> &maps,
                            ExecError &error) {
   std::string where = "launch " + std::to_string(index) + " (" + l.kernel + ")";
-  for (int d = 0; d < 3; ++d)
+  for (int d = 0; d < 3; ++d) {
+    // null in the JSON (-1): a size the host computes at run time, as for
+    // the grid of a GEMM of dynamic shape, which the runner cannot size.
+    if (l.grid[d] == -1 || l.block[d] == -1)
+      return fail(error, ErrorKind::BadInput,
+                  where + ": expected constant grid and block sizes, got "
+                          "one known only at run time (a GEMM of dynamic "
+                          "shape); uop-run launches kernels of static "
+                          "shapes: compile a function with static shapes");
     if (l.grid[d] < 1 || l.block[d] < 1 || l.grid[d] > INT_MAX ||
         l.block[d] > 1024)
       return fail(error, ErrorKind::BadInput,
                   where + ": expected constant grid and block sizes");
+  }
   // Thread-block clusters: at most the portable 8 blocks, tiling the
   // grid (the driver refuses anything else at the launch).
   int64_t clusterBlocks = 1;

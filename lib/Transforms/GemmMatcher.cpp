@@ -140,11 +140,6 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
       whyNot = "expected 2-D memref operands";
       return failure();
     }
-    if (!type.hasStaticShape()) {
-      whyNot = "dynamic shapes are not supported yet (operand of type " +
-               toString(type) + ")";
-      return failure();
-    }
     if (!type.getLayout().isIdentity()) {
       whyNot = "expected row-major (identity layout) operands";
       return failure();
@@ -228,12 +223,24 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
   info.outputType = outElem;
   info.out = info.c;
 
-  info.m = cType.getDimSize(0);
-  info.n = cType.getDimSize(1);
-  info.k = aType.getDimSize(info.transposeA ? 0 : 1);
-  if (aType.getDimSize(info.transposeA ? 1 : 0) != info.m ||
-      bType.getDimSize(info.transposeB ? 1 : 0) != info.k ||
-      bType.getDimSize(info.transposeB ? 0 : 1) != info.n) {
+  // Each of M, N and K is static when an operand gives it statically
+  // (the operands' static sizes must agree), else dynamic: the kernel
+  // reads it from the memrefs at run time (dynamicSize).
+  bool agree = true;
+  auto unify = [&](int64_t x, int64_t y) {
+    if (ShapedType::isDynamic(x))
+      return y;
+    if (!ShapedType::isDynamic(y) && x != y)
+      agree = false;
+    return x;
+  };
+  info.m = unify(cType.getDimSize(0),
+                 aType.getDimSize(info.transposeA ? 1 : 0));
+  info.n = unify(cType.getDimSize(1),
+                 bType.getDimSize(info.transposeB ? 0 : 1));
+  info.k = unify(aType.getDimSize(info.transposeA ? 0 : 1),
+                 bType.getDimSize(info.transposeB ? 1 : 0));
+  if (!agree) {
     whyNot = "operand shapes do not agree on M, N and K";
     return failure();
   }
@@ -243,6 +250,36 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
   }
   info.fill = findFill(op, info.c);
   return info;
+}
+
+Value mlir::uop::buildGemmSize(OpBuilder &b, Location loc, const GemmInfo &g,
+                               GemmDim dim) {
+  int64_t size = dim == GemmDim::M ? g.m : dim == GemmDim::N ? g.n : g.k;
+  if (!ShapedType::isDynamic(size))
+    return arith::ConstantIndexOp::create(b, loc, size);
+  // An operand that has the dimension dynamically: a size is dynamic only
+  // when every operand that has it does, so A's gives M, B's N and A's K.
+  // (Not C's: epilogue fusion may erase C, a temporary.)
+  struct Source {
+    Value memref;
+    unsigned dim;
+  };
+  SmallVector<Source> sources;
+  switch (dim) {
+  case GemmDim::M:
+    sources = {{g.a, g.transposeA ? 1u : 0u}};
+    break;
+  case GemmDim::N:
+    sources = {{g.b, g.transposeB ? 0u : 1u}};
+    break;
+  case GemmDim::K:
+    sources = {{g.a, g.transposeA ? 0u : 1u}, {g.b, g.transposeB ? 1u : 0u}};
+    break;
+  }
+  for (Source s : sources)
+    if (cast<MemRefType>(s.memref.getType()).isDynamicDim(s.dim))
+      return memref::DimOp::create(b, loc, s.memref, s.dim);
+  llvm_unreachable("a dynamic GEMM size has a dynamic operand dimension");
 }
 
 //===----------------------------------------------------------------------===//
@@ -298,10 +335,16 @@ static LogicalResult checkConsumer(const GemmInfo &g, linalg::GenericOp op,
   }
   Value out = op.getDpsInitOperand(0)->get();
   auto outType = dyn_cast<MemRefType>(out.getType());
-  if (!outType || outType.getRank() != 2 || !outType.hasStaticShape() ||
-      outType.getDimSize(0) != g.m || outType.getDimSize(1) != g.n) {
-    whyNot = "expected an output of the GEMM's shape " + std::to_string(g.m) +
-             "x" + std::to_string(g.n) + ", got " + toString(out.getType());
+  // A dynamic size matches a dynamic size: linalg takes the sizes of one
+  // loop from all its operands, so they are equal at run time.
+  if (!outType || outType.getRank() != 2 || outType.getDimSize(0) != g.m ||
+      outType.getDimSize(1) != g.n) {
+    auto spell = [](int64_t size) {
+      return ShapedType::isDynamic(size) ? std::string("?")
+                                         : std::to_string(size);
+    };
+    whyNot = "expected an output of the GEMM's shape " + spell(g.m) + "x" +
+             spell(g.n) + ", got " + toString(out.getType());
     return failure();
   }
   AffineMap identity = AffineMap::getMultiDimIdentityMap(2, op.getContext());
@@ -351,10 +394,9 @@ static LogicalResult checkConsumer(const GemmInfo &g, linalg::GenericOp op,
       }
       continue;
     }
-    if (!type.hasStaticShape() ||
-        type.getRank() != static_cast<int64_t>(map.getNumResults())) {
-      whyNot =
-          "an operand of type " + toString(type) + " is not statically shaped";
+    if (type.getRank() != static_cast<int64_t>(map.getNumResults())) {
+      whyNot = "an operand of type " + toString(type) +
+               " has another rank than its indexing map's results";
       return failure();
     }
     // Results: loop dimensions in increasing order (d0 is the row, d1 the

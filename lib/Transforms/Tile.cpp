@@ -390,8 +390,14 @@ OpFoldResult mlir::uop::buildTileExtent(OpBuilder &b, Location loc,
                                         int64_t tile) {
   if (size % tile == 0)
     return b.getIndexAttr(tile);
-  Value left = arith::SubIOp::create(
-      b, loc, arith::ConstantIndexOp::create(b, loc, size), origin);
+  return buildTileExtent(b, loc, origin,
+                         arith::ConstantIndexOp::create(b, loc, size), tile);
+}
+
+OpFoldResult mlir::uop::buildTileExtent(OpBuilder &b, Location loc,
+                                        Value origin, Value size,
+                                        int64_t tile) {
+  Value left = arith::SubIOp::create(b, loc, size, origin);
   return arith::MinSIOp::create(b, loc, left,
                                 arith::ConstantIndexOp::create(b, loc, tile))
       .getResult();
@@ -423,8 +429,11 @@ namespace {
 /// Builds the body of one tiled GEMM kernel.
 class KernelBuilder {
 public:
-  KernelBuilder(ImplicitLocOpBuilder &b, const GemmInfo &g, const TileConfig &c)
-      : b(b), g(g), c(c) {}
+  /// `dynamicSizes`: M, N and K as host values where they are dynamic
+  /// (null where static: the kernel uses the constant).
+  KernelBuilder(ImplicitLocOpBuilder &b, const GemmInfo &g, const TileConfig &c,
+                std::array<Value, 3> dynamicSizes)
+      : b(b), g(g), c(c), dynamicSizes(dynamicSizes) {}
 
   void build(gpu::LaunchOp launch) {
     threadsM = c.getBlockThreadsY();
@@ -454,18 +463,18 @@ public:
     }
     // Extent of this block's tile: the full tile, or what is left at the
     // edge of C. Static when the tile divides the matrix.
-    OpFoldResult mSize = tileExtent(m0, g.m, c.blockM);
-    OpFoldResult nSize = tileExtent(n0, g.n, c.blockN);
+    OpFoldResult mSize = tileExtent(m0, GemmDim::M, c.blockM);
+    OpFoldResult nSize = tileExtent(n0, GemmDim::N, c.blockN);
 
     Value acc = initAccumulator();
-    Value kUpper = index(g.k);
+    Value kUpper = size(GemmDim::K);
     auto loop = scf::ForOp::create(b, index(0), kUpper, index(c.blockK),
                                    ValueRange{acc});
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
       Value k0 = loop.getInductionVar();
-      OpFoldResult kSize = tileExtent(k0, g.k, c.blockK);
+      OpFoldResult kSize = tileExtent(k0, GemmDim::K, c.blockK);
       Value aTile = g.transposeA ? subview(g.a, k0, m0, kSize, mSize)
                                  : subview(g.a, m0, k0, mSize, kSize);
       Value bTile = g.transposeB ? subview(g.b, n0, k0, nSize, kSize)
@@ -491,8 +500,27 @@ public:
 private:
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
 
-  OpFoldResult tileExtent(Value origin, int64_t size, int64_t tile) {
-    return buildTileExtent(b, b.getLoc(), origin, size, tile);
+  /// The static size `dim` of the GEMM, or kDynamic.
+  int64_t staticSize(GemmDim dim) const {
+    return dim == GemmDim::M ? g.m : dim == GemmDim::N ? g.n : g.k;
+  }
+  /// The size `dim` as an index value: the constant, or the host's value.
+  Value size(GemmDim dim) {
+    if (Value v = dynamicSizes[static_cast<unsigned>(dim)])
+      return v;
+    return index(staticSize(dim));
+  }
+  /// Whether the tiles of `tile` elements along `dim` may end past the
+  /// matrix: a static size they do not divide, or a dynamic one.
+  bool ragged(GemmDim dim, int64_t tile) const {
+    int64_t s = staticSize(dim);
+    return ShapedType::isDynamic(s) || s % tile != 0;
+  }
+
+  OpFoldResult tileExtent(Value origin, GemmDim dim, int64_t tile) {
+    if (Value v = dynamicSizes[static_cast<unsigned>(dim)])
+      return buildTileExtent(b, b.getLoc(), origin, v, tile);
+    return buildTileExtent(b, b.getLoc(), origin, staticSize(dim), tile);
   }
 
   Value subview(Value source, Value off0, Value off1, OpFoldResult size0,
@@ -537,12 +565,12 @@ private:
   /// element of every tile does.
   Value inBounds(Value row, Value col) {
     Value cond;
-    if (g.m % c.blockM)
-      cond =
-          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, row, index(g.m));
-    if (g.n % c.blockN) {
-      Value inN =
-          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, col, index(g.n));
+    if (ragged(GemmDim::M, c.blockM))
+      cond = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, row,
+                                   size(GemmDim::M));
+    if (ragged(GemmDim::N, c.blockN)) {
+      Value inN = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, col,
+                                        size(GemmDim::N));
       cond = cond ? arith::AndIOp::create(b, cond, inN).getResult() : inN;
     }
     return cond;
@@ -638,7 +666,8 @@ private:
         failed(type.getStridesAndOffset(strides, offset)) ||
         strides.size() != 2 || strides[1] != 1 ||
         ShapedType::isDynamic(strides[0]) || strides[0] % group ||
-        ShapedType::isDynamic(offset) || offset % group || g.n % c.blockN)
+        ShapedType::isDynamic(offset) || offset % group ||
+        ragged(GemmDim::N, c.blockN))
       return 0;
     return group;
   }
@@ -678,6 +707,7 @@ private:
   ImplicitLocOpBuilder &b;
   const GemmInfo &g;
   const TileConfig &c;
+  std::array<Value, 3> dynamicSizes;
   int64_t threadsM = 0, threadsN = 0;
   Value tx, ty, m0, n0;
   /// Tensor-core form: the C row and column of the thread's element (0, 0).
@@ -752,6 +782,13 @@ static void buildFillKernel(ImplicitLocOpBuilder &b, const GemmInfo &g,
 /// over the cluster tiles (CM x CN tiles).
 static std::pair<int64_t, int64_t> launchGrid(const GemmInfo &g,
                                               const TileConfig &c) {
+  // A dynamic size: the host computes the blocks (tileGemm); only the
+  // kernels of one block per tile take one (KindChooser::choose).
+  if (ShapedType::isDynamic(g.m) || ShapedType::isDynamic(g.n))
+    return {ShapedType::isDynamic(g.n) ? ShapedType::kDynamic
+                                       : llvm::divideCeil(g.n, c.blockN),
+            ShapedType::isDynamic(g.m) ? ShapedType::kDynamic
+                                       : llvm::divideCeil(g.m, c.blockM)};
   int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
   int64_t tilesM = llvm::divideCeil(g.m, c.blockM);
   if (c.persistentBlocks <= 0)
@@ -776,8 +813,26 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, v); };
   Value one = cst(1);
   auto [blocksX, blocksY] = launchGrid(g, c);
-  Value gridX = cst(blocksX);
-  Value gridY = cst(blocksY);
+  // M, N and K where they are dynamic: read once on the host, captured by
+  // the kernel.
+  std::array<Value, 3> dynamicSizes;
+  for (GemmDim dim : {GemmDim::M, GemmDim::N, GemmDim::K}) {
+    int64_t size = dim == GemmDim::M ? g.m : dim == GemmDim::N ? g.n : g.k;
+    if (ShapedType::isDynamic(size))
+      dynamicSizes[static_cast<unsigned>(dim)] =
+          buildGemmSize(b, b.getLoc(), g, dim);
+  }
+  auto blocksAlong = [&](int64_t count, GemmDim dim, int64_t tile) -> Value {
+    if (!ShapedType::isDynamic(count))
+      return cst(count);
+    // At least one block: an empty C then launches one block that stores
+    // nothing (every store is guarded), where a grid of 0 would not launch.
+    Value blocks = arith::CeilDivUIOp::create(
+        b, dynamicSizes[static_cast<unsigned>(dim)], cst(tile));
+    return arith::MaxUIOp::create(b, blocks, cst(1)).getResult();
+  };
+  Value gridX = blocksAlong(blocksX, GemmDim::N, c.blockN);
+  Value gridY = blocksAlong(blocksY, GemmDim::M, c.blockM);
   bool clustered = c.clusterM * c.clusterN > 1;
   Value blockX = cst(c.getBlockThreadsX());
   Value blockY = cst(c.getBlockThreadsY());
@@ -810,7 +865,7 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
     else if (c.wgmma)
       buildWgmmaKernel(b, b.getLoc(), launch, g, c);
     else
-      KernelBuilder(b, g, c).build(launch);
+      KernelBuilder(b, g, c, dynamicSizes).build(launch);
     gpu::TerminatorOp::create(b);
   }
   eraseGemm(rewriter, g);
@@ -1479,8 +1534,25 @@ struct KindChooser {
   FailureOr<TileConfig> chooseKind(const GemmInfo &g, std::string &whyNot) {
     bool half = g.inputType.isF16() || g.inputType.isBF16();
     bool tensorCoreInputs = half || (g.inputType.isF32() && tf32);
+    // The block-level kernels are built for static shapes (their tile
+    // fitting, TMA boxes and grids are fixed when they are built): a GEMM
+    // with a size known only at run time takes the warp-level kernels,
+    // which read M, N and K from the memrefs.
+    bool dynamic = g.isDynamic();
+    if (dynamic && (mode == Mode::Tcgen05 || mode == Mode::Wgmma)) {
+      auto spell = [](int64_t size) {
+        return ShapedType::isDynamic(size) ? std::string("?")
+                                           : std::to_string(size);
+      };
+      whyNot = llvm::formatv("mma={0} compiles GEMMs of static shapes, got "
+                             "M x N x K = {1} x {2} x {3}; mma=mma_sync (or "
+                             "auto) compiles sizes known at run time",
+                             mode == Mode::Tcgen05 ? "tcgen05" : "wgmma",
+                             spell(g.m), spell(g.n), spell(g.k));
+      return failure();
+    }
     if (mode == Mode::Tcgen05 ||
-        (mode == Mode::Auto && half &&
+        (mode == Mode::Auto && half && !dynamic &&
          target.hasTensorCore(TensorCoreKind::tcgen05))) {
       if (!half) {
         whyNot = llvm::formatv("expected f16 or bf16 inputs for mma=tcgen05, "
@@ -1550,8 +1622,9 @@ struct KindChooser {
     // mma=auto takes wgmma on sm_90a unless the options are the
     // warp-level path's: `warps`, or a tile wgmma cannot use.
     std::string autoWhy;
-    bool autoWgmma = mode == Mode::Auto && half && target.hasWgmma() &&
-                     warps.empty() && succeeded(wgmmaConfig(autoWhy));
+    bool autoWgmma = mode == Mode::Auto && half && !dynamic &&
+                     target.hasWgmma() && warps.empty() &&
+                     succeeded(wgmmaConfig(autoWhy));
     if (mode == Mode::Wgmma || autoWgmma) {
       if (!half) {
         whyNot = llvm::formatv("expected f16 or bf16 inputs for mma=wgmma, "
@@ -1753,6 +1826,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
       if (succeeded(gemm)) {
         // The grid (launchGrid), within the target's.
         ArrayRef<int64_t> maxGrid = target.getMaxGrid().asArrayRef();
+        // (A dynamic size's blocks are counted at run time.)
         auto [gridX, gridY] = launchGrid(*gemm, *config);
         // "N = 300 needs 3 block columns, above the grid's limit ...".
         auto tooMany = [&](StringRef dim, int64_t size, int64_t blocks,
@@ -1774,10 +1848,10 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
                                axis, orCluster)
               .str();
         };
-        if (gridX > maxGrid[0])
+        if (!ShapedType::isDynamic(gridX) && gridX > maxGrid[0])
           why = tooMany("N", gemm->n, gridX, "columns", config->clusterN,
                         maxGrid[0], "x");
-        else if (gridY > maxGrid[1])
+        else if (!ShapedType::isDynamic(gridY) && gridY > maxGrid[1])
           why = tooMany("M", gemm->m, gridY, "rows", config->clusterM,
                         maxGrid[1], "y");
       }

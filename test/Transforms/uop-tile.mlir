@@ -232,11 +232,26 @@ func.func @integers(%A: memref<32x16xi32>, %B: memref<16x32xi32>, %C: memref<32x
   return
 }
 
+// A dynamic M: read from A on the host, the grid's rows computed from it
+// (at least one block), every row guarded in the kernel.
 // CHECK-LABEL: func.func @dynamic
-// CHECK: linalg.matmul
+// CHECK: %[[M:.*]] = memref.dim %{{.*}}, %c0 : memref<?x16xf32>
+// CHECK: %[[ROWS:.*]] = arith.ceildivui %[[M]], %c32
+// CHECK: %[[GY:.*]] = arith.maxui %[[ROWS]], %c1
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c1{{.*}}, {{.*}} = %[[GY]],
+// CHECK: arith.cmpi ult, %{{.*}}, %[[M]] : index
+// CHECK-NOT: linalg.matmul
 func.func @dynamic(%A: memref<?x16xf32>, %B: memref<16x32xf32>, %C: memref<?x32xf32>) {
-  // expected-remark @+1 {{dynamic shapes are not supported yet (operand of type memref<?x16xf32>)}}
   linalg.matmul ins(%A, %B : memref<?x16xf32>, memref<16x32xf32>) outs(%C : memref<?x32xf32>)
+  return
+}
+
+// The static sizes of a dynamic-shaped GEMM's operands must agree.
+// CHECK-LABEL: func.func @dynamic_mismatch
+// CHECK: linalg.matmul
+func.func @dynamic_mismatch(%A: memref<?x16xf32>, %B: memref<8x?xf32>, %C: memref<?x?xf32>) {
+  // expected-remark @+1 {{operand shapes do not agree on M, N and K}}
+  linalg.matmul ins(%A, %B : memref<?x16xf32>, memref<8x?xf32>) outs(%C : memref<?x?xf32>)
   return
 }
 

@@ -36,7 +36,14 @@ struct GemmInfo {
   Value a, b, c;
   bool transposeA = false;
   bool transposeB = false;
+  /// The sizes; ShapedType::kDynamic where no operand gives one statically
+  /// (the kernel then reads it from the memrefs: buildGemmSize).
   int64_t m = 0, n = 0, k = 0;
+  /// True when M, N or K is known only at run time.
+  bool isDynamic() const {
+    return ShapedType::isDynamic(m) || ShapedType::isDynamic(n) ||
+           ShapedType::isDynamic(k);
+  }
   /// The element type of A and B (f32, f16 or bf16).
   Type inputType;
   /// The element type of C: f32, or the inputs' f16 / bf16. Accumulation
@@ -59,9 +66,17 @@ struct GemmInfo {
   SmallVector<Operation *> hoistedAllocs;
 };
 
+/// The dimensions of a GEMM.
+enum class GemmDim { M, N, K };
+
+/// The size `dim` of `g` as an index value built at `b`: a constant when it
+/// is static, else a memref.dim of an operand that has it dynamically.
+Value buildGemmSize(OpBuilder &b, Location loc, const GemmInfo &g,
+                    GemmDim dim);
+
 /// Returns the GEMM `op` computes, or failure with the reason in `whyNot`.
 /// Accepted: linalg.matmul (with or without indexing_maps) and
-/// linalg.generic, on statically shaped 2-D memrefs, whose maps are a
+/// linalg.generic, on 2-D memrefs (static or dynamic sizes), whose maps are a
 /// matrix product's, whose body is `c + a * b` (with optional float
 /// extensions of a and b), f32/f16/bf16 inputs of one type, an f32 output
 /// or one of the inputs' type. `out` is C and nothing is fused.

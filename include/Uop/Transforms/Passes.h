@@ -177,6 +177,9 @@ struct GemmInfo;
 /// of the tile at `origin` of a dimension of `size` (uop-tile's kernels).
 OpFoldResult buildTileExtent(OpBuilder &b, Location loc, Value origin,
                              int64_t size, int64_t tile);
+/// min(tile, size - origin) for a size known at run time.
+OpFoldResult buildTileExtent(OpBuilder &b, Location loc, Value origin,
+                             Value size, int64_t tile);
 
 /// The unit-stride 2-D subview of `source` at (off0, off1) of sizes
 /// (size0, size1).
