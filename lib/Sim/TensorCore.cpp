@@ -424,6 +424,34 @@ LogicalResult tensorcore::asyncCopy(Interpreter &I, Operation *op, Value dst,
     if (srcElements)
       fromSrc = std::clamp<int64_t>(I.get(srcElements).at(lane).i, 0, elements);
     AsyncCopyState &st = states[tid];
+    // cp.async's addresses must be aligned to its size (4, 8 or 16 bytes):
+    // the destination's shared address, and the source's where it is read
+    // (global buffers start 256-byte aligned, as cudaMalloc's do).
+    int64_t bytes = elements * (int64_t)getElemBytes(d.buffer->kind);
+    auto aligned = [&](const SimValue &m, ValueRange indices, uint64_t base,
+                       const char *what) {
+      llvm::SmallVector<int64_t, 4> idx = laneIndices(I, indices, lane);
+      int64_t start;
+      if (!I.linearIndex(m, lane, idx.data(), op, start))
+        return false;
+      uint64_t address =
+          base + uint64_t(start) * getElemBytes(m.buffer->kind);
+      if (bytes <= 0 || address % uint64_t(bytes) == 0)
+        return true;
+      std::string msg;
+      llvm::raw_string_ostream os(msg);
+      os << "misaligned access: " << op->getName() << " of " << bytes
+         << " bytes " << what << " " << (m.buffer->isShared ? "shared " : "")
+         << m.buffer->name << " at byte " << address
+         << ", which is not a multiple of " << bytes << ", by thread "
+         << I.block()->threadName(tid) << " at " << formatLoc(op->getLoc());
+      I.reportFault(FaultKind::Misaligned, m.buffer, op, {lane},
+                    std::move(msg));
+      return false;
+    };
+    if (!aligned(d, dstIndices, d.buffer->sharedAddress, "into") ||
+        (fromSrc > 0 && !aligned(s, srcIndices, 0, "from")))
+      continue;
     for (int64_t e = 0; e < elements; ++e) {
       // Elements past src_elements are zero-filled (all-zero bits are 0 and
       // 0.0 alike); the source is not read there.

@@ -225,6 +225,45 @@ static int64_t getAsyncCopyWidth(CopyOp op) {
   return 0;
 }
 
+/// For an asynchronous copy that getAsyncCopyWidth refuses only because
+/// its source's row stride is known at run time alone (a GEMM of dynamic
+/// shape): the source is a unit-stride subview of a row-major memref, and
+/// the widest vector (16, 8 or 4 bytes) the static facts allow when that
+/// memref's row length (its dim 1, the stride) and the subview's first
+/// column are multiples of it, which the caller tests at run time; 0 when
+/// there is none. `subview` is set to the source's subview.
+static int64_t getRuntimeAsyncCopyWidth(CopyOp op,
+                                        memref::SubViewOp &subview) {
+  auto srcType = cast<MemRefType>(op.getSource().getType());
+  auto dstType = cast<MemRefType>(op.getDest().getType());
+  subview = op.getSource().getDefiningOp<memref::SubViewOp>();
+  if (!isGlobalMemRef(srcType) || !subview)
+    return 0;
+  MemRefType baseType = subview.getSourceType();
+  if (baseType.getRank() != 2 || !baseType.getLayout().isIdentity() ||
+      !baseType.isDynamicDim(1) ||
+      !llvm::all_of(subview.getMixedStrides(), [](OpFoldResult s) {
+        return isConstantIntValue(s, 1);
+      }))
+    return 0;
+  int64_t elemBytes = getElementBytes(dstType.getElementType());
+  int64_t cols = dstType.getDimSize(1);
+  std::optional<int64_t> dstStride = getStaticRowStride(dstType);
+  if (!dstStride || elemBytes <= 0)
+    return 0;
+  SharedLayoutAttr layout =
+      op.getSwizzle() > 1 ? op.getLayoutAttr() : SharedLayoutAttr();
+  for (int64_t bytes : {16, 8, 4}) {
+    if (bytes % elemBytes)
+      continue;
+    int64_t width = bytes / elemBytes;
+    if (keepsVectors(layout, width) && cols % width == 0 &&
+        *dstStride % width == 0 && hasAlignedOffset(op.getDest(), width))
+      return width;
+  }
+  return 0;
+}
+
 /// Returns the linear id of the thread in a block of `block` threads, x
 /// fastest.
 static Value getLinearThreadId(ImplicitLocOpBuilder &b,
@@ -370,15 +409,20 @@ struct DeferredStores {
 /// vector per thread only loads its vector here and leaves the stores to
 /// `deferred->store`; it fails for any other copy, which stays for the plain
 /// lowering (the index values built before the check are left dead).
+/// `runtimeChoice`: an asynchronous copy whose source stride is known
+/// only at run time may become both forms, chosen by a test of the stride
+/// (getRuntimeAsyncCopyWidth).
 static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
-                                   DeferredStores *deferred);
+                                   DeferredStores *deferred,
+                                   bool runtimeChoice = true);
 
 LogicalResult mlir::uop::lowerCopy(RewriterBase &rewriter, CopyOp op) {
   return lowerCopyImpl(rewriter, op, nullptr);
 }
 
 static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
-                                   DeferredStores *deferred) {
+                                   DeferredStores *deferred,
+                                   bool runtimeChoice) {
   std::optional<std::array<int64_t, 3>> block = getKnownBlockSize(op);
   if (!block)
     return op.emitOpError("needs a constant block size to spread the copy "
@@ -394,6 +438,41 @@ static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
   if (op.getAsync() && !deferred) {
     if (int64_t width = getAsyncCopyWidth(op)) {
       lowerAsyncCopy(b, op, *block, width);
+      rewriter.eraseOp(op);
+      return success();
+    }
+    // A row stride known only at run time: the cp.async form where the
+    // stride and the tile's first column are multiples of the vector (a
+    // test uniform in the block, made once per copy), else the
+    // synchronous copy.
+    memref::SubViewOp subview;
+    if (int64_t width = runtimeChoice ? getRuntimeAsyncCopyWidth(op, subview)
+                                      : 0) {
+      Value base = subview.getSource();
+      Value stride = cg.dim(base, 1);
+      OpFoldResult colOffset = subview.getMixedOffsets()[1];
+      Value col = isa<Value>(colOffset)
+                      ? cast<Value>(colOffset)
+                      : cg.index(*getConstantIntValue(colOffset));
+      auto multiple = [&](Value v) {
+        return arith::CmpIOp::create(
+            b, arith::CmpIPredicate::eq,
+            arith::RemUIOp::create(b, v, cg.index(width)), cg.index(0));
+      };
+      Value aligned =
+          arith::AndIOp::create(b, multiple(stride), multiple(col));
+      auto choice =
+          scf::IfOp::create(b, aligned, /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(choice.thenBlock()->getTerminator());
+        lowerAsyncCopy(b, op, *block, width);
+        b.setInsertionPoint(choice.elseBlock()->getTerminator());
+        auto sync = cast<CopyOp>(b.clone(*op));
+        if (failed(lowerCopyImpl(rewriter, sync, nullptr,
+                                 /*runtimeChoice=*/false)))
+          return failure();
+      }
       rewriter.eraseOp(op);
       return success();
     }

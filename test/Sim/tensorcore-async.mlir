@@ -53,7 +53,7 @@ func.func @main(%in: memref<128xf32>, %out: memref<128xf32>) {
     %c0 = arith.constant 0 : index
     %c2 = arith.constant 2 : index
     %c4 = arith.constant 4 : index
-    %s = uop.alloc_shared : memref<128xf32, #gpu.address_space<workgroup>>
+    %s = uop.alloc_shared {alignment = 16 : i64} : memref<128xf32, #gpu.address_space<workgroup>>
     %i = arith.muli %tx, %c4 : index
     %n = arith.addi %tx, %c1 : index
     %n32 = arith.remui %n, %c32 : index
@@ -78,7 +78,7 @@ func.func @before_wait(%in: memref<128xf32>, %out: memref<128xf32>) {
     %c0 = arith.constant 0 : index
     %c2 = arith.constant 2 : index
     %c4 = arith.constant 4 : index
-    %s = uop.alloc_shared : memref<128xf32, #gpu.address_space<workgroup>>
+    %s = uop.alloc_shared {alignment = 16 : i64} : memref<128xf32, #gpu.address_space<workgroup>>
     %i = arith.muli %tx, %c4 : index
     %n = arith.addi %tx, %c1 : index
     %n32 = arith.remui %n, %c32 : index
@@ -102,7 +102,7 @@ func.func @no_barrier(%in: memref<128xf32>, %out: memref<128xf32>) {
     %c0 = arith.constant 0 : index
     %c2 = arith.constant 2 : index
     %c4 = arith.constant 4 : index
-    %s = uop.alloc_shared : memref<128xf32, #gpu.address_space<workgroup>>
+    %s = uop.alloc_shared {alignment = 16 : i64} : memref<128xf32, #gpu.address_space<workgroup>>
     %i = arith.muli %tx, %c4 : index
     %n = arith.addi %tx, %c1 : index
     %n32 = arith.remui %n, %c32 : index
@@ -126,7 +126,7 @@ func.func @barrier_before_wait(%in: memref<128xf32>, %out: memref<128xf32>) {
     %c0 = arith.constant 0 : index
     %c2 = arith.constant 2 : index
     %c4 = arith.constant 4 : index
-    %s = uop.alloc_shared : memref<128xf32, #gpu.address_space<workgroup>>
+    %s = uop.alloc_shared {alignment = 16 : i64} : memref<128xf32, #gpu.address_space<workgroup>>
     %i = arith.muli %tx, %c4 : index
     %n = arith.addi %tx, %c1 : index
     %n32 = arith.remui %n, %c32 : index
@@ -151,7 +151,7 @@ func.func @wait_one_of_two(%in: memref<128xf32>, %out: memref<128xf32>) {
     %c0 = arith.constant 0 : index
     %c2 = arith.constant 2 : index
     %c4 = arith.constant 4 : index
-    %s = uop.alloc_shared : memref<128xf32, #gpu.address_space<workgroup>>
+    %s = uop.alloc_shared {alignment = 16 : i64} : memref<128xf32, #gpu.address_space<workgroup>>
     %i = arith.muli %tx, %c4 : index
     %n = arith.addi %tx, %c1 : index
     %n32 = arith.remui %n, %c32 : index
@@ -181,7 +181,7 @@ func.func @zero_fill(%in: memref<128xf32>, %out: memref<128xf32>) {
     %c0 = arith.constant 0 : index
     %c2 = arith.constant 2 : index
     %c4 = arith.constant 4 : index
-    %s = uop.alloc_shared : memref<128xf32, #gpu.address_space<workgroup>>
+    %s = uop.alloc_shared {alignment = 16 : i64} : memref<128xf32, #gpu.address_space<workgroup>>
     %i = arith.muli %tx, %c4 : index
     %n = arith.addi %tx, %c1 : index
     %n32 = arith.remui %n, %c32 : index
@@ -206,7 +206,7 @@ func.func @refill_without_barrier(%in: memref<128xf32>, %out: memref<128xf32>) {
     %c0 = arith.constant 0 : index
     %c2 = arith.constant 2 : index
     %c4 = arith.constant 4 : index
-    %s = uop.alloc_shared : memref<128xf32, #gpu.address_space<workgroup>>
+    %s = uop.alloc_shared {alignment = 16 : i64} : memref<128xf32, #gpu.address_space<workgroup>>
     %i = arith.muli %tx, %c4 : index
     %n = arith.addi %tx, %c1 : index
     %n32 = arith.remui %n, %c32 : index

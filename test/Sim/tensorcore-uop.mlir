@@ -49,8 +49,8 @@ func.func @f16(%A: memref<32x32xf16>, %B: memref<32x16xf16>, %C: memref<32x16xf3
     %c32 = arith.constant 32 : index
     %c64 = arith.constant 64 : index
     %c96 = arith.constant 96 : index
-    %sA = uop.alloc_shared : memref<32x16xf16, #gpu.address_space<workgroup>>
-    %sB = uop.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %sA = uop.alloc_shared {alignment = 16 : i64} : memref<32x16xf16, #gpu.address_space<workgroup>>
+    %sB = uop.alloc_shared {alignment = 16 : i64} : memref<16x16xf16, #gpu.address_space<workgroup>>
     %warp = arith.divui %tx, %c32 : index
     %lane = arith.remui %tx, %c32 : index
     %wr = arith.divui %warp, %c2 : index
@@ -139,8 +139,8 @@ func.func @bf16(%A: memref<32x32xbf16>, %B: memref<32x16xbf16>, %C: memref<32x16
     %c32 = arith.constant 32 : index
     %c64 = arith.constant 64 : index
     %c96 = arith.constant 96 : index
-    %sA = uop.alloc_shared : memref<32x16xbf16, #gpu.address_space<workgroup>>
-    %sB = uop.alloc_shared : memref<16x16xbf16, #gpu.address_space<workgroup>>
+    %sA = uop.alloc_shared {alignment = 16 : i64} : memref<32x16xbf16, #gpu.address_space<workgroup>>
+    %sB = uop.alloc_shared {alignment = 16 : i64} : memref<16x16xbf16, #gpu.address_space<workgroup>>
     %warp = arith.divui %tx, %c32 : index
     %lane = arith.remui %tx, %c32 : index
     %wr = arith.divui %warp, %c2 : index
@@ -229,8 +229,8 @@ func.func @no_wait(%A: memref<32x32xf16>, %B: memref<32x16xf16>, %C: memref<32x1
     %c32 = arith.constant 32 : index
     %c64 = arith.constant 64 : index
     %c96 = arith.constant 96 : index
-    %sA = uop.alloc_shared : memref<32x16xf16, #gpu.address_space<workgroup>>
-    %sB = uop.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %sA = uop.alloc_shared {alignment = 16 : i64} : memref<32x16xf16, #gpu.address_space<workgroup>>
+    %sB = uop.alloc_shared {alignment = 16 : i64} : memref<16x16xf16, #gpu.address_space<workgroup>>
     %warp = arith.divui %tx, %c32 : index
     %lane = arith.remui %tx, %c32 : index
     %wr = arith.divui %warp, %c2 : index
@@ -310,8 +310,8 @@ func.func @no_barrier(%A: memref<32x32xf16>, %B: memref<32x16xf16>, %C: memref<3
     %c32 = arith.constant 32 : index
     %c64 = arith.constant 64 : index
     %c96 = arith.constant 96 : index
-    %sA = uop.alloc_shared : memref<32x16xf16, #gpu.address_space<workgroup>>
-    %sB = uop.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %sA = uop.alloc_shared {alignment = 16 : i64} : memref<32x16xf16, #gpu.address_space<workgroup>>
+    %sB = uop.alloc_shared {alignment = 16 : i64} : memref<16x16xf16, #gpu.address_space<workgroup>>
     %warp = arith.divui %tx, %c32 : index
     %lane = arith.remui %tx, %c32 : index
     %wr = arith.divui %warp, %c2 : index
@@ -391,8 +391,8 @@ func.func @partial_warp(%A: memref<32x32xf16>, %B: memref<32x16xf16>, %C: memref
     %c32 = arith.constant 32 : index
     %c64 = arith.constant 64 : index
     %c96 = arith.constant 96 : index
-    %sA = uop.alloc_shared : memref<32x16xf16, #gpu.address_space<workgroup>>
-    %sB = uop.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %sA = uop.alloc_shared {alignment = 16 : i64} : memref<32x16xf16, #gpu.address_space<workgroup>>
+    %sB = uop.alloc_shared {alignment = 16 : i64} : memref<16x16xf16, #gpu.address_space<workgroup>>
     %warp = arith.divui %tx, %c32 : index
     %lane = arith.remui %tx, %c32 : index
     %wr = arith.divui %warp, %c2 : index
