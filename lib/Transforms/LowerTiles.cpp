@@ -225,6 +225,42 @@ static int64_t getAsyncCopyWidth(CopyOp op) {
   return 0;
 }
 
+/// The unit-stride subview of a row-major 2-D memref whose row length (its
+/// dim 1, the subview's row stride) is known only at run time that `src`
+/// is (a tile of a GEMM of dynamic shape), or null.
+static memref::SubViewOp getRuntimeStrideTile(Value src) {
+  auto subview = src.getDefiningOp<memref::SubViewOp>();
+  if (!subview)
+    return nullptr;
+  MemRefType baseType = subview.getSourceType();
+  if (baseType.getRank() != 2 || !baseType.getLayout().isIdentity() ||
+      !baseType.isDynamicDim(1) ||
+      !llvm::all_of(subview.getMixedStrides(), [](OpFoldResult s) {
+        return isConstantIntValue(s, 1);
+      }))
+    return nullptr;
+  return subview;
+}
+
+/// The test, uniform in the block, that the rows of the tile `subview`
+/// (getRuntimeStrideTile) start at multiples of `width` elements: its
+/// base's row length and its first column are multiples (the base starts
+/// 16-byte aligned, as a kernel argument does).
+static Value buildRowAlignmentTest(ImplicitLocOpBuilder &b,
+                                   memref::SubViewOp subview, int64_t width) {
+  TileCodegen cg{b};
+  Value stride = cg.dim(subview.getSource(), 1);
+  OpFoldResult colOffset = subview.getMixedOffsets()[1];
+  Value col = isa<Value>(colOffset) ? cast<Value>(colOffset)
+                                    : cg.index(*getConstantIntValue(colOffset));
+  auto multiple = [&](Value v) {
+    return arith::CmpIOp::create(
+        b, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(b, v, cg.index(width)), cg.index(0));
+  };
+  return arith::AndIOp::create(b, multiple(stride), multiple(col));
+}
+
 /// For an asynchronous copy that getAsyncCopyWidth refuses only because
 /// its source's row stride is known at run time alone (a GEMM of dynamic
 /// shape): the source is a unit-stride subview of a row-major memref, and
@@ -236,15 +272,8 @@ static int64_t getRuntimeAsyncCopyWidth(CopyOp op,
                                         memref::SubViewOp &subview) {
   auto srcType = cast<MemRefType>(op.getSource().getType());
   auto dstType = cast<MemRefType>(op.getDest().getType());
-  subview = op.getSource().getDefiningOp<memref::SubViewOp>();
+  subview = getRuntimeStrideTile(op.getSource());
   if (!isGlobalMemRef(srcType) || !subview)
-    return 0;
-  MemRefType baseType = subview.getSourceType();
-  if (baseType.getRank() != 2 || !baseType.getLayout().isIdentity() ||
-      !baseType.isDynamicDim(1) ||
-      !llvm::all_of(subview.getMixedStrides(), [](OpFoldResult s) {
-        return isConstantIntValue(s, 1);
-      }))
     return 0;
   int64_t elemBytes = getElementBytes(dstType.getElementType());
   int64_t cols = dstType.getDimSize(1);
@@ -448,19 +477,7 @@ static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
     memref::SubViewOp subview;
     if (int64_t width = runtimeChoice ? getRuntimeAsyncCopyWidth(op, subview)
                                       : 0) {
-      Value base = subview.getSource();
-      Value stride = cg.dim(base, 1);
-      OpFoldResult colOffset = subview.getMixedOffsets()[1];
-      Value col = isa<Value>(colOffset)
-                      ? cast<Value>(colOffset)
-                      : cg.index(*getConstantIntValue(colOffset));
-      auto multiple = [&](Value v) {
-        return arith::CmpIOp::create(
-            b, arith::CmpIPredicate::eq,
-            arith::RemUIOp::create(b, v, cg.index(width)), cg.index(0));
-      };
-      Value aligned =
-          arith::AndIOp::create(b, multiple(stride), multiple(col));
+      Value aligned = buildRowAlignmentTest(b, subview, width);
       auto choice =
           scf::IfOp::create(b, aligned, /*withElseRegion=*/true);
       {
@@ -505,6 +522,13 @@ static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
   if (cols % width)
     width = 1;
   auto vecType = VectorType::get({width}, elem);
+  // A source row stride known only at run time: one vector load where the
+  // test (uniform in the block, made once) finds the rows aligned, else
+  // element by element.
+  Value runtimeVecLoad;
+  if (!vecLoad && width > 1)
+    if (memref::SubViewOp tile = getRuntimeStrideTile(src))
+      runtimeVecLoad = buildRowAlignmentTest(b, tile, width);
 
   // Linear thread id, x fastest: consecutive threads take consecutive
   // vectors of a row (coalescing).
@@ -564,11 +588,25 @@ static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
     TileCodegen ccg{cb};
     // The vector: one load when it lies inside the source, else
     // element by element, zero past the edge.
-    auto loadInside = [&](OpBuilder &lb, Location l) -> Value {
+    auto vectorLoad = [&](OpBuilder &lb, Location l) -> Value {
+      return vector::LoadOp::create(lb, l, vecType, src, ValueRange{r, c},
+                                    /*nontemporal=*/false,
+                                    llvm::MaybeAlign(width * elemBytes));
+    };
+    std::function<Value(OpBuilder &, Location, bool)> loadInside =
+        [&](OpBuilder &lb, Location l, bool choose) -> Value {
       if (vecLoad)
-        return vector::LoadOp::create(lb, l, vecType, src, ValueRange{r, c},
-                                      /*nontemporal=*/false,
-                                      llvm::MaybeAlign(width * elemBytes));
+        return vectorLoad(lb, l);
+      if (choose && runtimeVecLoad)
+        return scf::IfOp::create(
+                   lb, l, runtimeVecLoad,
+                   [&](OpBuilder &tb, Location tl) {
+                     scf::YieldOp::create(tb, tl, vectorLoad(tb, tl));
+                   },
+                   [&](OpBuilder &eb, Location el) {
+                     scf::YieldOp::create(eb, el, loadInside(eb, el, false));
+                   })
+            .getResult(0);
       SmallVector<Value> elems;
       for (int64_t i = 0; i < width; ++i) {
         Value ci = i ? arith::AddIOp::create(
@@ -585,7 +623,7 @@ static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
     };
     Value v;
     if (fullSource) {
-      v = loadInside(cb, cb.getLoc());
+      v = loadInside(cb, cb.getLoc(), true);
     } else {
       Value end = arith::AddIOp::create(cb, c, ccg.index(width));
       Value inside = arith::AndIOp::create(
@@ -594,7 +632,7 @@ static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
       auto ifOp = scf::IfOp::create(
           cb, inside,
           [&](OpBuilder &tb, Location l) {
-            scf::YieldOp::create(tb, l, loadInside(tb, l));
+            scf::YieldOp::create(tb, l, loadInside(tb, l, true));
           },
           [&](OpBuilder &eb, Location l) {
             // The edge: each element on its own.

@@ -83,7 +83,11 @@ def UopTile : Pass<"uop-tile"> {
     linalg.fill of the output right before it) by a `gpu.launch`:
 
     - a grid of ceil(N / BN) x ceil(M / BM) blocks, one BM x BN tile of C
-      each, and BN/TN x BM/TM threads per block;
+      each, and BN/TN x BM/TM threads per block; a size known only at run
+      time (a memref<?x?> operand) is read with memref.dim before the
+      launch, which computes the grid from it (at least one block), and
+      the kernel guards every edge (the warp-level kernels; mma=wgmma and
+      mma=tcgen05 refuse dynamic shapes, mma=auto takes mma.sync for them);
     - each thread accumulates a TM x TN register tile (a `vector<TMxTNxf32>`
       carried by the K loop; seed 13.7: 4x4 is the break-even point of shared
       loads per FMA, 8x8 leaves headroom);
