@@ -324,11 +324,13 @@ Type gemmElementType(Builder &b, const std::string &dtype) {
 /// inputs of `dtype`, output of `outDtype`, accumulated in f32: an f32
 /// output is zero-filled and multiplied into; a narrower output gets the
 /// product in an f32 temporary and one rounding per element, the form
-/// uop fuses into the GEMM's writeback.
+/// uop fuses into the GEMM's writeback. With `dynamic`, the GEMM is in
+/// `@gemm` on memref<?x?> operands, which `@main` (of the static shapes)
+/// casts its buffers to and calls: one kernel for every size.
 std::string matmulProblem(int64_t m, int64_t n, int64_t k,
                           const std::string &dtype,
                           const std::string &outDtype, bool transposeB,
-                          bool transposeA) {
+                          bool transposeA, bool dynamic) {
   for (int64_t d : {m, n, k})
     if (d < 1 || d > (int64_t(1) << 20))
       throw mlir::uop::python::UopError("expected GEMM sizes in [1, 2^20], got " +
@@ -346,15 +348,29 @@ std::string matmulProblem(int64_t m, int64_t n, int64_t k,
                                           : SmallVector<int64_t>{k, n},
                                in);
   auto typeC = MemRefType::get({m, n}, out);
-  auto fn = func::FuncOp::create(
-      b, loc, "main", b.getFunctionType({typeA, typeB, typeC}, {}));
+  int64_t dyn = ShapedType::kDynamic;
+  auto dynamicType = [&](Type elem) {
+    return MemRefType::get({dyn, dyn}, elem);
+  };
+  Type gemmA = dynamic ? dynamicType(in) : Type(typeA);
+  Type gemmB = dynamic ? dynamicType(in) : Type(typeB);
+  Type gemmC = dynamic ? dynamicType(out) : Type(typeC);
+  auto fn = func::FuncOp::create(b, loc, dynamic ? "gemm" : "main",
+                                 b.getFunctionType({gemmA, gemmB, gemmC}, {}));
   Block *body = fn.addEntryBlock();
   b.setInsertionPointToEnd(body);
   Value a = body->getArgument(0), bb = body->getArgument(1),
         c = body->getArgument(2);
   Value acc = c;
-  if (out != f32)
+  if (out != f32 && !dynamic) {
     acc = memref::AllocOp::create(b, loc, MemRefType::get({m, n}, f32));
+  } else if (out != f32) {
+    Value dims[2];
+    for (unsigned d = 0; d < 2; ++d)
+      dims[d] = memref::DimOp::create(b, loc, c, d);
+    acc = memref::AllocOp::create(b, loc, dynamicType(f32),
+                                  ValueRange{dims[0], dims[1]});
+  }
   Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(f32, 0.0));
   linalg::FillOp::create(b, loc, ValueRange{zero}, ValueRange{acc});
   SmallVector<NamedAttribute> attrs;
@@ -384,6 +400,19 @@ std::string matmulProblem(int64_t m, int64_t n, int64_t k,
     memref::DeallocOp::create(b, loc, acc);
   }
   func::ReturnOp::create(b, loc);
+  if (dynamic) {
+    b.setInsertionPointAfter(fn);
+    auto entry = func::FuncOp::create(
+        b, loc, "main", b.getFunctionType({typeA, typeB, typeC}, {}));
+    Block *entryBody = entry.addEntryBlock();
+    b.setInsertionPointToEnd(entryBody);
+    Type gemmTypes[] = {gemmA, gemmB, gemmC};
+    SmallVector<Value> args;
+    for (auto [arg, type] : llvm::zip(entryBody->getArguments(), gemmTypes))
+      args.push_back(memref::CastOp::create(b, loc, type, arg));
+    func::CallOp::create(b, loc, fn, args);
+    func::ReturnOp::create(b, loc);
+  }
   if (failed(verify(*s.module)))
     s.fail("the GEMM is invalid");
   std::string text;
@@ -443,5 +472,6 @@ void mlir::uop::python::bindBuilder(py::module_ &m) {
   m.def("matmul_problem", &matmulProblem, py::arg("m"), py::arg("n"),
         py::arg("k"), py::arg("dtype"), py::arg("out_dtype"),
         py::arg("transpose_b"), py::arg("transpose_a") = false,
+        py::arg("dynamic") = false,
         "The linalg input of an M x N x K GEMM (see uop.matmul_problem).");
 }

@@ -309,6 +309,28 @@ def test_transposed_a(transpose_b):
     assert (np.abs(c - ref) <= gemm_bound(a.T, bt, k, "float32")).all()
 
 
+@pytest.mark.parametrize("shape,out_dtype", [((70, 40, 56), "float32"),
+                                              ((33, 24, 70), "float16")])
+def test_dynamic_shapes(shape, out_dtype):
+    # One kernel for every size: @gemm takes memref<?x?> operands, uop-tile
+    # reads M, N and K on the host, and the copies test the row strides at
+    # run time (K = 56 takes the cp.async form, K = 70 the synchronous
+    # one); @main calls it on buffers of the given shape.
+    m, n, k = shape
+    src = uop.matmul_problem(m, n, k, dtype="float16", out_dtype=out_dtype,
+                             dynamic=True)
+    assert "func.func @gemm(%arg0: memref<?x?xf16>" in src
+    kernel = uop.compile(src, target="sm_80")
+    assert "memref.dim" in kernel.ir("kernel")
+    a = RNG.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = RNG.uniform(-1, 1, (k, n)).astype(np.float16)
+    _, _, c = uop.simulate(kernel, a, b, np.zeros((m, n), out_dtype))
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    assert (np.abs(c - ref) <= gemm_bound(a, b, k, out_dtype)).all()
+    with pytest.raises(uop.Error, match="static shapes"):
+        uop.compile(src, target="sm_90a", mma="wgmma")
+
+
 def test_seeded_arguments_match_uop_sim():
     # Arguments not given are filled from the seed as uop-sim fills them:
     # the same run with the seeded A given explicitly gives the same C.

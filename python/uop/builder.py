@@ -234,12 +234,15 @@ def smem_gemm_ir(N: int, T: int = 16, dtype: str = "f32") -> KernelBuilder:
 def matmul_problem(M: int, N: int, K: int, dtype: str = "float32",
                    out_dtype: Optional[str] = None,
                    transpose_b: bool = False,
-                   transpose_a: bool = False) -> str:
+                   transpose_a: bool = False, dynamic: bool = False) -> str:
     """The linalg input of C = A @ B (A M x K, or K x M with transpose_a;
     B K x N, or N x K with transpose_b) as `func.func @main(%A, %B, %C)`:
     inputs of `dtype`
     (float32, float16, bfloat16), C of `out_dtype` (default: float32),
     accumulated in f32 with one rounding per element of a narrower C.
+    With dynamic=True the GEMM is `@gemm` on memref<?x?> operands, compiled
+    once for every size (M, N and K read at run time), and `@main` casts
+    buffers of the given shapes and calls it.
     Built with MLIR's builders; returns the module's text."""
     return _uop.matmul_problem(M, N, K, dtype, out_dtype or "float32",
-                               transpose_b, transpose_a)
+                               transpose_b, transpose_a, dynamic)
