@@ -146,8 +146,11 @@ def UopTile : Pass<"uop-tile"> {
     loaded by TMA (one elected thread announces the bytes with
     `uop.mbarrier_arrive ... expect_tx` and issues `uop.tma_load` of both
     boxes, zero-filled past the matrix; every thread waits on that
-    mbarrier's phase before the MMA), which needs A stored M x K and B N x K
-    with 16-byte aligned rows; 5 and 6 turn the one pair of tiles into a
+    mbarrier's phase before the MMA), which needs rows that are 16-byte
+    aligned and contiguous, and A stored M x K and B N x K (K-major), or A
+    K x M with BM = 64 or 128 and B K x N with BN a multiple of 64, which
+    TMA loads as stored in boxes of 64 columns for M- and N-major MMAs;
+    5 and 6 turn the one pair of tiles into a
     ring of S stages (5: S = 2; 6: S = `stages`, by default the deepest
     that fits the chip's shared memory, at most 6), each with a full
     mbarrier (the loads' expect_tx) and an empty one (the MMAs' commit):
