@@ -436,15 +436,26 @@ LogicalResult tensorcore::asyncCopy(Interpreter &I, Operation *op, Value dst,
         return false;
       uint64_t address =
           base + uint64_t(start) * getElemBytes(m.buffer->kind);
-      if (bytes <= 0 || address % uint64_t(bytes) == 0)
+      // A buffer sits at an address that is a multiple of its alignment
+      // and of nothing larger (the lowest bit set): one aligned to less
+      // than the copy is misaligned wherever the hardware places it, even
+      // where this placement happens to make the address a multiple.
+      uint64_t placed = base & (~base + 1);
+      bool underAligned = base != 0 && placed < uint64_t(bytes);
+      if (bytes <= 0 ||
+          (address % uint64_t(bytes) == 0 && !underAligned))
         return true;
       std::string msg;
       llvm::raw_string_ostream os(msg);
       os << "misaligned access: " << op->getName() << " of " << bytes
          << " bytes " << what << " " << (m.buffer->isShared ? "shared " : "")
-         << m.buffer->name << " at byte " << address
-         << ", which is not a multiple of " << bytes << ", by thread "
-         << I.block()->threadName(tid) << " at " << formatLoc(op->getLoc());
+         << m.buffer->name << " at byte " << address;
+      if (address % uint64_t(bytes) == 0)
+        os << ", in a buffer aligned to only " << placed << " bytes";
+      else
+        os << ", which is not a multiple of " << bytes;
+      os << ", by thread " << I.block()->threadName(tid) << " at "
+         << formatLoc(op->getLoc());
       I.reportFault(FaultKind::Misaligned, m.buffer, op, {lane},
                     std::move(msg));
       return false;

@@ -442,8 +442,13 @@ public:
     gpu::KernelDim3 threadIds = launch.getThreadIds();
     tx = threadIds.x;
     ty = threadIds.y;
-    m0 = arith::MulIOp::create(b, blockIds.y, index(c.blockM));
-    n0 = arith::MulIOp::create(b, blockIds.x, index(c.blockN));
+    // A dynamic M puts M's tiles along x (tileGemm).
+    bool mAlongX =
+        static_cast<bool>(dynamicSizes[static_cast<unsigned>(GemmDim::M)]);
+    Value tileRow = mAlongX ? blockIds.x : blockIds.y;
+    Value tileCol = mAlongX ? blockIds.y : blockIds.x;
+    m0 = arith::MulIOp::create(b, tileRow, index(c.blockM));
+    n0 = arith::MulIOp::create(b, tileCol, index(c.blockN));
     if (c.kind != MatmulKind::simt) {
       // The fragment map's per-thread origin (see uop.matmul): warp
       // (ty, tx / 32) at (ty WTM, (tx / 32) WTN) of the block tile; lane
@@ -833,6 +838,12 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   };
   Value gridX = blocksAlong(blocksX, GemmDim::N, c.blockN);
   Value gridY = blocksAlong(blocksY, GemmDim::M, c.blockM);
+  // A dynamic M could need more tiles than the 65535 of grid y (8.4
+  // million rows of 128): its tiles go along x (2^31 - 1 blocks), N's
+  // along y. (A split of one linear grid would cost the kernel a division
+  // and, on sm_120, a spill.)
+  if (ShapedType::isDynamic(g.m))
+    std::swap(gridX, gridY);
   bool clustered = c.clusterM * c.clusterN > 1;
   Value blockX = cst(c.getBlockThreadsX());
   Value blockY = cst(c.getBlockThreadsY());
@@ -1539,17 +1550,43 @@ struct KindChooser {
     // with a size known only at run time takes the warp-level kernels,
     // which read M, N and K from the memrefs.
     bool dynamic = g.isDynamic();
+    auto spell = [](int64_t size) {
+      return ShapedType::isDynamic(size) ? std::string("?")
+                                         : std::to_string(size);
+    };
     if (dynamic && (mode == Mode::Tcgen05 || mode == Mode::Wgmma)) {
-      auto spell = [](int64_t size) {
-        return ShapedType::isDynamic(size) ? std::string("?")
-                                           : std::to_string(size);
-      };
       whyNot = llvm::formatv("mma={0} compiles GEMMs of static shapes, got "
                              "M x N x K = {1} x {2} x {3}; mma=mma_sync (or "
                              "auto) compiles sizes known at run time",
                              mode == Mode::Tcgen05 ? "tcgen05" : "wgmma",
                              spell(g.m), spell(g.n), spell(g.k));
       return failure();
+    }
+    // The options of the block-level kernels say so for a dynamic shape,
+    // rather than being dropped or refused for the kernel auto takes.
+    if (dynamic) {
+      std::string option;
+      if (ladderStep != 0)
+        option = llvm::formatv("ladder-step={0}", ladderStep);
+      else if (persistentBlocks != 0)
+        option = llvm::formatv("persistent-blocks={0}", persistentBlocks);
+      else if (pingpong)
+        option = "pingpong";
+      else if (tmaStore)
+        option = "tma-store";
+      else if (groupM > 1)
+        option = llvm::formatv("group-m={0}", groupM);
+      else if (clusterM * clusterN > 1)
+        option = clusterOptions();
+      else if (splitK > 1)
+        option = llvm::formatv("split-k={0}", splitK);
+      if (!option.empty()) {
+        whyNot = llvm::formatv("{0} applies to the wgmma and tcgen05 "
+                               "kernels, which compile GEMMs of static "
+                               "shapes, got M x N x K = {1} x {2} x {3}",
+                               option, spell(g.m), spell(g.n), spell(g.k));
+        return failure();
+      }
     }
     if (mode == Mode::Tcgen05 ||
         (mode == Mode::Auto && half && !dynamic &&
@@ -1848,9 +1885,12 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
                                axis, orCluster)
               .str();
         };
-        if (!ShapedType::isDynamic(gridX) && gridX > maxGrid[0])
+        // A dynamic M puts N's blocks along y (tileGemm).
+        bool nAlongY = ShapedType::isDynamic(gemm->m);
+        if (!ShapedType::isDynamic(gridX) &&
+            gridX > maxGrid[nAlongY ? 1 : 0])
           why = tooMany("N", gemm->n, gridX, "columns", config->clusterN,
-                        maxGrid[0], "x");
+                        maxGrid[nAlongY ? 1 : 0], nAlongY ? "y" : "x");
         else if (!ShapedType::isDynamic(gridY) && gridY > maxGrid[1])
           why = tooMany("M", gemm->m, gridY, "rows", config->clusterM,
                         maxGrid[1], "y");

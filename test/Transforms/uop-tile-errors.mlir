@@ -40,6 +40,16 @@ func.func @too_many_block_rows(%A: memref<8388736x1xf32>, %B: memref<1x1xf32>, %
 
 // -----
 
+// A dynamic M puts its tiles along x and N's along y, whose limit of 65535
+// the static N must then keep.
+func.func @too_many_block_columns_along_y(%A: memref<?x1xf32>, %B: memref<1x8388608xf32>, %C: memref<?x8388608xf32>) {
+  // expected-error @+1 {{N = 8388608 needs 65536 block columns, above the grid's limit of 65535 along y; use a larger tile N}}
+  linalg.matmul ins(%A, %B : memref<?x1xf32>, memref<1x8388608xf32>) outs(%C : memref<?x8388608xf32>)
+  return
+}
+
+// -----
+
 // The grid's x limit (2^31 - 1 blocks on every target) is the target's too.
 func.func @too_many_block_columns(%A: memref<1x1xf32>, %B: memref<1x274877906944xf32>, %C: memref<1x274877906944xf32>) {
   // expected-error @+1 {{N = 274877906944 needs 2147483648 block columns, above the grid's limit of 2147483647 along x; use a larger tile N}}

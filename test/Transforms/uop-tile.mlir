@@ -232,13 +232,15 @@ func.func @integers(%A: memref<32x16xi32>, %B: memref<16x32xi32>, %C: memref<32x
   return
 }
 
-// A dynamic M: read from A on the host, the grid's rows computed from it
-// (at least one block), every row guarded in the kernel.
+// A dynamic M: read from A on the host, the tile rows computed from it
+// (at least one block) and laid along x (grid y's 65535 could be too
+// few), N's one tile column along y, every row guarded in the kernel.
 // CHECK-LABEL: func.func @dynamic
 // CHECK: %[[M:.*]] = memref.dim %{{.*}}, %c0 : memref<?x16xf32>
 // CHECK: %[[ROWS:.*]] = arith.ceildivui %[[M]], %c32
-// CHECK: %[[GY:.*]] = arith.maxui %[[ROWS]], %c1
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c1{{.*}}, {{.*}} = %[[GY]],
+// CHECK: %[[GX:.*]] = arith.maxui %[[ROWS]], %c1
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in ({{.*}} = %[[GX]], {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}})
+// CHECK: arith.muli %[[BX]], %c32
 // CHECK: arith.cmpi ult, %{{.*}}, %[[M]] : index
 // CHECK-NOT: linalg.matmul
 func.func @dynamic(%A: memref<?x16xf32>, %B: memref<16x32xf32>, %C: memref<?x32xf32>) {

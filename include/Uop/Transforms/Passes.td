@@ -224,7 +224,8 @@ def UopTile : Pass<"uop-tile"> {
     Anything that only looks like a GEMM is left alone with a remark saying
     why; with `require-match` it is an error. So is a GEMM already inside a
     kernel (uop-tile compiles the GEMMs of host code) and one whose grid
-    would exceed CUDA's limits (65535 block rows along M). A GEMM with an
+    would exceed CUDA's limits (65535 block rows along M; a dynamic M
+    puts its tiles along x, whose limit is 2^31 - 1). A GEMM with an
     empty output (M or N = 0) computes nothing and is removed.
   }];
   let options = [
