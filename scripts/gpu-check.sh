@@ -27,7 +27,8 @@
 # UOP_GPU_OUT_DIR replaces bench/gpu_gemm/out, UOP_GPU_SIZES the sizes
 # M = N = K, UOP_GPU_GOAL_SIZES those of them whose main f16 -> f16 cases
 # run first (default 4096 8192), UOP_GPU_SHAPES the rectangular M x N x K
-# shapes (empty: none)
+# shapes (empty: none). The case f16nkoutdyn is a GEMM of dynamic shape,
+# compiled once per size as the others are but run with --shapes.
 # (test/Tools/uop-run-gpu-check.test runs both phases on 64^3 and one
 # small rectangle).
 set -uo pipefail
@@ -99,6 +100,10 @@ prepare() {
     "f16nkoutc2x2ts f16 f16 cluster-m=2+cluster-n=2+tma-store=true nk"
     "f16nkoutp132c2x2g8ts f16 f16 persistent-blocks=132+cluster-m=2+cluster-n=2+group-m=8+tma-store=true nk"
     "f16nkoutpp132m128c2ts f16 f16 persistent-blocks=132+pingpong=true+tile=128,128,64+cluster-m=2+tma-store=true nk"
+    # A GEMM of dynamic shape (memref<?x?>, `uop-run --shapes`): the
+    # options field says so; the kernel is mma.sync, its grid computed
+    # from the sizes at run time.
+    "f16nkoutdyn f16 f16 dynamic nk"
   )
   # TF32 only where the compiler has the option.
   local probe="$out_dir/probe.mlir"
@@ -160,17 +165,24 @@ prepare() {
     local dir="$out_dir/$name"
     local transpose=()
     [ "$layout" = "nk" ] && transpose=(--transpose-b)
-    "$build/bin/uop-run" --gemm "$gemm" --dtype "$dtype" \
-      --out-dtype "$odtype" --target="$target" --options="$options" \
-      "${transpose[@]}" --keep "$dir" --compile-only > /dev/null
+    if [ "$options" = "dynamic" ]; then
+      "$build/bin/uop-run" --shapes "$gemm" --dtype "$dtype" \
+        --out-dtype "$odtype" --target="$target" \
+        "${transpose[@]}" --keep "$dir" --compile-only > /dev/null
+    else
+      "$build/bin/uop-run" --gemm "$gemm" --dtype "$dtype" \
+        --out-dtype "$odtype" --target="$target" --options="$options" \
+        "${transpose[@]}" --keep "$dir" --compile-only > /dev/null
+    fi
     rm -f "$dir/kernel.mlir"
     # uop-sim's C: the kernel stage of the same GEMM on the seeded inputs
     # uop-run uses (seed 0); a fault in the simulation stops the
     # preparation. (Not compared with gemm.mlir here: its linalg.matmul into
     # an f16 or bf16 C sums in that type, the kernel in f32 as cuBLAS does;
-    # the lit suite checks the kernels against f32 references.)
+    # the lit suite checks the kernels against f32 references.) A GEMM of
+    # dynamic shape has no static entry for uop-sim here.
     local sim=-
-    if [ $((m * n * k)) -le "$sim_max" ]; then
+    if [ $((m * n * k)) -le "$sim_max" ] && [ "$options" != "dynamic" ]; then
       "$build/bin/uop-opt" "$dir/gemm.mlir" \
         --uop-compile="emit=kernel target=$target${options:+ $options}" \
         -o "$dir/sim.mlir"
@@ -276,13 +288,19 @@ run() {
     options="${options//+/ }"
     echo "== $name: ${m}x${n}x${k} ${dtype} -> ${odtype}${options:+ ($options)}, B ${layout}, $path"
     local text rc
-    local transpose=() simcheck=()
+    local transpose=() simcheck=() shapes=()
     [ "$layout" = "nk" ] && transpose=(--transpose-b)
+    # A GEMM of dynamic shape runs at the case's sizes.
+    if [ "$options" = "dynamic" ]; then
+      options=""
+      shapes=(--shapes "${m}x${n}x${k}")
+    fi
     [ -n "${sim:-}" ] && [ "$sim" != "-" ] &&
       simcheck=(--sim-output "$out_dir/$sim")
     text="$(timeout "$limit" "$bin/uop-run" --ptx "$out_dir/$ptx" \
       --launch "$out_dir/$launch" --options="$options" "${transpose[@]}" \
-      "${simcheck[@]}" --check --bench --warmup 3 --iters "$iters" 2>&1)"
+      "${shapes[@]}" "${simcheck[@]}" --check --bench --warmup 3 \
+      --iters "$iters" 2>&1)"
     rc=$?
     echo "$text"
     if [ "$rc" -eq 3 ] && [ "$first" -eq 1 ]; then

@@ -14,6 +14,7 @@
 
 #include "Uop/Runtime/SeededInputs.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstring>
 
@@ -180,14 +181,21 @@ static bool validateLaunch(const LaunchDesc &l, size_t index, size_t planIndex,
                            ExecError &error) {
   std::string where = "launch " + std::to_string(index) + " (" + l.kernel + ")";
   for (int d = 0; d < 3; ++d) {
-    // null in the JSON (-1): a size the host computes at run time, as for
-    // the grid of a GEMM of dynamic shape, which the runner cannot size.
+    // A grid the host computes from sizes known only at run time (a GEMM
+    // of dynamic shape) has its expression, evaluated by bindShapes.
+    if (l.grid[d] == -1 && l.gridExpr[d])
+      return fail(error, ErrorKind::BadInput,
+                  where + ": its grid is computed from the sizes of '" +
+                      host.name +
+                      "' parameters known only at run time: give them "
+                      "(uop-run --shapes MxNxK)");
+    // null in the JSON (-1): a size the host computes in a way the runner
+    // cannot repeat.
     if (l.grid[d] == -1 || l.block[d] == -1)
       return fail(error, ErrorKind::BadInput,
                   where + ": expected constant grid and block sizes, got "
-                          "one known only at run time (a GEMM of dynamic "
-                          "shape); uop-run launches kernels of static "
-                          "shapes: compile a function with static shapes");
+                          "one the host computes at run time from more "
+                          "than its parameters' sizes");
     if (l.grid[d] < 1 || l.block[d] < 1 || l.grid[d] > INT_MAX ||
         l.block[d] > 1024)
       return fail(error, ErrorKind::BadInput,
@@ -264,6 +272,11 @@ static bool validateLaunch(const LaunchDesc &l, size_t index, size_t planIndex,
       break;
     }
     case ArgDesc::Kind::Scalar:
+      if (!a.hasValue && a.expr)
+        return fail(error, ErrorKind::BadInput,
+                    what + ": computed from the sizes of '" + host.name +
+                        "' parameters known only at run time: give them "
+                        "(uop-run --shapes MxNxK)");
       if (!a.hasValue || elementBytes(a.type) == 0)
         return fail(error, ErrorKind::BadInput,
                     what +
@@ -312,6 +325,167 @@ static bool spanOf(const ArgDesc &d, const std::string &what, int64_t &span,
   return true;
 }
 
+/// `shape` as MLIR writes it, "?" for a size known only at run time:
+/// "?x64".
+static std::string shapeString(const std::vector<int64_t> &shape) {
+  std::string text;
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? "x" : "") +
+            (shape[i] < 0 ? std::string("?") : std::to_string(shape[i]));
+  return text.empty() ? "()" : text;
+}
+
+std::optional<LaunchConfig>
+uop::runtime::bindShapes(const LaunchConfig &config,
+                         const std::string &hostName,
+                         const std::map<size_t, std::vector<int64_t>> &shapes,
+                         ExecError &error) {
+  const std::string &name =
+      hostName.empty() && !config.launches.empty() ? config.launches.front().host
+                                                   : hostName;
+  LaunchConfig bound = config;
+  HostFunctionDesc *host = nullptr;
+  for (HostFunctionDesc &f : bound.functions)
+    if (f.name == name)
+      host = &f;
+  if (!host) {
+    fail(error, ErrorKind::BadInput,
+         "expected the parameters of host function '" + name +
+             "' in \"functions\"");
+    return std::nullopt;
+  }
+  for (const auto &[index, sizes] : shapes) {
+    std::string what = "'" + name + "' parameter " + std::to_string(index);
+    if (index >= host->params.size() ||
+        host->params[index].kind != ArgDesc::Kind::MemRef) {
+      fail(error, ErrorKind::BadInput,
+           what + ": expected a memref parameter to give sizes to");
+      return std::nullopt;
+    }
+    ArgDesc &p = host->params[index];
+    const ArgDesc unbound = p;
+    if (sizes.size() != p.shape.size()) {
+      fail(error, ErrorKind::BadInput,
+           what + ": expected " + std::to_string(p.shape.size()) +
+               " sizes for a memref of shape " + shapeString(p.shape) +
+               ", got " + std::to_string(sizes.size()));
+      return std::nullopt;
+    }
+    for (size_t d = 0; d < sizes.size(); ++d) {
+      // 2^40 elements along one dimension: more than any run can allocate
+      // (spanOf bounds the whole), small enough that no product overflows
+      // before it does.
+      if (sizes[d] < 0 || sizes[d] > (int64_t(1) << 40) ||
+          (p.shape[d] >= 0 && p.shape[d] != sizes[d])) {
+        fail(error, ErrorKind::BadInput,
+             what + ": expected sizes " + shapeString(p.shape) +
+                 " (at most 2^40 each), got " + shapeString(sizes));
+        return std::nullopt;
+      }
+    }
+    p.shape = sizes;
+    if (std::any_of(p.strides.begin(), p.strides.end(),
+                    [](int64_t s) { return s < 0; })) {
+      if (!p.contiguous) {
+        fail(error, ErrorKind::BadInput,
+             what + ": its strides are known only at run time and do not "
+                    "follow from its sizes (not a dense row-major memref)");
+        return std::nullopt;
+      }
+      // Dense row-major: the identity layout's strides, the product of
+      // the sizes to the right.
+      int64_t stride = 1;
+      for (size_t d = p.shape.size(); d-- > 0;) {
+        p.strides[d] = stride;
+        if (__builtin_mul_overflow(stride, std::max<int64_t>(p.shape[d], 1),
+                                   &stride) ||
+            stride > (int64_t(1) << 48)) {
+          fail(error, ErrorKind::BadInput,
+               what + ": expected at most 2^48 elements, got sizes " +
+                   shapeString(sizes));
+          return std::nullopt;
+        }
+      }
+    }
+    // The launches pass the parameter as it is now.
+    for (LaunchDesc &l : bound.launches) {
+      if (l.host != name)
+        continue;
+      for (ArgDesc &a : l.args)
+        if (a.kind == ArgDesc::Kind::MemRef && a.hostArg == (int)index &&
+            a.type == unbound.type && a.shape == unbound.shape &&
+            a.strides == unbound.strides && a.offset == unbound.offset) {
+          a.shape = p.shape;
+          a.strides = p.strides;
+        }
+    }
+  }
+  // The kernels of a GEMM read M, N and K from A and B: sizes that
+  // disagree would take them past a buffer's end.
+  if (const std::optional<GemmDesc> &g = host->gemm) {
+    const ArgDesc &a = host->params[g->a], &b = host->params[g->b],
+                  &c = host->params[g->c];
+    auto known = [](const ArgDesc &d) {
+      return d.kind == ArgDesc::Kind::MemRef && d.shape.size() == 2 &&
+             d.shape[0] >= 0 && d.shape[1] >= 0;
+    };
+    if (known(a) && known(b) && known(c)) {
+      int64_t m = a.shape[g->transposeA ? 1 : 0];
+      int64_t k = a.shape[g->transposeA ? 0 : 1];
+      int64_t bk = b.shape[g->transposeB ? 1 : 0];
+      int64_t bn = b.shape[g->transposeB ? 0 : 1];
+      if (bk != k || c.shape[0] != m || c.shape[1] != bn) {
+        fail(error, ErrorKind::BadInput,
+             "'" + name + "' parameters " + std::to_string(g->a) + ", " +
+                 std::to_string(g->b) + " and " + std::to_string(g->c) +
+                 " (A, B and C of its GEMM) disagree on M, N and K: A " +
+                 shapeString(a.shape) +
+                 (g->transposeA ? " (K x M)" : " (M x K)") + ", B " +
+                 shapeString(b.shape) +
+                 (g->transposeB ? " (N x K)" : " (K x N)") + ", C " +
+                 shapeString(c.shape) + " (M x N)");
+        return std::nullopt;
+      }
+    }
+  }
+  // The sizes computed from them.
+  for (size_t i = 0; i < bound.launches.size(); ++i) {
+    LaunchDesc &l = bound.launches[i];
+    if (l.host != name)
+      continue;
+    std::string where = "launch " + std::to_string(i) + " (" + l.kernel + ")";
+    std::string why;
+    for (int d = 0; d < 3; ++d) {
+      if (!l.gridExpr[d])
+        continue;
+      int64_t value = 0;
+      if (!evaluateSizeExpr(*l.gridExpr[d], host->params, value, why)) {
+        fail(error, ErrorKind::BadInput,
+             where + ": computing its grid along " + "xyz"[d] + " from '" +
+                 name + "' parameters' sizes: " + why);
+        return std::nullopt;
+      }
+      l.grid[d] = value;
+    }
+    for (size_t a = 0; a < l.args.size(); ++a) {
+      ArgDesc &arg = l.args[a];
+      if (arg.kind != ArgDesc::Kind::Scalar || !arg.expr)
+        continue;
+      int64_t value = 0;
+      if (!evaluateSizeExpr(*arg.expr, host->params, value, why)) {
+        fail(error, ErrorKind::BadInput,
+             where + " argument " + std::to_string(a) + ": computing it " +
+                 "from '" + name + "' parameters' sizes: " + why);
+        return std::nullopt;
+      }
+      arg.hasValue = arg.valueIsInt = true;
+      arg.intValue = value;
+      arg.floatValue = (double)value;
+    }
+  }
+  return bound;
+}
+
 std::vector<HostBuffer> HostFunctionPlan::makeBuffers() const {
   std::vector<HostBuffer> buffers(host.params.size());
   for (size_t p : memrefParams)
@@ -343,6 +517,22 @@ uop::runtime::prepareHostFunction(const LaunchConfig &config,
   }
   plan.host = *host;
   plan.configLaunches = config.launches.size();
+  // Sizes known only at run time: bindShapes gives them.
+  for (size_t i = 0; i < host->params.size(); ++i) {
+    const ArgDesc &p = host->params[i];
+    if (p.kind != ArgDesc::Kind::MemRef)
+      continue;
+    auto unknown = [](int64_t x) { return x < 0; };
+    if (std::any_of(p.shape.begin(), p.shape.end(), unknown) ||
+        std::any_of(p.strides.begin(), p.strides.end(), unknown)) {
+      fail(error, ErrorKind::BadInput,
+           "'" + name + "' parameter " + std::to_string(i) + ": a memref " +
+               "of shape " + shapeString(p.shape) +
+               ", whose sizes are known only at run time: give them "
+               "(uop-run --shapes MxNxK)");
+      return std::nullopt;
+    }
+  }
   for (size_t i = 0; i < config.launches.size(); ++i) {
     const LaunchDesc &l = config.launches[i];
     if (l.host != name)

@@ -9,9 +9,11 @@
 
 #include "Uop/Runtime/LaunchConfig.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 
 using namespace uop::runtime;
 
@@ -281,6 +283,81 @@ struct ConfigReader {
     }
     return true;
   }
+  /// Sizes or strides: non-negative integers, or null (-1) for one known
+  /// only at run time.
+  bool readSizes(const JsonValue *v, const std::string &path,
+                 std::vector<int64_t> &out) {
+    if (!v || v->kind != JsonValue::Kind::Array)
+      return fail(path, "an array of integers or nulls");
+    for (size_t i = 0; i < v->array.size(); ++i) {
+      const JsonValue &x = v->array[i];
+      std::string at = path + "[" + std::to_string(i) + "]";
+      if (x.kind == JsonValue::Kind::Null) {
+        out.push_back(-1);
+        continue;
+      }
+      if (!x.integer || *x.integer < 0)
+        return fail(at, "a non-negative integer or null");
+      out.push_back(*x.integer);
+    }
+    return true;
+  }
+  /// A SizeExpr: an integer, {"dim": [param, dim]} or {"op": name,
+  /// "args": [lhs, rhs]}; `budget` bounds its nodes.
+  bool readSizeExpr(const JsonValue &v, const std::string &path,
+                    SizeExpr &out, unsigned &budget) {
+    if (budget == 0)
+      return fail(path, "an expression of at most 256 nodes");
+    --budget;
+    if (v.integer) {
+      out.kind = SizeExpr::Kind::Constant;
+      out.value = *v.integer;
+      return true;
+    }
+    if (v.kind != JsonValue::Kind::Object)
+      return fail(path, "an integer, {\"dim\": [param, dim]} or {\"op\": "
+                        "name, \"args\": [lhs, rhs]}");
+    if (const JsonValue *dim = v.get("dim")) {
+      if (dim->kind != JsonValue::Kind::Array || dim->array.size() != 2 ||
+          !dim->array[0].integer || !dim->array[1].integer ||
+          *dim->array[0].integer < 0 || *dim->array[0].integer > 1000000 ||
+          *dim->array[1].integer < 0 || *dim->array[1].integer > 64)
+        return fail(path + ".dim", "[parameter index, dimension]");
+      out.kind = SizeExpr::Kind::Dim;
+      out.param = *dim->array[0].integer;
+      out.dim = *dim->array[1].integer;
+      return true;
+    }
+    static const char *const kOps[] = {
+        "addi",  "subi",  "muli",  "divui", "divsi", "ceildivui", "ceildivsi",
+        "floordivsi", "remui", "remsi", "maxui", "minui", "maxsi", "minsi"};
+    if (!readString(v.get("op"), path + ".op", out.op))
+      return false;
+    if (std::find_if(std::begin(kOps), std::end(kOps), [&](const char *op) {
+          return out.op == op;
+        }) == std::end(kOps))
+      return fail(path + ".op", "an integer arith operation (addi, subi, "
+                                "muli, divui, ceildivui, remui, maxui, "
+                                "minui and the signed ones), got \"" +
+                                    out.op + "\"");
+    const JsonValue *args = v.get("args");
+    if (!args || args->kind != JsonValue::Kind::Array ||
+        args->array.size() != 2)
+      return fail(path + ".args", "an array of 2 expressions");
+    out.kind = SizeExpr::Kind::Op;
+    out.operands.resize(2);
+    for (size_t i = 0; i < 2; ++i)
+      if (!readSizeExpr(args->array[i],
+                        path + ".args[" + std::to_string(i) + "]",
+                        out.operands[i], budget))
+        return false;
+    return true;
+  }
+  bool readSizeExpr(const JsonValue &v, const std::string &path,
+                    SizeExpr &out) {
+    unsigned budget = 256;
+    return readSizeExpr(v, path, out, budget);
+  }
   bool readArg(const JsonValue &v, const std::string &path, ArgDesc &out) {
     std::string kind;
     if (!readString(v.get("kind"), path + ".kind", kind))
@@ -296,18 +373,27 @@ struct ConfigReader {
         out.hostArg = (int)hostArg;
       }
       if (!readString(v.get("element"), path + ".element", out.type) ||
-          !readInts(v.get("shape"), path + ".shape", out.shape) ||
-          !readInts(v.get("strides"), path + ".strides", out.strides) ||
+          !readSizes(v.get("shape"), path + ".shape", out.shape) ||
+          !readSizes(v.get("strides"), path + ".strides", out.strides) ||
           !readInt(v.get("offset"), path + ".offset", out.offset, false))
         return false;
       if (out.shape.size() != out.strides.size())
         return fail(path + ".strides", "one stride per dimension");
+      if (out.shape.size() > 64)
+        return fail(path + ".shape", "at most 64 dimensions");
+      if (const JsonValue *c = v.get("contiguous"))
+        if (!readBool(c, path + ".contiguous", out.contiguous))
+          return false;
       return true;
     }
     if (kind == "scalar") {
       out.kind = ArgDesc::Kind::Scalar;
       if (!readString(v.get("type"), path + ".type", out.type))
         return false;
+      if (const JsonValue *expr = v.get("expr")) {
+        out.expr.emplace();
+        return readSizeExpr(*expr, path + ".expr", *out.expr);
+      }
       if (const JsonValue *value = v.get("value")) {
         if (value->kind != JsonValue::Kind::Number)
           return fail(path + ".value", "a number");
@@ -391,13 +477,24 @@ struct ConfigReader {
     }
     return true;
   }
-  bool readDims(const JsonValue *v, const std::string &path, int64_t *dims) {
+  /// Three sizes: integers, nulls (-1) or, with `exprs`, expressions the
+  /// host computes (-1 until evaluated).
+  bool readDims(const JsonValue *v, const std::string &path, int64_t *dims,
+                std::optional<SizeExpr> *exprs = nullptr) {
     if (!v || v->kind != JsonValue::Kind::Array || v->array.size() != 3)
       return fail(path, "an array of 3 integers or nulls");
-    for (int i = 0; i < 3; ++i)
-      if (!readInt(&v->array[i], path + "[" + std::to_string(i) + "]", dims[i],
-                   true))
+    for (int i = 0; i < 3; ++i) {
+      std::string at = path + "[" + std::to_string(i) + "]";
+      if (exprs && v->array[i].kind == JsonValue::Kind::Object) {
+        dims[i] = -1;
+        exprs[i].emplace();
+        if (!readSizeExpr(v->array[i], at, *exprs[i]))
+          return false;
+        continue;
+      }
+      if (!readInt(&v->array[i], at, dims[i], true))
         return false;
+    }
     return true;
   }
 };
@@ -425,7 +522,8 @@ uop::runtime::parseLaunchConfig(const std::string &text, std::string &error) {
     LaunchDesc desc;
     if (!reader.readString(l.get("host"), path + ".host", desc.host) ||
         !reader.readString(l.get("kernel"), path + ".kernel", desc.kernel) ||
-        !reader.readDims(l.get("grid"), path + ".grid", desc.grid) ||
+        !reader.readDims(l.get("grid"), path + ".grid", desc.grid,
+                         desc.gridExpr) ||
         !reader.readDims(l.get("block"), path + ".block", desc.block) ||
         !reader.readInt(l.get("dynamic_shared_bytes"),
                         path + ".dynamic_shared_bytes", desc.dynamicSharedBytes,
@@ -459,4 +557,95 @@ uop::runtime::parseLaunchConfig(const std::string &text, std::string &error) {
     config.functions.push_back(std::move(desc));
   }
   return config;
+}
+
+bool uop::runtime::evaluateSizeExpr(const SizeExpr &expr,
+                                    const std::vector<ArgDesc> &params,
+                                    int64_t &out, std::string &why) {
+  switch (expr.kind) {
+  case SizeExpr::Kind::Constant:
+    out = expr.value;
+    return true;
+  case SizeExpr::Kind::Dim: {
+    std::string what = "parameter " + std::to_string(expr.param);
+    if (expr.param < 0 || (size_t)expr.param >= params.size() ||
+        params[expr.param].kind != ArgDesc::Kind::MemRef ||
+        expr.dim < 0 || (size_t)expr.dim >= params[expr.param].shape.size()) {
+      why = what + " has no memref dimension " + std::to_string(expr.dim);
+      return false;
+    }
+    out = params[expr.param].shape[expr.dim];
+    if (out < 0) {
+      why = what + "'s size along dimension " + std::to_string(expr.dim) +
+            " is known only at run time";
+      return false;
+    }
+    return true;
+  }
+  case SizeExpr::Kind::Op:
+    break;
+  }
+  if (expr.operands.size() != 2) {
+    why = expr.op + " of " + std::to_string(expr.operands.size()) +
+          " operands";
+    return false;
+  }
+  int64_t a = 0, b = 0;
+  if (!evaluateSizeExpr(expr.operands[0], params, a, why) ||
+      !evaluateSizeExpr(expr.operands[1], params, b, why))
+    return false;
+  // index arithmetic is 64-bit; a result that wraps is not a size.
+  const std::string &op = expr.op;
+  bool unsignedOp = op == "divui" || op == "ceildivui" || op == "remui" ||
+                    op == "maxui" || op == "minui";
+  uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+  bool overflow = false;
+  if ((op.find("div") != std::string::npos || op.find("rem") == 0) &&
+      b == 0) {
+    why = op + " by zero";
+    return false;
+  }
+  if (!unsignedOp && b == -1 && a == INT64_MIN &&
+      (op.find("div") != std::string::npos || op == "remsi")) {
+    why = op + " overflows 64 bits";
+    return false;
+  }
+  if (op == "addi")
+    overflow = __builtin_add_overflow(a, b, &out);
+  else if (op == "subi")
+    overflow = __builtin_sub_overflow(a, b, &out);
+  else if (op == "muli")
+    overflow = __builtin_mul_overflow(a, b, &out);
+  else if (op == "divui")
+    out = (int64_t)(ua / ub);
+  else if (op == "ceildivui")
+    out = (int64_t)(ua / ub + (ua % ub != 0));
+  else if (op == "remui")
+    out = (int64_t)(ua % ub);
+  else if (op == "maxui")
+    out = (int64_t)std::max(ua, ub);
+  else if (op == "minui")
+    out = (int64_t)std::min(ua, ub);
+  else if (op == "divsi")
+    out = a / b;
+  else if (op == "ceildivsi")
+    out = a / b + ((a % b != 0) && ((a < 0) == (b < 0)));
+  else if (op == "floordivsi")
+    out = a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
+  else if (op == "remsi")
+    out = a % b;
+  else if (op == "maxsi")
+    out = std::max(a, b);
+  else if (op == "minsi")
+    out = std::min(a, b);
+  else {
+    why = "an unknown operation " + op;
+    return false;
+  }
+  if (overflow) {
+    why = op + " of " + std::to_string(a) + " and " + std::to_string(b) +
+          " overflows 64 bits";
+    return false;
+  }
+  return true;
 }

@@ -537,6 +537,25 @@ ref = a.astype(np.float64) @ b.astype(np.float64)
 assert (a2 == a).all() and (b2 == b).all()
 assert np.abs(c - ref).max() < 1e-4, np.abs(c - ref).max()
 print("ran", c.shape)
+# A GEMM of dynamic shape, compiled once: the arrays give the sizes, the
+# grid follows from them.
+dyn = uop.compile(uop.matmul_problem(40, 24, 56, dtype="float16",
+                                     dynamic=True), target="sm_80")
+for m, n, k in [(70, 33, 20), (1, 300, 8)]:
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    _, _, c = uop.run(dyn, a, b, np.zeros((m, n), np.float32))
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    assert np.abs(c - ref).max() < 1e-4, np.abs(c - ref).max()
+    print("ran dynamic", c.shape)
+try:
+    uop.run(dyn, np.zeros((4,), np.float16), b, np.zeros((1, n), np.float32))
+except uop.Error as e:
+    print("refused:", e)
+try:
+    uop.run(dyn, np.zeros((1, 9), np.float16), b, np.zeros((1, n), np.float32))
+except uop.Error as e:
+    print("refused:", e)
 """
 
 
@@ -571,6 +590,13 @@ def test_run_on_the_fake_driver(tmp_path):
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "ran (40, 24)" in out.stdout
+    assert "ran dynamic (70, 33)" in out.stdout
+    assert "ran dynamic (1, 300)" in out.stdout
+    assert ("refused: argument 0 of 'gemm' is f16 ?x?: expected an array of "
+            "2 dimensions, got (4,)") in out.stdout
+    assert ("refused: 'gemm' parameters 0, 1 and 2 (A, B and C of its GEMM) "
+            "disagree on M, N and K: A 1x9 (M x K), B 8x300 (K x N), "
+            "C 1x300 (M x N)") in out.stdout
 
 
 def test_stubs_match_the_native_module():

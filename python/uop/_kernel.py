@@ -413,15 +413,31 @@ def run(kernel: Kernel, *arrays, host: Optional[str] = None):
     """Runs a Kernel on the GPU, through the launch executor uop-run uses:
     the launches of its host function (`host`; default: the first
     launch's) in order, with `arrays` as that function's memref arguments
-    (every one given, of its shape and element type as for uop.simulate),
-    and returns every argument after the run as new numpy arrays. Raises
+    (every one given, of its shape and element type as for uop.simulate;
+    a parameter of dynamic shape, memref<?x?xf16>, takes its sizes from
+    its array, and the grid follows from them), and returns every
+    argument after the run as new numpy arrays. Raises
     uop.NoGPU where there is no GPU or driver, uop.Error on bad input or a
     CUDA failure (with the driver's message and the JIT log)."""
     if not isinstance(kernel, Kernel):
         raise Error("uop.run takes a uop.Kernel")
     json = _uop.launch_json(kernel.ir("llvm"))
     host = host or (kernel.launches[0].host if kernel.launches else "")
-    params = _uop.host_buffers(json, host)
+    described = _uop.host_params(json, host)
+    if described and len(arrays) != len(described):
+        raise Error(f"'{host}' takes {len(described)} arrays, "
+                    f"got {len(arrays)}")
+    # The sizes of the parameters of dynamic shape, from their arrays.
+    shapes = {}
+    for i, (array, p) in enumerate(zip(arrays, described)):
+        if None in p["shape"]:
+            shape = np.shape(array)
+            if len(shape) != len(p["shape"]):
+                raise Error(f"argument {i} of '{host}' is {p['element']} "
+                            f"{_spell(p['shape'])}: expected an array of "
+                            f"{len(p['shape'])} dimensions, got {shape}")
+            shapes[p["param"]] = list(shape)
+    params = _uop.host_buffers(json, host, shapes)
     if len(arrays) != len(params):
         raise Error(f"'{host}' takes {len(params)} arrays, got {len(arrays)}")
     buffers = []
@@ -439,13 +455,18 @@ def run(kernel: Kernel, *arrays, host: Optional[str] = None):
                         f"bytes, got {len(data)}")
         buffers.append((data, a.dtype))
     kind, message = _uop.run_host_function(kernel.ptx, json, host,
-                                           [b for b, _ in buffers])
+                                           [b for b, _ in buffers], shapes)
     if kind == "no gpu":
         raise NoGPU(message)
     if kind:
         raise Error(message)
     return tuple(np.frombuffer(data, dtype=dtype).reshape(p["shape"]).copy()
                  for (data, dtype), p in zip(buffers, params))
+
+
+def _spell(shape) -> str:
+    """A shape as MLIR writes it: (None, 64) is ?x64."""
+    return "x".join("?" if s is None else str(s) for s in shape)
 
 
 # The numpy dtypes that hold a launch configuration's element types.

@@ -8,13 +8,15 @@
 // without uop-run in between.
 //
 //   uop-executor-test K.ptx K.json [--host NAME] [--short P] [--misuse]
+//                     [--bind P:S0xS1...]...
 //
 // Without options it runs the first launch's host function on small
 // integers (exact in f32) and, for a dense f32 GEMM host function (A, B,
 // C), compares the C that came back with the product computed here. --host
 // picks the host function; --short P hands parameter P's buffer over one
 // byte short; --misuse calls the session's steps out of order and with
-// wrong buffer lists, then times the launches.
+// wrong buffer lists, then times the launches; --bind gives parameter P
+// of a function of dynamic shape its sizes (bindShapes) first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -151,6 +154,7 @@ int main(int argc, char **argv) {
   std::string hostName;
   long shortParam = -1;
   bool misuseMode = false;
+  std::map<size_t, std::vector<int64_t>> shapes;
   for (int i = 3; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--host" && i + 1 < argc)
@@ -159,6 +163,21 @@ int main(int argc, char **argv) {
       shortParam = std::atol(argv[++i]);
     else if (arg == "--misuse")
       misuseMode = true;
+    else if (arg == "--bind" && i + 1 < argc) {
+      // P:S0xS1x...: parameter P's sizes, for bindShapes.
+      std::string text = argv[++i];
+      size_t colon = text.find(':');
+      std::vector<int64_t> sizes;
+      for (size_t at = colon + 1; colon != std::string::npos &&
+                                  at <= text.size();) {
+        size_t x = text.find('x', at);
+        sizes.push_back(std::atoll(text.substr(at, x - at).c_str()));
+        if (x == std::string::npos)
+          break;
+        at = x + 1;
+      }
+      shapes[(size_t)std::atol(text.c_str())] = sizes;
+    }
     else {
       std::fprintf(stderr, "unknown argument '%s'\n", arg.c_str());
       return 2;
@@ -173,6 +192,11 @@ int main(int argc, char **argv) {
   if (!config)
     return report({ErrorKind::BadInput, why}), 1;
   ExecError error;
+  if (!shapes.empty()) {
+    config = bindShapes(*config, hostName, shapes, error);
+    if (!config)
+      return report(error), 1;
+  }
   std::optional<HostFunctionPlan> plan =
       prepareHostFunction(*config, hostName, error);
   if (!plan)

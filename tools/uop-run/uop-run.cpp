@@ -36,6 +36,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <sstream>
 #include <string>
 #include <sys/stat.h>
@@ -80,6 +81,8 @@ struct Options {
   std::string compileOptions;
   std::string ptxFile, launchFile;
   std::string gemm;
+  /// --shapes: the sizes a GEMM of dynamic shape runs at, one run each.
+  std::string shapes;
   std::string dtype = "f32", outDtype;
   bool transposeA = false, transposeB = false;
   uint64_t seed = 0;
@@ -104,6 +107,13 @@ const char *kUsage =
     "f16|bf16|f32]\n"
     "               [--transpose-a] [--transpose-b] [--target=...] "
     "[--options=...] ...\n"
+    "       uop-run --shapes MxNxK[,MxNxK...] [the --gemm options] ...\n"
+    "       --shapes: run a GEMM of dynamic shape (memref<?x?>) at each "
+    "size: alone, the\n"
+    "         one uop-run writes (compiled once); with FILE.mlir or "
+    "--ptx, its host\n"
+    "         function's A, B and C (the launch JSON's GEMM record, or "
+    "parameters 0-2)\n"
     "       --transpose-a / --transpose-b: A stored K x M / B stored N x K "
     "(with --gemm,\n"
     "         the GEMM compiled; with a launch JSON that records its GEMM, "
@@ -177,6 +187,8 @@ Options parseOptions(int argc, char **argv) {
       o.launchFile = next();
     } else if (key == "--gemm") {
       o.gemm = next();
+    } else if (key == "--shapes") {
+      o.shapes = next();
     } else if (key == "--dtype") {
       o.dtype = next();
     } else if (key == "--out-dtype") {
@@ -198,11 +210,18 @@ Options parseOptions(int argc, char **argv) {
           "expected one input file, got '" + o.input + "' and '" + arg + "'");
     }
   }
+  if (!o.gemm.empty() && !o.shapes.empty())
+    die(kBadInput, "expected --gemm MxNxK (a GEMM of static shape) or "
+                   "--shapes MxNxK,... (one of dynamic shape), not both");
   int modes = !o.input.empty() + !o.gemm.empty() +
               (!o.ptxFile.empty() || !o.launchFile.empty());
+  // --shapes alone compiles a GEMM of dynamic shape.
+  if (modes == 0 && !o.shapes.empty())
+    modes = 1;
   if (modes != 1)
     die(kBadInput, std::string("expected exactly one of FILE.mlir, --gemm "
-                               "MxNxK, --ptx K.ptx --launch K.json\n") +
+                               "MxNxK, --shapes MxNxK,..., --ptx K.ptx "
+                               "--launch K.json\n") +
                        kUsage);
   if (!o.ptxFile.empty() && o.launchFile.empty())
     die(kBadInput, "--ptx: expected --launch K.json with it (the launch "
@@ -218,15 +237,15 @@ Options parseOptions(int argc, char **argv) {
   return o;
 }
 
-/// The GEMM sizes of --gemm MxNxK, each in [1, 2^20], with all three
-/// matrices within 64 GiB.
+/// The GEMM sizes of --gemm MxNxK (or one of --shapes), each in [1, 2^20],
+/// with all three matrices within 64 GiB.
 struct GemmShape {
   int64_t m = 0, n = 0, k = 0;
 };
 
-GemmShape parseGemm(const Options &o) {
+GemmShape parseGemm(const Options &o, const std::string &text,
+                    const std::string &flag = "--gemm") {
   GemmShape s;
-  std::string text = o.gemm;
   std::vector<std::string> parts;
   size_t start = 0;
   for (size_t i = 0; i <= text.size(); ++i)
@@ -235,21 +254,38 @@ GemmShape parseGemm(const Options &o) {
       start = i + 1;
     }
   if (parts.size() != 3)
-    die(kBadInput,
-        "--gemm: expected MxNxK (three positive integers), got '" + text + "'");
-  s.m = parseInt(parts[0], "--gemm M", 1, 1 << 20);
-  s.n = parseInt(parts[1], "--gemm N", 1, 1 << 20);
-  s.k = parseInt(parts[2], "--gemm K", 1, 1 << 20);
+    die(kBadInput, flag + ": expected MxNxK (three positive integers), got '" +
+                       text + "'");
+  s.m = parseInt(parts[0], flag + " M", 1, 1 << 20);
+  s.n = parseInt(parts[1], flag + " N", 1, 1 << 20);
+  s.k = parseInt(parts[2], flag + " K", 1, 1 << 20);
   double in = o.dtype == "f32" ? 4 : 2, out = o.outDtype == "f32" ? 4 : 2;
   double bytes = in * (double)s.m * s.k + in * (double)s.k * s.n +
                  2 * out * (double)s.m * s.n;
   if (bytes > 64.0 * (1ull << 30))
-    die(kBadInput, "--gemm " + text +
+    die(kBadInput, flag + " " + text +
                        ": expected at most 64 GiB of "
                        "matrices (A, B, C and cuBLAS's C), got " +
                        std::to_string((long long)(bytes / (1ull << 30))) +
                        " GiB");
   return s;
+}
+
+/// The sizes of --shapes MxNxK,MxNxK,...: at most 64 of them.
+std::vector<GemmShape> parseShapes(const Options &o) {
+  std::vector<GemmShape> shapes;
+  if (o.shapes.empty())
+    return shapes;
+  size_t start = 0;
+  for (size_t i = 0; i <= o.shapes.size(); ++i)
+    if (i == o.shapes.size() || o.shapes[i] == ',') {
+      if (shapes.size() == 64)
+        die(kBadInput, "--shapes: expected at most 64 sizes");
+      shapes.push_back(
+          parseGemm(o, o.shapes.substr(start, i - start), "--shapes"));
+      start = i + 1;
+    }
+  return shapes;
 }
 
 std::string readFile(const std::string &path) {
@@ -301,11 +337,15 @@ int runProcess(const std::vector<std::string> &argv) {
 }
 
 /// The linalg GEMM --gemm compiles: C = A * B (A stored K x M, B N x K
-/// where transposed), C zeroed first.
-std::string gemmSource(const GemmShape &s, const Options &o) {
+/// where transposed), C zeroed first; without a shape (--shapes), on
+/// memref<?x?> operands.
+std::string gemmSource(const GemmShape *shape, const Options &o) {
+  GemmShape s = shape ? *shape : GemmShape{-1, -1, -1};
   auto memref = [](int64_t r, int64_t c, const std::string &t) {
-    return "memref<" + std::to_string(r) + "x" + std::to_string(c) + "x" + t +
-           ">";
+    auto size = [](int64_t x) {
+      return x < 0 ? std::string("?") : std::to_string(x);
+    };
+    return "memref<" + size(r) + "x" + size(c) + "x" + t + ">";
   };
   std::string a =
       o.transposeA ? memref(s.k, s.m, o.dtype) : memref(s.m, s.k, o.dtype);
@@ -591,53 +631,64 @@ bool compareC(const GemmRoles &gemm, bool tf32, const uint8_t *got,
   return mismatches == 0;
 }
 
-int main(int argc, char **argv) {
-  // Line by line: the log keeps what was printed when `timeout` ends a run,
-  // in order with stderr.
-  std::setvbuf(stdout, nullptr, _IOLBF, 0);
-  Options o = parseOptions(argc, argv);
-
-  // 1. PTX and launch JSON: given, or compiled here.
-  std::string ptxFile = o.ptxFile, launchFile = o.launchFile;
-  GemmShape gemmShape;
-  bool isGemmMode = !o.gemm.empty();
-  if (isGemmMode)
-    gemmShape = parseGemm(o);
-  if (o.ptxFile.empty()) {
-    std::string dir = o.keepDir;
-    if (dir.empty()) {
-      char dirTemplate[] = "/tmp/uop-run.XXXXXX";
-      if (!mkdtemp(dirTemplate))
-        die(kBadInput, "cannot make a temporary directory");
-      tempDir = dir = dirTemplate;
-      std::atexit(removeTempDir);
-    } else if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
-      die(kBadInput, "--keep: cannot make the directory '" + dir + "'");
-    }
-    std::string source = o.input;
-    if (isGemmMode) {
-      source = dir + "/gemm.mlir";
-      writeFile(source, gemmSource(gemmShape, o));
-    } else {
-      readFile(source); // a missing input is a plain error, not uop-opt's
-    }
-    compile(o, source, dir, ptxFile, launchFile);
-  } else if (!o.keepDir.empty()) {
-    die(kBadInput, "--keep: expected an input to compile, not --ptx");
+/// `config` with the A, B and C of its first launch's host function sized
+/// for `shape` (bindShapes): where the launch JSON records the GEMM, its
+/// parameters and layouts; otherwise a function of three parameters (A, B,
+/// C) with the layouts of --transpose-a and --transpose-b.
+static LaunchConfig bindGemmShape(const Options &o, const LaunchConfig &config,
+                           const GemmShape &shape,
+                           const std::string &launchFile) {
+  if (config.launches.empty())
+    return config; // prepareHostFunction says so.
+  const std::string &name = config.launches.front().host;
+  const HostFunctionDesc *host = nullptr;
+  for (const HostFunctionDesc &f : config.functions)
+    if (f.name == name)
+      host = &f;
+  if (!host)
+    return config; // prepareHostFunction says so.
+  size_t a = 0, b = 1, c = 2;
+  bool transposeA = o.transposeA, transposeB = o.transposeB;
+  if (const std::optional<GemmDesc> &r = host->gemm) {
+    a = (size_t)r->a;
+    b = (size_t)r->b;
+    c = (size_t)r->c;
+    transposeA = r->transposeA;
+    transposeB = r->transposeB;
+  } else if (host->params.size() != 3) {
+    die(kBadInput, "--shapes: expected '" + launchFile +
+                       "' to record the GEMM of host function '" + name +
+                       "', or the function to take A, B and C, got " +
+                       std::to_string(host->params.size()) + " parameters");
   }
-  std::string ptx = readFile(ptxFile);
-  std::string launchText = readFile(launchFile);
-  removeTempDir();
-  std::string error;
-  std::optional<LaunchConfig> config = parseLaunchConfig(launchText, error);
-  if (!config)
-    die(kBadInput, "'" + launchFile + "': " + error);
+  if (a == b)
+    die(kBadInput, "--shapes: A and B of host function '" + name +
+                       "' are one parameter (A^T A): give its sizes in a "
+                       "function of static shape");
+  int64_t m = shape.m, n = shape.n, k = shape.k;
+  std::map<size_t, std::vector<int64_t>> sizes = {
+      {a, transposeA ? std::vector<int64_t>{k, m} : std::vector<int64_t>{m, k}},
+      {b, transposeB ? std::vector<int64_t>{n, k} : std::vector<int64_t>{k, n}},
+      {c, {m, n}}};
+  ExecError error;
+  std::optional<LaunchConfig> bound = bindShapes(config, name, sizes, error);
+  if (!bound)
+    die(kBadInput, "--shapes " + std::to_string(m) + "x" + std::to_string(n) +
+                       "x" + std::to_string(k) + ": " + error.message);
+  return *bound;
+}
 
+/// Runs the host function of `config`'s first launch (steps 2 to 4 of
+/// main): checks it, runs it on the seeded inputs, and compares and times
+/// it as the options ask. Returns kSuccess or kMismatch; dies otherwise.
+static int runHost(const Options &o, const std::string &ptx,
+            const std::string &ptxFile, const LaunchConfig &config,
+            const std::string &launchFile) {
   // 2. The host function of the first launch; its launches run in order.
   // Everything that makes exit 1 is checked before the GPU is opened.
   ExecError execError;
   std::optional<HostFunctionPlan> plan =
-      prepareHostFunction(*config, "", execError, launchFile);
+      prepareHostFunction(config, "", execError, launchFile);
   if (!plan)
     die(execError);
   const std::string &hostName = plan->host.name;
@@ -800,6 +851,70 @@ int main(int argc, char **argv) {
                 "cublas_ms=%.4f cublas_tflops=%.2f ratio=%.3f\n",
                 gemm.m, gemm.n, gemm.k, o.iters, o.warmup, ours, tflops, theirs,
                 blasTflops, tflops / blasTflops);
+  }
+  return exitCode;
+}
+
+
+int main(int argc, char **argv) {
+  // Line by line: the log keeps what was printed when `timeout` ends a run,
+  // in order with stderr.
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
+  Options o = parseOptions(argc, argv);
+
+  // 1. PTX and launch JSON: given, or compiled here.
+  std::string ptxFile = o.ptxFile, launchFile = o.launchFile;
+  GemmShape gemmShape;
+  bool isGemmMode = !o.gemm.empty();
+  if (isGemmMode)
+    gemmShape = parseGemm(o, o.gemm);
+  std::vector<GemmShape> shapes = parseShapes(o);
+  // --shapes alone: the GEMM of dynamic shape uop-run writes.
+  bool isDynamicGemmMode = !shapes.empty() && o.input.empty() &&
+                           o.ptxFile.empty();
+  if (!o.simOutput.empty() && shapes.size() > 1)
+    die(kBadInput, "--sim-output: expected one size in --shapes (the "
+                   "simulator's C is of one shape)");
+  if (o.ptxFile.empty()) {
+    std::string dir = o.keepDir;
+    if (dir.empty()) {
+      char dirTemplate[] = "/tmp/uop-run.XXXXXX";
+      if (!mkdtemp(dirTemplate))
+        die(kBadInput, "cannot make a temporary directory");
+      tempDir = dir = dirTemplate;
+      std::atexit(removeTempDir);
+    } else if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
+      die(kBadInput, "--keep: cannot make the directory '" + dir + "'");
+    }
+    std::string source = o.input;
+    if (isGemmMode || isDynamicGemmMode) {
+      source = dir + "/gemm.mlir";
+      writeFile(source, gemmSource(isGemmMode ? &gemmShape : nullptr, o));
+    } else {
+      readFile(source); // a missing input is a plain error, not uop-opt's
+    }
+    compile(o, source, dir, ptxFile, launchFile);
+  } else if (!o.keepDir.empty()) {
+    die(kBadInput, "--keep: expected an input to compile, not --ptx");
+  }
+  std::string ptx = readFile(ptxFile);
+  std::string launchText = readFile(launchFile);
+  removeTempDir();
+  std::string error;
+  std::optional<LaunchConfig> config = parseLaunchConfig(launchText, error);
+  if (!config)
+    die(kBadInput, "'" + launchFile + "': " + error);
+
+  if (shapes.empty())
+    return runHost(o, ptx, ptxFile, *config, launchFile);
+  // One compile, a run per size: a mismatch at one does not stop the rest.
+  int exitCode = kSuccess;
+  for (const GemmShape &shape : shapes) {
+    std::printf("uop-run: shape %" PRId64 "x%" PRId64 "x%" PRId64 "\n",
+                shape.m, shape.n, shape.k);
+    LaunchConfig bound = bindGemmShape(o, *config, shape, launchFile);
+    if (runHost(o, ptx, ptxFile, bound, launchFile) == kMismatch)
+      exitCode = kMismatch;
   }
   return exitCode;
 }

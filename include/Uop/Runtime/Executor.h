@@ -20,6 +20,10 @@
 //   std::optional<LaunchConfig> config = parseLaunchConfig(json, why);
 //   // !config: bad input, message `why`.
 //   ExecError error;
+//   // A function of dynamic shape (memref<?x?xf16> parameters): give the
+//   // sizes first, e.g. the arrays' shapes.
+//   config = bindShapes(*config, H, {{0, {m, k}}, {1, {k, n}}, {2, {m, n}}},
+//                       error);
 //   std::optional<HostFunctionPlan> plan =
 //       prepareHostFunction(*config, H /* "" = the first launch's host */,
 //                           error);
@@ -53,6 +57,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -178,6 +183,20 @@ struct HostFunctionPlan {
 std::optional<HostFunctionPlan>
 prepareHostFunction(const LaunchConfig &config, const std::string &hostName,
                     ExecError &error, const std::string &configName = "");
+
+/// `config` with the sizes of host function `hostName`'s ("" for the first
+/// launch's host) memref parameters of dynamic shape bound: `shapes` maps a
+/// parameter index to all its sizes (a static size must be given as it
+/// is); the dynamic strides of a dense row-major parameter follow from
+/// them. The host's launches then pass the bound parameters, and their grid
+/// sizes and scalar arguments computed from sizes (a GEMM of dynamic
+/// shape's) are evaluated. A parameter left out keeps its unknown sizes,
+/// which prepareHostFunction refuses. On failure returns std::nullopt and
+/// a BadInput `error` naming the parameter or launch.
+std::optional<LaunchConfig>
+bindShapes(const LaunchConfig &config, const std::string &hostName,
+           const std::map<size_t, std::vector<int64_t>> &shapes,
+           ExecError &error);
 
 /// What the JIT made of one launch's kernel (cuFuncGetAttribute; -1 where
 /// the driver did not say).

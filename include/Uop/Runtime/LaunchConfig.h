@@ -41,6 +41,20 @@ struct JsonValue {
 /// "expected X at offset N, got ...".
 std::optional<JsonValue> parseJson(const std::string &text, std::string &error);
 
+/// A size the host computes from its memref parameters' sizes (SizeExpr in
+/// include/Uop/Target/PTX.h): a constant, a parameter's size along one
+/// dimension, or an integer arith operation ("addi", "ceildivui", ...) of
+/// two such sizes, in 64 bits. JSON: an integer, {"dim": [param, dim]},
+/// {"op": name, "args": [lhs, rhs]}.
+struct SizeExpr {
+  enum class Kind { Constant, Dim, Op };
+  Kind kind = Kind::Constant;
+  int64_t value = 0;
+  int64_t param = 0, dim = 0;
+  std::string op;
+  std::vector<SizeExpr> operands;
+};
+
 /// One kernel argument or host-function parameter (LaunchValue in
 /// include/Uop/Target/PTX.h).
 struct ArgDesc {
@@ -52,9 +66,14 @@ struct ArgDesc {
   /// MemRef: the host parameter it is; TensorMap: the host parameter whose
   /// buffer it maps (always given).
   int hostArg = -1;
+  /// A size or stride known only at run time is -1 (null in the JSON)
+  /// until bindShapes (Executor.h) gives it.
   std::vector<int64_t> shape;
   std::vector<int64_t> strides;
   int64_t offset = 0;
+  /// MemRef: dense row-major (the identity layout), so that dynamic
+  /// strides follow from the sizes.
+  bool contiguous = false;
   /// TensorMap: the box, outermost dimension first (1 to 5 sizes); the
   /// swizzle span (0, 32, 64, 128) and L2 promotion (0, 64, 128, 256) in
   /// bytes; the out-of-bounds fill ("zero" or "nan") and the interleave
@@ -68,14 +87,20 @@ struct ArgDesc {
   bool valueIsInt = false;
   int64_t intValue = 0;
   double floatValue = 0;
+  /// Scalar: computed by the host from the parameters' sizes (no value
+  /// until bindShapes evaluates it).
+  std::optional<SizeExpr> expr;
   std::string reason;
 };
 
 struct LaunchDesc {
   std::string host;
   std::string kernel;
-  /// A size that is only known at run time is -1.
+  /// A size that is only known at run time is -1; a grid size the host
+  /// computes from its parameters' sizes has its expression, which
+  /// bindShapes evaluates.
   int64_t grid[3] = {-1, -1, -1};
+  std::optional<SizeExpr> gridExpr[3];
   int64_t block[3] = {-1, -1, -1};
   /// Blocks per thread-block cluster ({1, 1, 1} without clusters).
   int64_t cluster[3] = {1, 1, 1};
@@ -116,6 +141,12 @@ struct LaunchConfig {
 /// described arguments.
 std::optional<LaunchConfig> parseLaunchConfig(const std::string &text,
                                               std::string &error);
+
+/// Evaluates `expr` on the sizes of `params` (a host function's), which it
+/// must find known; fails with the reason in `why` (a size known only at
+/// run time, a division by zero, an overflow of 64 bits).
+bool evaluateSizeExpr(const SizeExpr &expr, const std::vector<ArgDesc> &params,
+                      int64_t &out, std::string &why);
 
 /// The storage size in bytes of element type `type`, or 0 if unknown.
 unsigned elementBytes(const std::string &type);

@@ -21,16 +21,33 @@
 
 namespace mlir::uop {
 
-/// One gpu.launch_func of the host code: which kernel, from which host
-/// function, with which grid, block and dynamic shared memory. A size that is
-/// not a constant in the IR is std::nullopt.
+/// A size the host function computes from its memref parameters' sizes
+/// before a launch (the grid of a GEMM of dynamic shape, a size it
+/// captures): a constant, `memref.dim` of a parameter (reached through
+/// memref.cast) at a constant dimension, or an integer arith operation of
+/// such sizes, named as arith names it ("ceildivui", "maxui", ...). A
+/// runner evaluates it once it knows the parameters' sizes.
+struct SizeExpr {
+  enum class Kind { Constant, Dim, Op };
+  Kind kind = Kind::Constant;
+  /// Constant: the value.
+  int64_t value = 0;
+  /// Dim: the host parameter and its dimension.
+  unsigned param = 0;
+  int64_t dim = 0;
+  /// Op: the operation and its operands.
+  std::string op;
+  std::vector<SizeExpr> operands;
+};
+
 /// A value a runner passes: a memref (a host-function argument, with its
-/// static shape and layout), a scalar constant, or a TMA tensor map (an
-/// `nvgpu.tma.create.descriptor` of a memref parameter of the host function,
-/// reached through memref.cast, with a constant box). `Unknown` is anything
-/// a runner cannot reproduce from the JSON alone (a buffer allocated on the
-/// host, a dynamic shape, a value computed at run time); `type` and
-/// `reason` then say what it is.
+/// static shape and layout, or a dense row-major one of dynamic shape), a
+/// scalar constant or size computed from the memrefs' sizes, or a TMA
+/// tensor map (an `nvgpu.tma.create.descriptor` of a memref parameter of
+/// the host function, reached through memref.cast, with a constant box).
+/// `Unknown` is anything a runner cannot reproduce from the JSON alone (a
+/// buffer allocated on the host, a dynamic strided layout, a value computed
+/// from data); `type` and `reason` then say what it is.
 struct LaunchValue {
   enum class Kind { MemRef, Scalar, TensorMap, Unknown };
   Kind kind = Kind::Unknown;
@@ -52,16 +69,28 @@ struct LaunchValue {
   int64_t l2PromoBytes = 0;
   std::string oobFill;
   std::string interleave;
-  /// Scalar: the constant, as an integer or a float.
+  /// MemRef: the layout is the identity (dense row-major), so strides
+  /// that are dynamic follow from the sizes.
+  bool contiguous = false;
+  /// Scalar: the constant, as an integer or a float; or what the host
+  /// computes it from.
   std::optional<int64_t> intValue;
   std::optional<double> floatValue;
+  std::optional<SizeExpr> expr;
   std::string reason;
 };
 
+/// One gpu.launch_func of the host code: which kernel, from which host
+/// function, with which grid, block and dynamic shared memory. A size that
+/// is not a constant in the IR is std::nullopt (a grid size may then have
+/// its SizeExpr).
 struct KernelLaunch {
   std::string hostFunction;
   std::string kernel;
   std::array<std::optional<int64_t>, 3> grid;
+  /// A grid size that is not a constant but is computed from the host
+  /// parameters' sizes.
+  std::array<std::optional<SizeExpr>, 3> gridExpr;
   std::array<std::optional<int64_t>, 3> block;
   std::optional<int64_t> dynamicSharedBytes;
   /// Blocks per thread-block cluster, for a launch with clusters.

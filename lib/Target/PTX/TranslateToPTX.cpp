@@ -5,7 +5,10 @@
 // gpu.launch_func as JSON for a runner (uop-run): grid, block, shared memory
 // and what each kernel argument is (a memref parameter of the host function,
 // a scalar constant, or a TMA tensor map the runner encodes from a memref
-// parameter), so the runner can supply it without reading MLIR.
+// parameter), so the runner can supply it without reading MLIR. Sizes the
+// host computes from dynamic memref sizes (a GEMM of dynamic shape's grid)
+// are written as expressions over those sizes, which the runner evaluates
+// once it is told them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +17,7 @@
 #include "Uop/Target/PTX.h"
 #include "Uop/Target/Targets.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -128,16 +132,19 @@ static LaunchValue unknownValue(Type type, StringRef reason) {
   return value;
 }
 
-/// Describes a memref type with a static shape and a static strided layout;
-/// anything else is Unknown.
+/// Describes a memref type with a static shape and a static strided layout,
+/// or a dense row-major one (the identity layout) of any shape, whose
+/// dynamic sizes and strides a runner fills in; anything else is Unknown.
 static LaunchValue describeMemRefType(MemRefType type) {
-  if (!type.hasStaticShape())
-    return unknownValue(type, "the memref has a dynamic shape");
+  bool contiguous = type.getLayout().isIdentity();
+  if (!type.hasStaticShape() && !contiguous)
+    return unknownValue(type, "the memref has a dynamic shape and a layout "
+                              "other than the identity");
   SmallVector<int64_t> strides;
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)) ||
       ShapedType::isDynamic(offset) ||
-      llvm::any_of(strides, ShapedType::isDynamic))
+      (!contiguous && llvm::any_of(strides, ShapedType::isDynamic)))
     return unknownValue(type, "the memref has no static strided layout");
   if (type.getMemorySpace())
     return unknownValue(type, "the memref is not in global memory");
@@ -147,6 +154,7 @@ static LaunchValue describeMemRefType(MemRefType type) {
   value.shape.assign(type.getShape().begin(), type.getShape().end());
   value.strides = strides;
   value.offset = offset;
+  value.contiguous = contiguous;
   return value;
 }
 
@@ -172,6 +180,69 @@ static BlockArgument getHostArgument(Value value, FunctionOpInterface host) {
   if (!arg || !host || arg.getOwner() != &host.getFunctionBody().front())
     return nullptr;
   return arg;
+}
+
+/// The SizeExpr of `value`, an integer or index computed in `host` from its
+/// memref parameters' sizes and constants, or std::nullopt. Every value is
+/// 64 bits wide (index or i64), so that the runner's arithmetic is the
+/// host's; `budget` bounds the expression's nodes.
+static std::optional<SizeExpr> getSizeExpr(Value value,
+                                           FunctionOpInterface host,
+                                           unsigned &budget) {
+  auto is64 = [](Type type) {
+    return type.isIndex() || type.isSignlessInteger(64);
+  };
+  if (budget == 0 || !is64(value.getType()))
+    return std::nullopt;
+  --budget;
+  SizeExpr expr;
+  if (std::optional<int64_t> constant = getConstantIntValue(value)) {
+    expr.value = *constant;
+    return expr;
+  }
+  if (auto dim = value.getDefiningOp<memref::DimOp>()) {
+    BlockArgument arg = getHostArgument(dim.getSource(), host);
+    std::optional<int64_t> index = dim.getConstantIndex();
+    auto type = arg ? dyn_cast<MemRefType>(arg.getType()) : nullptr;
+    if (!type || !index || *index < 0 || *index >= type.getRank())
+      return std::nullopt;
+    expr.kind = SizeExpr::Kind::Dim;
+    expr.param = arg.getArgNumber();
+    expr.dim = *index;
+    return expr;
+  }
+  Operation *op = value.getDefiningOp();
+  if (!op || !isa<arith::ArithDialect>(op->getDialect()) ||
+      op->getNumResults() != 1)
+    return std::nullopt;
+  StringRef name = op->getName().stripDialect();
+  static constexpr StringLiteral kBinary[] = {
+      "addi",  "subi",  "muli",  "divui", "divsi", "ceildivui", "ceildivsi",
+      "floordivsi", "remui", "remsi", "maxui", "minui", "maxsi", "minsi"};
+  bool unary = name == "index_cast" || name == "index_castui";
+  if (!unary && !llvm::is_contained(kBinary, name))
+    return std::nullopt;
+  if (op->getNumOperands() != (unary ? 1u : 2u))
+    return std::nullopt;
+  // A cast between index and i64 changes nothing.
+  if (unary)
+    return getSizeExpr(op->getOperand(0), host, budget);
+  expr.kind = SizeExpr::Kind::Op;
+  expr.op = name.str();
+  for (Value operand : op->getOperands()) {
+    std::optional<SizeExpr> e = getSizeExpr(operand, host, budget);
+    if (!e)
+      return std::nullopt;
+    expr.operands.push_back(std::move(*e));
+  }
+  return expr;
+}
+
+/// getSizeExpr with a budget of 64 nodes.
+static std::optional<SizeExpr> getSizeExpr(Value value,
+                                           FunctionOpInterface host) {
+  unsigned budget = 64;
+  return getSizeExpr(value, host, budget);
 }
 
 /// The L2 promotion of a tensor map in bytes (0 for none).
@@ -268,8 +339,18 @@ static LaunchValue describeLaunchOperand(Value operand,
   if (!type.isIntOrIndexOrFloat())
     return unknownValue(type, "not a memref or a scalar");
   Attribute attr;
-  if (!matchPattern(operand, m_Constant(&attr)))
-    return unknownValue(type, "the scalar is not a constant");
+  if (!matchPattern(operand, m_Constant(&attr))) {
+    std::optional<SizeExpr> expr =
+        host ? getSizeExpr(operand, host) : std::nullopt;
+    if (!expr)
+      return unknownValue(type, "the scalar is neither a constant nor "
+                                "computed from the host parameters' sizes");
+    LaunchValue value;
+    value.kind = LaunchValue::Kind::Scalar;
+    value.type = typeString(type);
+    value.expr = std::move(expr);
+    return value;
+  }
   LaunchValue value;
   value.kind = LaunchValue::Kind::Scalar;
   value.type = typeString(type);
@@ -304,6 +385,11 @@ SmallVector<KernelLaunch, 2> mlir::uop::collectLaunches(ModuleOp module) {
     info.kernel = launch.getKernelName().str();
     info.grid = getConstants(launch.getGridSizeX(), launch.getGridSizeY(),
                              launch.getGridSizeZ());
+    Value gridSizes[] = {launch.getGridSizeX(), launch.getGridSizeY(),
+                         launch.getGridSizeZ()};
+    for (int d = 0; d < 3; ++d)
+      if (!info.grid[d] && host)
+        info.gridExpr[d] = getSizeExpr(gridSizes[d], host);
     info.block = getConstants(launch.getBlockSizeX(), launch.getBlockSizeY(),
                               launch.getBlockSizeZ());
     if (Value dyn = launch.getDynamicSharedMemorySize())
@@ -351,12 +437,40 @@ SmallVector<HostFunction> mlir::uop::collectHostFunctions(ModuleOp module) {
   return functions;
 }
 
+/// Writes `expr` as JSON: an integer, {"dim": [param, dim]} or
+/// {"op": name, "args": [...]}.
+static void writeSizeExpr(llvm::json::OStream &json, const SizeExpr &expr) {
+  switch (expr.kind) {
+  case SizeExpr::Kind::Constant:
+    json.value(expr.value);
+    return;
+  case SizeExpr::Kind::Dim:
+    json.object([&] {
+      json.attributeArray("dim", [&] {
+        json.value((int64_t)expr.param);
+        json.value(expr.dim);
+      });
+    });
+    return;
+  case SizeExpr::Kind::Op:
+    json.object([&] {
+      json.attribute("op", expr.op);
+      json.attributeArray("args", [&] {
+        for (const SizeExpr &operand : expr.operands)
+          writeSizeExpr(json, operand);
+      });
+    });
+    return;
+  }
+}
+
 /// Writes `value` as one JSON object (see writeLaunchConfigJSON).
 static void writeValue(llvm::json::OStream &json, const LaunchValue &value) {
+  // A dynamic size or stride is null.
   auto writeList = [&](StringRef key, ArrayRef<int64_t> list) {
     json.attributeArray(key, [&] {
       for (int64_t x : list)
-        json.value(x);
+        ShapedType::isDynamic(x) ? json.value(nullptr) : json.value(x);
     });
   };
   json.object([&] {
@@ -369,11 +483,16 @@ static void writeValue(llvm::json::OStream &json, const LaunchValue &value) {
       writeList("shape", value.shape);
       json.attribute("offset", value.offset);
       writeList("strides", value.strides);
+      json.attribute("contiguous", value.contiguous);
       break;
     case LaunchValue::Kind::Scalar:
       json.attribute("kind", "scalar");
       json.attribute("type", value.type);
-      if (value.intValue)
+      if (value.expr) {
+        json.attributeBegin("expr");
+        writeSizeExpr(json, *value.expr);
+        json.attributeEnd();
+      } else if (value.intValue)
         json.attribute("value", *value.intValue);
       else if (value.floatValue)
         json.attribute("value", *value.floatValue);
@@ -403,10 +522,18 @@ void mlir::uop::writeLaunchConfigJSON(ArrayRef<KernelLaunch> launches,
                                       raw_ostream &os) {
   llvm::json::OStream json(os, /*IndentSize=*/2);
   auto writeDims = [&](StringRef key,
-                       const std::array<std::optional<int64_t>, 3> &dims) {
+                       const std::array<std::optional<int64_t>, 3> &dims,
+                       const std::array<std::optional<SizeExpr>, 3> *exprs =
+                           nullptr) {
     json.attributeArray(key, [&] {
-      for (const std::optional<int64_t> &d : dims)
-        d ? json.value(*d) : json.value(nullptr);
+      for (int d = 0; d < 3; ++d) {
+        if (dims[d])
+          json.value(*dims[d]);
+        else if (exprs && (*exprs)[d])
+          writeSizeExpr(json, *(*exprs)[d]);
+        else
+          json.value(nullptr);
+      }
     });
   };
   json.object([&] {
@@ -415,7 +542,7 @@ void mlir::uop::writeLaunchConfigJSON(ArrayRef<KernelLaunch> launches,
         json.object([&] {
           json.attribute("host", launch.hostFunction);
           json.attribute("kernel", launch.kernel);
-          writeDims("grid", launch.grid);
+          writeDims("grid", launch.grid, &launch.gridExpr);
           writeDims("block", launch.block);
           if (launch.dynamicSharedBytes)
             json.attribute("dynamic_shared_bytes", *launch.dynamicSharedBytes);
