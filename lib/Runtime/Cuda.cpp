@@ -108,6 +108,11 @@ bool CudaDriver::open(std::string &reason) {
   return true;
 }
 
+Cublas::~Cublas() {
+  if (handle && destroy)
+    destroy(handle);
+}
+
 bool Cublas::open(std::string &reason) {
   // The toolkit's lib64 is often not on the loader's path: try it last.
   for (const char *name : {"libcublas.so.13", "libcublas.so.12", "libcublas.so",
@@ -130,6 +135,8 @@ bool Cublas::open(std::string &reason) {
     reason = libraryName + " lacks cublasCreate_v2 or cublasGemmEx";
     return false;
   }
+  // Optional: without it the handle lives as long as the process.
+  lookup(library, "cublasDestroy_v2", destroy);
   int status = create(&handle);
   if (status != 0) {
     reason = "cublasCreate failed with status " + std::to_string(status);

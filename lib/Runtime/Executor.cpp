@@ -196,8 +196,9 @@ static bool validateLaunch(const LaunchDesc &l, size_t index, size_t planIndex,
                   where + ": expected constant grid and block sizes, got "
                           "one the host computes at run time from more "
                           "than its parameters' sizes");
-    if (l.grid[d] < 1 || l.block[d] < 1 || l.grid[d] > INT_MAX ||
-        l.block[d] > 1024)
+    // CUDA's grid: 2^31 - 1 blocks along x, 65535 along y and z.
+    if (l.grid[d] < 1 || l.block[d] < 1 ||
+        l.grid[d] > (d == 0 ? INT_MAX : 65535) || l.block[d] > 1024)
       return fail(error, ErrorKind::BadInput,
                   where + ": expected constant grid and block sizes");
   }
@@ -420,6 +421,59 @@ uop::runtime::bindShapes(const LaunchConfig &config,
         }
     }
   }
+  // The kernels of a function of dynamic shape read their sizes from the
+  // descriptors they are given; only those of a recorded GEMM (uop.gemm)
+  // are known to read M and K from A and N from B and to touch nothing
+  // but A, B and C, so only there can the sizes given be checked against
+  // what the kernels read: anything else is refused rather than launched
+  // past a buffer's end.
+  const HostFunctionDesc *original = nullptr;
+  for (const HostFunctionDesc &f : config.functions)
+    if (f.name == name)
+      original = &f;
+  bool dynamic = std::any_of(
+      original->params.begin(), original->params.end(), [](const ArgDesc &p) {
+        auto unknown = [](int64_t x) { return x < 0; };
+        return p.kind == ArgDesc::Kind::MemRef &&
+               (std::any_of(p.shape.begin(), p.shape.end(), unknown) ||
+                std::any_of(p.strides.begin(), p.strides.end(), unknown));
+      });
+  if (dynamic) {
+    const std::optional<GemmDesc> &g = host->gemm;
+    if (!g || g->epilogue) {
+      fail(error, ErrorKind::BadInput,
+           "'" + name + "': " +
+               (g ? std::string("its GEMM's fused epilogue reads operands "
+                                "other than A, B and C")
+                  : std::string("the launch configuration records no GEMM "
+                                "for it (uop.gemm)")) +
+               ", so the sizes its kernels read cannot be checked against "
+               "the sizes given to its parameters of dynamic shape; run it "
+               "with static shapes");
+      return std::nullopt;
+    }
+    for (size_t i = 0; i < bound.launches.size(); ++i) {
+      const LaunchDesc &l = bound.launches[i];
+      if (l.host != name)
+        continue;
+      for (size_t j = 0; j < l.args.size(); ++j) {
+        const ArgDesc &arg = l.args[j];
+        bool buffer = arg.kind == ArgDesc::Kind::MemRef ||
+                      arg.kind == ArgDesc::Kind::TensorMap;
+        if (buffer && arg.hostArg != g->a && arg.hostArg != g->b &&
+            arg.hostArg != g->c) {
+          fail(error, ErrorKind::BadInput,
+               "launch " + std::to_string(i) + " (" + l.kernel +
+                   ") argument " + std::to_string(j) + ": '" + name +
+                   "' parameter " + std::to_string(arg.hostArg) +
+                   ", which is not A, B or C of its GEMM: the sizes its "
+                   "kernel reads cannot be checked; run it with static "
+                   "shapes");
+          return std::nullopt;
+        }
+      }
+    }
+  }
   // The kernels of a GEMM read M, N and K from A and B: sizes that
   // disagree would take them past a buffer's end.
   if (const std::optional<GemmDesc> &g = host->gemm) {
@@ -463,6 +517,14 @@ uop::runtime::bindShapes(const LaunchConfig &config,
         fail(error, ErrorKind::BadInput,
              where + ": computing its grid along " + "xyz"[d] + " from '" +
                  name + "' parameters' sizes: " + why);
+        return std::nullopt;
+      }
+      int64_t limit = d == 0 ? INT_MAX : 65535;
+      if (value < 1 || value > limit) {
+        fail(error, ErrorKind::BadInput,
+             where + ": its grid along " + "xyz"[d] + " is " +
+                 std::to_string(value) + " blocks for these sizes, expected 1 "
+                 "to " + std::to_string(limit));
         return std::nullopt;
       }
       l.grid[d] = value;

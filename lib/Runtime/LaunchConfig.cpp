@@ -391,6 +391,10 @@ struct ConfigReader {
       if (!readString(v.get("type"), path + ".type", out.type))
         return false;
       if (const JsonValue *expr = v.get("expr")) {
+        // Sizes are computed in 64 bits (SizeExpr).
+        if (out.type != "index" && out.type != "i64")
+          return fail(path + ".type", "index or i64 for a scalar computed "
+                                      "from sizes, got " + out.type);
         out.expr.emplace();
         return readSizeExpr(*expr, path + ".expr", *out.expr);
       }

@@ -852,6 +852,8 @@ static int runHost(const Options &o, const std::string &ptx,
                 gemm.m, gemm.n, gemm.k, o.iters, o.warmup, ours, tflops, theirs,
                 blasTflops, tflops / blasTflops);
   }
+  // The next size (--shapes) allocates its own.
+  cu.memFree(cRef);
   return exitCode;
 }
 
@@ -907,13 +909,22 @@ int main(int argc, char **argv) {
 
   if (shapes.empty())
     return runHost(o, ptx, ptxFile, *config, launchFile);
-  // One compile, a run per size: a mismatch at one does not stop the rest.
-  int exitCode = kSuccess;
+  // One compile, a run per size. Every size is bound and checked before
+  // the first runs; a mismatch at one does not stop the rest.
+  std::vector<LaunchConfig> bound;
   for (const GemmShape &shape : shapes) {
+    bound.push_back(bindGemmShape(o, *config, shape, launchFile));
+    ExecError error;
+    if (!prepareHostFunction(bound.back(), "", error, launchFile))
+      die(kBadInput, "--shapes " + std::to_string(shape.m) + "x" +
+                         std::to_string(shape.n) + "x" +
+                         std::to_string(shape.k) + ": " + error.message);
+  }
+  int exitCode = kSuccess;
+  for (size_t i = 0; i < shapes.size(); ++i) {
     std::printf("uop-run: shape %" PRId64 "x%" PRId64 "x%" PRId64 "\n",
-                shape.m, shape.n, shape.k);
-    LaunchConfig bound = bindGemmShape(o, *config, shape, launchFile);
-    if (runHost(o, ptx, ptxFile, bound, launchFile) == kMismatch)
+                shapes[i].m, shapes[i].n, shapes[i].k);
+    if (runHost(o, ptx, ptxFile, bound[i], launchFile) == kMismatch)
       exitCode = kMismatch;
   }
   return exitCode;

@@ -82,9 +82,16 @@ struct Cublas {
   void *handle = nullptr;
   std::string libraryName;
   int (*create)(void **) = nullptr;
+  int (*destroy)(void *) = nullptr;
   int (*gemmEx)(void *, int, int, int, int, int, const void *, const void *,
                 int, int, const void *, int, int, const void *, void *, int,
                 int, int, int) = nullptr;
+
+  Cublas() = default;
+  Cublas(const Cublas &) = delete;
+  Cublas &operator=(const Cublas &) = delete;
+  /// Destroys the handle (the library stays loaded).
+  ~Cublas();
 
   /// Opens libcublas (.so.13, .so.12, .so) and creates a handle.
   bool open(std::string &reason);

@@ -398,6 +398,7 @@ int cublasCreate_v2(void **handle) {
   *handle = &h;
   return 0;
 }
+int cublasDestroy_v2(void *) { return 0; }
 /// Column-major C (m x n, ldc) = op(A) (m x k) * op(B) (k x n).
 int cublasGemmEx(void *, int transa, int transb, int m, int n, int k,
                  const void *alpha, const void *a, int aType, int lda,
