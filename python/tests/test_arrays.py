@@ -599,6 +599,23 @@ def test_run_on_the_fake_driver(tmp_path):
             "C 1x300 (M x N)") in out.stdout
 
 
+def test_run_refuses_sizes_it_cannot_check():
+    # A GEMM of dynamic shape with a fused bias: nothing tells the runner
+    # how the bias's size relates to the N the kernel reads, so uop.run
+    # refuses it before looking for a GPU, rather than launching it past
+    # the end of a short bias.
+    path = os.path.join(ROOT, "test", "Pipelines", "Inputs",
+                        "dyn_gemm_bias_relu_100x60x70.mlir")
+    with open(path) as f:
+        kernel = uop.compile(f.read(), target="sm_80")
+    assert kernel.launches[0].host == "gemm"
+    args = [np.zeros((100, 70), np.float16), np.zeros((70, 60), np.float16),
+            np.zeros((1,), np.float32), np.zeros((100, 60), np.float16)]
+    with pytest.raises(uop.Error, match="fused epilogue reads operands "
+                       "other than A, B and C"):
+        uop.run(kernel, *args)
+
+
 def test_stubs_match_the_native_module():
     # _uop.pyi declares exactly what the native module defines.
     stub = os.path.join(os.path.dirname(uop.__file__), "_uop.pyi")
