@@ -424,9 +424,9 @@ uop::runtime::bindShapes(const LaunchConfig &config,
   // The kernels of a function of dynamic shape read their sizes from the
   // descriptors they are given; only those of a recorded GEMM (uop.gemm)
   // are known to read M and K from A and N from B and to touch nothing
-  // but A, B and C, so only there can the sizes given be checked against
-  // what the kernels read: anything else is refused rather than launched
-  // past a buffer's end.
+  // but A, B, C and the epilogue's operands the record describes, so only
+  // there can the sizes given be checked against what the kernels read:
+  // anything else is refused rather than launched past a buffer's end.
   const HostFunctionDesc *original = nullptr;
   for (const HostFunctionDesc &f : config.functions)
     if (f.name == name)
@@ -440,11 +440,11 @@ uop::runtime::bindShapes(const LaunchConfig &config,
       });
   if (dynamic) {
     const std::optional<GemmDesc> &g = host->gemm;
-    if (!g || g->epilogue) {
+    if (!g || (g->epilogue && g->dims.empty())) {
       fail(error, ErrorKind::BadInput,
            "'" + name + "': " +
                (g ? std::string("its GEMM's fused epilogue reads operands "
-                                "other than A, B and C")
+                                "the record does not describe")
                   : std::string("the launch configuration records no GEMM "
                                 "for it (uop.gemm)")) +
                ", so the sizes its kernels read cannot be checked against "
@@ -460,15 +460,18 @@ uop::runtime::bindShapes(const LaunchConfig &config,
         const ArgDesc &arg = l.args[j];
         bool buffer = arg.kind == ArgDesc::Kind::MemRef ||
                       arg.kind == ArgDesc::Kind::TensorMap;
+        bool described = arg.hostArg >= 0 &&
+                         (size_t)arg.hostArg < g->dims.size() &&
+                         !g->dims[arg.hostArg].empty();
         if (buffer && arg.hostArg != g->a && arg.hostArg != g->b &&
-            arg.hostArg != g->c) {
+            arg.hostArg != g->c && !described) {
           fail(error, ErrorKind::BadInput,
                "launch " + std::to_string(i) + " (" + l.kernel +
                    ") argument " + std::to_string(j) + ": '" + name +
                    "' parameter " + std::to_string(arg.hostArg) +
-                   ", which is not A, B or C of its GEMM: the sizes its "
-                   "kernel reads cannot be checked; run it with static "
-                   "shapes");
+                   ", which is not A, B or C of its GEMM nor an operand of "
+                   "its epilogue: the sizes its kernel reads cannot be "
+                   "checked; run it with static shapes");
           return std::nullopt;
         }
       }
@@ -499,6 +502,34 @@ uop::runtime::bindShapes(const LaunchConfig &config,
                  (g->transposeB ? " (N x K)" : " (K x N)") + ", C " +
                  shapeString(c.shape) + " (M x N)");
         return std::nullopt;
+      }
+      // The epilogue's operands: each dimension M, N, K or 1.
+      for (size_t p = 0; p < g->dims.size() && p < host->params.size();
+           ++p) {
+        const std::string &dims = g->dims[p];
+        const ArgDesc &d = host->params[p];
+        if (dims.empty() || d.kind != ArgDesc::Kind::MemRef)
+          continue;
+        bool ok = dims.size() == d.shape.size();
+        std::string want;
+        for (size_t i = 0; i < dims.size(); ++i) {
+          char letter = dims[i];
+          int64_t size = letter == 'm'   ? m
+                         : letter == 'n' ? bn
+                         : letter == 'k' ? k
+                                         : 1;
+          want += (i ? "x" : "") + std::to_string(size);
+          ok = ok && d.shape[i] == size;
+        }
+        if (!ok) {
+          fail(error, ErrorKind::BadInput,
+               "'" + name + "' parameter " + std::to_string(p) +
+                   ": its GEMM reads it as " + want + " (" + dims +
+                   " of M x N x K = " + std::to_string(m) + " x " +
+                   std::to_string(bn) + " x " + std::to_string(k) +
+                   "), got sizes " + shapeString(d.shape));
+          return std::nullopt;
+        }
       }
     }
   }

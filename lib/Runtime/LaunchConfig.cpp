@@ -255,13 +255,31 @@ struct ConfigReader {
     }
     if (out.c == out.a || out.c == out.b)
       return fail(path, "c to be another parameter than a and b");
-    return readBool(v.get("transpose_a"), path + ".transpose_a",
-                    out.transposeA) &&
-           readBool(v.get("transpose_b"), path + ".transpose_b",
-                    out.transposeB) &&
-           readBool(v.get("accumulate"), path + ".accumulate",
-                    out.accumulate) &&
-           readBool(v.get("epilogue"), path + ".epilogue", out.epilogue);
+    if (!readBool(v.get("transpose_a"), path + ".transpose_a",
+                  out.transposeA) ||
+        !readBool(v.get("transpose_b"), path + ".transpose_b",
+                  out.transposeB) ||
+        !readBool(v.get("accumulate"), path + ".accumulate",
+                  out.accumulate) ||
+        !readBool(v.get("epilogue"), path + ".epilogue", out.epilogue))
+      return false;
+    const JsonValue *dims = v.get("dims");
+    if (!dims)
+      return true;
+    if (dims->kind != JsonValue::Kind::Array ||
+        dims->array.size() != numParams)
+      return fail(path + ".dims", "one string per parameter of the " +
+                                      std::to_string(numParams));
+    for (size_t i = 0; i < numParams; ++i) {
+      const JsonValue &d = dims->array[i];
+      if (d.kind != JsonValue::Kind::String ||
+          d.string.find_first_not_of("mnk1") != std::string::npos ||
+          d.string.size() > 64)
+        return fail(path + ".dims[" + std::to_string(i) + "]",
+                    "a string of 'm', 'n', 'k' and '1'");
+      out.dims.push_back(d.string);
+    }
+    return true;
   }
   bool readString(const JsonValue *v, const std::string &path,
                   std::string &out) {

@@ -1799,6 +1799,42 @@ static std::optional<GemmRecord> recordGemm(const GemmInfo &g,
   r.transposeB = g.transposeB;
   r.accumulate = !g.fill;
   r.epilogue = !g.epilogue.empty();
+  if (!r.epilogue)
+    return r;
+  // What each argument the kernel reads is to it, so that a runner can
+  // check the sizes of a bias or residual of dynamic shape (matchEpilogue
+  // reads the consumers' operands along d0 = m and d1 = n, or a 0 along a
+  // dimension of size 1).
+  r.dims.assign(func.getNumArguments(), "");
+  auto label = [&](Value v, const std::string &dims) {
+    std::optional<int64_t> index = argIndex(v);
+    if (!index)
+      return true;
+    std::string &entry = r.dims[*index];
+    if (!entry.empty() && entry != dims)
+      return false;
+    entry = dims;
+    return true;
+  };
+  bool agree = label(g.a, g.transposeA ? "km" : "mk") &&
+               label(g.b, g.transposeB ? "nk" : "kn") && label(g.out, "mn");
+  for (const FusedConsumer &consumer : g.epilogue) {
+    linalg::GenericOp generic = consumer.op;
+    for (OpOperand &operand : generic->getOpOperands()) {
+      if (!isa<MemRefType>(operand.get().getType()))
+        continue;
+      AffineMap map = generic.getMatchingIndexingMap(&operand);
+      std::string dims;
+      for (AffineExpr e : map.getResults()) {
+        auto d = dyn_cast<AffineDimExpr>(e);
+        dims += !d ? '1' : d.getPosition() == 0 ? 'm' : 'n';
+      }
+      agree = agree && label(operand.get(), dims);
+    }
+  }
+  // An argument read two ways is no record a runner could trust.
+  if (!agree)
+    return std::nullopt;
   return r;
 }
 

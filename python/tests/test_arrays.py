@@ -599,11 +599,10 @@ def test_run_on_the_fake_driver(tmp_path):
             "C 1x300 (M x N)") in out.stdout
 
 
-def test_run_refuses_sizes_it_cannot_check():
-    # A GEMM of dynamic shape with a fused bias: nothing tells the runner
-    # how the bias's size relates to the N the kernel reads, so uop.run
-    # refuses it before looking for a GPU, rather than launching it past
-    # the end of a short bias.
+def test_run_refuses_a_bias_of_the_wrong_size():
+    # A GEMM of dynamic shape with a fused bias: the record says the kernel
+    # reads the bias along N, so uop.run refuses a shorter one before
+    # looking for a GPU, rather than launching past its end.
     path = os.path.join(ROOT, "test", "Pipelines", "Inputs",
                         "dyn_gemm_bias_relu_100x60x70.mlir")
     with open(path) as f:
@@ -611,8 +610,9 @@ def test_run_refuses_sizes_it_cannot_check():
     assert kernel.launches[0].host == "gemm"
     args = [np.zeros((100, 70), np.float16), np.zeros((70, 60), np.float16),
             np.zeros((1,), np.float32), np.zeros((100, 60), np.float16)]
-    with pytest.raises(uop.Error, match="fused epilogue reads operands "
-                       "other than A, B and C"):
+    with pytest.raises(uop.Error, match=r"'gemm' parameter 2: its GEMM reads "
+                       r"it as 60 \(n of M x N x K = 100 x 60 x 70\), got "
+                       r"sizes 1"):
         uop.run(kernel, *args)
 
 

@@ -31,9 +31,11 @@ func.func @accumulate_transposed(%B: memref<48x32xf32>, %C: memref<64x48xf32>, %
 
 // -----
 
-// A fused epilogue: the kernel stores relu(A * B) into %out.
+// A fused epilogue: the kernel stores relu(A * B) into %out. `dims` says
+// what each argument's dimensions are to the kernel (for a runner to check
+// sizes known only at run time).
 // CHECK-LABEL: func.func @epilogue
-// CHECK-SAME: uop.gemm = {a = 0 : i64, accumulate = false, b = 1 : i64, c = 2 : i64, epilogue = true, transpose_a = false, transpose_b = false}
+// CHECK-SAME: uop.gemm = {a = 0 : i64, accumulate = false, b = 1 : i64, c = 2 : i64, dims = ["mk", "kn", "mn"], epilogue = true, transpose_a = false, transpose_b = false}
 func.func @epilogue(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %out: memref<64x48xf32>) {
   %zero = arith.constant 0.0 : f32
   %acc = memref.alloc() : memref<64x48xf32>
@@ -143,5 +145,34 @@ func.func @one_left(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x
     %r = arith.addf %x, %s : f32
     linalg.yield %r : f32
   }
+  return
+}
+
+// -----
+
+// A bias read along the columns (n), a row scale along the rows (m, a
+// broadcast 1 for its second dimension), B stored N x K.
+// CHECK-LABEL: func.func @epilogue_operands
+// CHECK-SAME: uop.gemm = {a = 0 : i64, accumulate = false, b = 1 : i64, c = 4 : i64, dims = ["mk", "nk", "n", "m1", "mn"], epilogue = true, transpose_a = false, transpose_b = true}
+func.func @epilogue_operands(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %bias: memref<?xf32>, %scale: memref<?x1xf32>, %out: memref<?x?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.dim %A, %c0 : memref<?x?xf32>
+  %n = memref.dim %B, %c0 : memref<?x?xf32>
+  %acc = memref.alloc(%m, %n) : memref<?x?xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<?x?xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+                ins(%A, %B : memref<?x?xf32>, memref<?x?xf32>)
+                outs(%acc : memref<?x?xf32>)
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, 0)>, affine_map<(m, n) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%acc, %bias, %scale : memref<?x?xf32>, memref<?xf32>, memref<?x1xf32>) outs(%out : memref<?x?xf32>) {
+  ^bb0(%x: f32, %b: f32, %s: f32, %y: f32):
+    %t = arith.addf %x, %b : f32
+    %r = arith.mulf %t, %s : f32
+    linalg.yield %r : f32
+  }
+  memref.dealloc %acc : memref<?x?xf32>
   return
 }

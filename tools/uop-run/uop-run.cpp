@@ -114,6 +114,7 @@ const char *kUsage =
     "--ptx, the A, B\n"
     "         and C of the GEMM the launch JSON records for its host "
     "function\n"
+    "         (and its fused epilogue's operands)\n"
     "       --transpose-a / --transpose-b: A stored K x M / B stored N x K "
     "(with --gemm,\n"
     "         the GEMM compiled; with a launch JSON that records its GEMM, "
@@ -670,6 +671,20 @@ static LaunchConfig bindGemmShape(const Options &o, const LaunchConfig &config,
       {a, transposeA ? std::vector<int64_t>{k, m} : std::vector<int64_t>{m, k}},
       {b, transposeB ? std::vector<int64_t>{n, k} : std::vector<int64_t>{k, n}},
       {c, {m, n}}};
+  // A fused epilogue's operands (a bias of N, a residual of M x N): their
+  // sizes from what the record says each dimension is.
+  if (const std::optional<GemmDesc> &r = host->gemm)
+    for (size_t p = 0; p < r->dims.size(); ++p) {
+      if (r->dims[p].empty() || sizes.count(p))
+        continue;
+      std::vector<int64_t> shape;
+      for (char letter : r->dims[p])
+        shape.push_back(letter == 'm'   ? m
+                        : letter == 'n' ? n
+                        : letter == 'k' ? k
+                                        : 1);
+      sizes[p] = shape;
+    }
   ExecError error;
   std::optional<LaunchConfig> bound = bindShapes(config, name, sizes, error);
   if (!bound)

@@ -578,6 +578,11 @@ void mlir::uop::writeLaunchConfigJSON(ArrayRef<KernelLaunch> launches,
               json.attribute("transpose_b", g->transposeB);
               json.attribute("accumulate", g->accumulate);
               json.attribute("epilogue", g->epilogue);
+              if (!g->dims.empty())
+                json.attributeArray("dims", [&] {
+                  for (const std::string &d : g->dims)
+                    json.value(d);
+                });
             });
         });
       }

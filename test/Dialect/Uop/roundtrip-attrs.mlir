@@ -41,3 +41,10 @@ func.func @layouts(%src: memref<8x8xf32>) {
 func.func @recorded(%b: memref<4x8xf16>, %c: memref<2x8xf32>, %a: memref<4x2xf16>) attributes {uop.gemm = {a = 2 : i64, b = 0 : i64, c = 1 : i64, transpose_a = true, transpose_b = false, accumulate = true, epilogue = false}} {
   return
 }
+
+// With an epilogue, what each argument's dimensions are to the kernel.
+// CHECK-LABEL: func.func @recorded_dims
+// CHECK-SAME: uop.gemm = {a = 0 : i64, accumulate = false, b = 1 : i64, c = 3 : i64, dims = ["mk", "kn", "n", "mn", ""], epilogue = true, transpose_a = false, transpose_b = false}
+func.func @recorded_dims(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %bias: memref<?xf32>, %d: memref<?x?xf16>, %unused: memref<4xf32>) attributes {uop.gemm = {a = 0 : i64, b = 1 : i64, c = 3 : i64, transpose_a = false, transpose_b = false, accumulate = false, epilogue = true, dims = ["mk", "kn", "n", "mn", ""]}} {
+  return
+}

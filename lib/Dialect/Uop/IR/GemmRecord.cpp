@@ -10,7 +10,7 @@ using namespace mlir::uop;
 
 DictionaryAttr GemmRecord::toAttr(MLIRContext *context) const {
   Builder b(context);
-  return b.getDictionaryAttr({
+  SmallVector<NamedAttribute> entries = {
       b.getNamedAttr("a", b.getI64IntegerAttr(a)),
       b.getNamedAttr("b", b.getI64IntegerAttr(this->b)),
       b.getNamedAttr("c", b.getI64IntegerAttr(c)),
@@ -18,13 +18,19 @@ DictionaryAttr GemmRecord::toAttr(MLIRContext *context) const {
       b.getNamedAttr("transpose_b", b.getBoolAttr(transposeB)),
       b.getNamedAttr("accumulate", b.getBoolAttr(accumulate)),
       b.getNamedAttr("epilogue", b.getBoolAttr(epilogue)),
-  });
+  };
+  if (!dims.empty()) {
+    SmallVector<StringRef> names(dims.begin(), dims.end());
+    entries.push_back(b.getNamedAttr("dims", b.getStrArrayAttr(names)));
+  }
+  return b.getDictionaryAttr(entries);
 }
 
 FailureOr<GemmRecord> GemmRecord::fromAttr(Attribute attr, unsigned numArgs,
-                                           std::string &whyNot) {
+                                           std::string &whyNot,
+                                           ArrayRef<Type> argTypes) {
   auto dict = dyn_cast<DictionaryAttr>(attr);
-  if (!dict || dict.size() != 7) {
+  if (!dict || dict.size() != 7 + (dict.contains("dims") ? 1 : 0)) {
     whyNot = "expected a dictionary of a, b, c, transpose_a, transpose_b, "
              "accumulate and epilogue";
     return failure();
@@ -62,6 +68,31 @@ FailureOr<GemmRecord> GemmRecord::fromAttr(Attribute attr, unsigned numArgs,
       return failure();
     }
     *flag = value.getValue();
+  }
+  if (Attribute dims = dict.get("dims")) {
+    auto array = dyn_cast<ArrayAttr>(dims);
+    if (!r.epilogue || !array || array.size() != numArgs) {
+      whyNot = llvm::formatv("expected 'dims' only with an epilogue, one "
+                             "string per argument of the function's {0}",
+                             numArgs);
+      return failure();
+    }
+    for (auto [i, entry] : llvm::enumerate(array)) {
+      auto text = dyn_cast<StringAttr>(entry);
+      auto memref = i < argTypes.size() ? dyn_cast<MemRefType>(argTypes[i])
+                                        : nullptr;
+      if (!text ||
+          text.getValue().find_first_not_of("mnk1") != StringRef::npos ||
+          (memref && !text.getValue().empty() &&
+           static_cast<int64_t>(text.size()) != memref.getRank())) {
+        whyNot = llvm::formatv("expected 'dims' entry {0} to be \"\" or one "
+                               "of 'm', 'n', 'k' and '1' per dimension of "
+                               "the argument",
+                               i);
+        return failure();
+      }
+      r.dims.push_back(text.getValue().str());
+    }
   }
   return r;
 }

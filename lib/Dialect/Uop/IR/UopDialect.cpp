@@ -65,7 +65,7 @@ LogicalResult UopDialect::verifyOperationAttribute(Operation *op,
              << op->getName() << "'";
     std::string whyNot;
     if (failed(GemmRecord::fromAttr(attr.getValue(), func.getNumArguments(),
-                                    whyNot)))
+                                    whyNot, func.getArgumentTypes())))
       return op->emitError("'")
              << GemmRecord::kAttrName << "': " << whyNot << ", got "
              << attr.getValue();

@@ -13,6 +13,8 @@
 #define UOP_DIALECT_UOP_IR_GEMMRECORD_H
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -35,17 +37,27 @@ struct GemmRecord {
   /// Elementwise consumers are fused into the writeback: the stored
   /// buffer holds f(A * B), not the product.
   bool epilogue = false;
+  /// With an epilogue: per function argument, what each of its dimensions
+  /// is to the kernel, one letter each ('m', 'n' or 'k', or '1' for a
+  /// dimension of size 1 it broadcasts), "" for an argument the kernel
+  /// does not read; so that a runner can check the sizes of a bias or a
+  /// residual of dynamic shape against M, N and K. Empty without an
+  /// epilogue (A, B and C say it all).
+  SmallVector<std::string> dims;
 
   /// The dictionary `{a, b, c, transpose_a, transpose_b, accumulate,
-  /// epilogue}`.
+  /// epilogue}`, and `dims` (an array of strings) where there are some.
   DictionaryAttr toAttr(MLIRContext *context) const;
 
   /// Reads `attr` on a function of `numArgs` arguments; fails with the
   /// reason in `whyNot` unless it holds exactly those keys, the indices
   /// arguments (c another than a and b; a and b may be one, as in A^T * A)
-  /// and the flags booleans.
+  /// and the flags booleans, and `dims`, if there, one string of 'm', 'n',
+  /// 'k' and '1' per argument (as long as its rank where `argTypes` gives
+  /// a memref type), only with an epilogue.
   static FailureOr<GemmRecord> fromAttr(Attribute attr, unsigned numArgs,
-                                        std::string &whyNot);
+                                        std::string &whyNot,
+                                        ArrayRef<Type> argTypes = {});
 };
 
 } // namespace mlir::uop
