@@ -219,7 +219,8 @@ int main(int argc, char **argv) {
       before[p].resize(plan->bufferElements[p]);
       for (size_t i = 0; i < before[p].size(); ++i)
         before[p][i] = (float)((i * 7 + p * 3) % 9) - 4;
-      std::memcpy(storage[p].data(), before[p].data(), storage[p].size());
+      if (!storage[p].empty()) // an empty memref: no data pointer
+        std::memcpy(storage[p].data(), before[p].data(), storage[p].size());
     }
     buffers[p].data = storage[p].data();
     buffers[p].bytes = storage[p].size();
@@ -250,7 +251,8 @@ int main(int argc, char **argv) {
     std::vector<std::vector<float>> after(3);
     for (size_t p = 0; p < 3; ++p) {
       after[p].resize(plan->bufferElements[p]);
-      std::memcpy(after[p].data(), storage[p].data(), storage[p].size());
+      if (!storage[p].empty())
+        std::memcpy(after[p].data(), storage[p].data(), storage[p].size());
     }
     checkGemm(*plan, before, after);
   }
