@@ -10,9 +10,13 @@
 // compares the result with cuBLAS on the same device inputs, with
 // --sim-output compares it with uop-sim's run of the same kernel on the
 // same seeded inputs (`uop-sim --write-outputs`: the simulator against the
-// hardware), and with --bench times both with CUDA events. The binary needs neither MLIR nor a
-// GPU to start: libcuda and cuBLAS are opened at run time, and without a
-// driver or a device it prints "uop-run: no GPU: <reason>" and exits 3.
+// hardware), and with --bench times both with CUDA events. With --shapes it
+// compiles one GEMM of dynamic shape (memref<?x?>) and runs it at every size
+// given, binding the sizes into the launch configuration (bindShapes), which
+// evaluates the grid the host function computes from them. The binary needs
+// neither MLIR nor a GPU to start: libcuda and cuBLAS are opened at run
+// time, and without a driver or a device it prints "uop-run: no GPU:
+// <reason>" and exits 3.
 //
 // Exit codes: 0 success, 1 bad usage or input (including a compile
 // failure), 2 --check or --sim-output found mismatches, 3 no GPU, 4 a CUDA or cuBLAS error
@@ -929,11 +933,11 @@ int main(int argc, char **argv) {
   std::vector<LaunchConfig> bound;
   for (const GemmShape &shape : shapes) {
     bound.push_back(bindGemmShape(o, *config, shape, launchFile));
-    ExecError error;
-    if (!prepareHostFunction(bound.back(), "", error, launchFile))
+    ExecError execError;
+    if (!prepareHostFunction(bound.back(), "", execError, launchFile))
       die(kBadInput, "--shapes " + std::to_string(shape.m) + "x" +
                          std::to_string(shape.n) + "x" +
-                         std::to_string(shape.k) + ": " + error.message);
+                         std::to_string(shape.k) + ": " + execError.message);
   }
   int exitCode = kSuccess;
   for (size_t i = 0; i < shapes.size(); ++i) {
