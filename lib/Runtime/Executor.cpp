@@ -326,6 +326,15 @@ static bool spanOf(const ArgDesc &d, const std::string &what, int64_t &span,
   return true;
 }
 
+/// Whether `p` is a memref with a size or stride known only at run time
+/// (-1 until bindShapes gives it).
+static bool hasUnknownSizes(const ArgDesc &p) {
+  auto unknown = [](int64_t x) { return x < 0; };
+  return p.kind == ArgDesc::Kind::MemRef &&
+         (std::any_of(p.shape.begin(), p.shape.end(), unknown) ||
+          std::any_of(p.strides.begin(), p.strides.end(), unknown));
+}
+
 /// `shape` as MLIR writes it, "?" for a size known only at run time:
 /// "?x64".
 static std::string shapeString(const std::vector<int64_t> &shape) {
@@ -355,6 +364,10 @@ uop::runtime::bindShapes(const LaunchConfig &config,
              "' in \"functions\"");
     return std::nullopt;
   }
+  // Whether the function has sizes known only at run time, before they
+  // are given.
+  bool dynamic = std::any_of(host->params.begin(), host->params.end(),
+                             hasUnknownSizes);
   for (const auto &[index, sizes] : shapes) {
     std::string what = "'" + name + "' parameter " + std::to_string(index);
     if (index >= host->params.size() ||
@@ -427,17 +440,6 @@ uop::runtime::bindShapes(const LaunchConfig &config,
   // but A, B, C and the epilogue's operands the record describes, so only
   // there can the sizes given be checked against what the kernels read:
   // anything else is refused rather than launched past a buffer's end.
-  const HostFunctionDesc *original = nullptr;
-  for (const HostFunctionDesc &f : config.functions)
-    if (f.name == name)
-      original = &f;
-  bool dynamic = std::any_of(
-      original->params.begin(), original->params.end(), [](const ArgDesc &p) {
-        auto unknown = [](int64_t x) { return x < 0; };
-        return p.kind == ArgDesc::Kind::MemRef &&
-               (std::any_of(p.shape.begin(), p.shape.end(), unknown) ||
-                std::any_of(p.strides.begin(), p.strides.end(), unknown));
-      });
   if (dynamic) {
     const std::optional<GemmDesc> &g = host->gemm;
     if (!g || (g->epilogue && g->dims.empty())) {
@@ -613,11 +615,7 @@ uop::runtime::prepareHostFunction(const LaunchConfig &config,
   // Sizes known only at run time: bindShapes gives them.
   for (size_t i = 0; i < host->params.size(); ++i) {
     const ArgDesc &p = host->params[i];
-    if (p.kind != ArgDesc::Kind::MemRef)
-      continue;
-    auto unknown = [](int64_t x) { return x < 0; };
-    if (std::any_of(p.shape.begin(), p.shape.end(), unknown) ||
-        std::any_of(p.strides.begin(), p.strides.end(), unknown)) {
+    if (hasUnknownSizes(p)) {
       fail(error, ErrorKind::BadInput,
            "'" + name + "' parameter " + std::to_string(i) + ": a memref " +
                "of shape " + shapeString(p.shape) +
