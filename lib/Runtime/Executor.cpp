@@ -87,7 +87,15 @@ bool uop::runtime::computeTensorMapEncoding(const ArgDesc &map,
     return reject("expected a contiguous innermost dimension (stride 1), "
                   "got stride " +
                   std::to_string(tensor.strides[rank - 1]));
-  if (tensor.offset < 0 || (uint64_t)tensor.offset * eltBytes % 16 != 0)
+  // An empty tensor (a size of 0, known only at run time) has nothing to
+  // load, but the kernel still takes its map: the map describes one
+  // element of a zeroed scratch buffer instead (sizes 1, strides of 16
+  // bytes, no offset). uop's kernels load nothing through it (a block
+  // whose tile lies outside C loads no k-tile, and K = 0 has none).
+  bool empty = std::find(tensor.shape.begin(), tensor.shape.end(), 0) !=
+               tensor.shape.end();
+  if (!empty &&
+      (tensor.offset < 0 || (uint64_t)tensor.offset * eltBytes % 16 != 0))
     return reject("expected a 16-byte aligned start, got an offset of " +
                   std::to_string(tensor.offset) + " elements (" +
                   std::to_string(tensor.offset * (int64_t)eltBytes) +
@@ -95,19 +103,20 @@ bool uop::runtime::computeTensorMapEncoding(const ArgDesc &map,
   out = TensorMapEncoding();
   out.dataType = *dataType;
   out.rank = (uint32_t)rank;
-  out.byteOffset = (uint64_t)tensor.offset * eltBytes;
+  out.empty = empty;
+  out.byteOffset = empty ? 0 : (uint64_t)tensor.offset * eltBytes;
   // The memref lists dimensions outermost first, the tensor map innermost
   // first: tensor-map dimension i is memref dimension rank - 1 - i.
   for (size_t i = 0; i < rank; ++i) {
     size_t d = rank - 1 - i;
     std::string dim = " in memref dimension " + std::to_string(d);
-    int64_t size = tensor.shape[d];
+    int64_t size = out.empty ? 1 : tensor.shape[d];
     if (size < 1 || size > (1ll << 32))
       return reject("expected sizes in [1, 2^32], got " +
                     std::to_string(size) + dim);
     out.globalDim[i] = (uint64_t)size;
     if (i > 0) {
-      int64_t stride = tensor.strides[d];
+      int64_t stride = out.empty ? 16 / (int64_t)eltBytes : tensor.strides[d];
       if (stride <= 0 || (uint64_t)stride * eltBytes % 16 != 0 ||
           (double)stride * (double)eltBytes >= (double)(1ll << 40))
         return reject("expected strides that are positive multiples of 16 "
@@ -168,7 +177,8 @@ std::string uop::runtime::describeTensorMap(const TensorMapEncoding &e) {
          promotions[e.l2Promotion & 3] + ", oob fill " +
          (e.oobFill == CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE ? "zero" : "nan") +
          ", byte offset " + std::to_string(e.byteOffset) +
-         " (innermost first)";
+         " (innermost first)" +
+         (e.empty ? ", of an empty tensor (one zeroed element)" : "");
 }
 
 /// The checks of a launch before anything runs: constant sizes, every
@@ -892,8 +902,21 @@ bool GpuSession::encodeTensorMap(const TensorMapPlan &m,
                        "needs the driver of CUDA 12 or newer)");
   const TensorMapEncoding &e = m.encoding;
   CUdeviceptr base = devicePointers[m.hostParam] + e.byteOffset;
+  if (e.empty) {
+    // One zeroed element for the map of an empty tensor (enough for its
+    // sizes of 1).
+    static const uint8_t zeros[kEmptyTensorBytes] = {};
+    if (!checkCuda(cu, cu.memAlloc(&base, sizeof(zeros)),
+                   what + ": cuMemAlloc of an empty tensor's element",
+                   error))
+      return false;
+    allocations.push_back(base);
+    if (!checkCuda(cu, cu.memcpyHtoD(base, zeros, sizeof(zeros)),
+                   what + ": cuMemcpyHtoD", error))
+      return false;
+  }
   // cuMemAlloc aligns to far more; the offset was checked.
-  if (devicePointers[m.hostParam] == 0 || base % 16 != 0)
+  if ((!e.empty && devicePointers[m.hostParam] == 0) || base % 16 != 0)
     return fail(error, ErrorKind::Cuda,
                 what + ": expected a 16-byte aligned device buffer for "
                        "parameter " +

@@ -30,6 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Dialect/Uop/IR/Layout.h"
 #include "Uop/Dialect/Uop/IR/TensorMap.h"
 #include "Uop/Sim/MBarrier.h"
 #include "Uop/Sim/TensorCore.h"
@@ -318,7 +319,32 @@ LogicalResult tmaCreateDescriptorOp(Interpreter &I, Operation *op) {
   if (type.getOob() != nvgpu::TensorMapOOBKind::OOB_ZERO)
     return I.unsupported(op, "expected a tensor map filling out-of-bounds "
                              "elements with zero");
-  I.def(create.getTensorMap()) = I.get(create.getTensor());
+  const SimValue &tensor = I.get(create.getTensor());
+  // cuTensorMapEncodeTiled's rules on the tensor (checked here, where a
+  // stride or start is known only at run time): every stride but the
+  // innermost's, and the start, a multiple of 16 bytes. An empty tensor
+  // has nothing to load; its map describes one zeroed element.
+  if (tensor.buffer && !llvm::is_contained(tensor.sizes, 0)) {
+    int64_t bytes = uop::getElementBytes(tensor.buffer->elemType);
+    std::string name = I.nameOf(create.getTensor());
+    for (size_t d = 0; d + 1 < tensor.strides.size(); ++d)
+      if (tensor.strides[d] <= 0 || tensor.strides[d] * bytes % 16 != 0)
+        return I.fatalFault(
+            FaultKind::Misaligned, tensor.buffer, op,
+            "misaligned: the tensor map of " + name + " has a stride of " +
+                std::to_string(tensor.strides[d] * bytes) +
+                " bytes in dimension " + std::to_string(d) +
+                ", not a positive multiple of 16 (cuTensorMapEncodeTiled "
+                "refuses it)");
+    if (tensor.offset(0) * bytes % 16 != 0)
+      return I.fatalFault(
+          FaultKind::Misaligned, tensor.buffer, op,
+          "misaligned: the tensor map of " + name + " starts " +
+              std::to_string(tensor.offset(0) * bytes) +
+              " bytes into its buffer, not a multiple of 16 "
+              "(cuTensorMapEncodeTiled refuses it)");
+  }
+  I.def(create.getTensorMap()) = tensor;
   return success();
 }
 

@@ -117,12 +117,20 @@ struct TensorMapEncoding {
   CUtensorMapSwizzle swizzle = CU_TENSOR_MAP_SWIZZLE_NONE;
   CUtensorMapL2promotion l2Promotion = CU_TENSOR_MAP_L2_PROMOTION_NONE;
   CUtensorMapFloatOOBfill oobFill = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
+  /// The tensor is empty (a size of 0): the map describes one element
+  /// (sizes 1, strides of 16 bytes) of a zeroed buffer of
+  /// kEmptyTensorBytes the session allocates, not the parameter's.
+  bool empty = false;
 };
+
+/// The bytes of the zeroed buffer an empty tensor's map describes.
+constexpr size_t kEmptyTensorBytes = 128;
 
 /// Computes the encoding of tensor-map argument `map` over memref parameter
 /// `tensor` and checks it against cuTensorMapEncodeTiled's rules: an f16,
 /// bf16 or f32 tensor of the map's element type and rank (1 to 5), no
-/// interleave, a contiguous innermost dimension, every size in [1, 2^32],
+/// interleave, a contiguous innermost dimension, every size in [1, 2^32]
+/// (or an empty tensor: TensorMapEncoding::empty),
 /// each stride of dimensions 1.. a multiple of 16 bytes below 2^40, the
 /// base (offset) 16-byte aligned, box sizes in [1, 256] with an innermost
 /// box row a multiple of 16 bytes and within the swizzle span. On failure

@@ -6,7 +6,9 @@
 // the comparison, the timing loop) runs without a GPU. "Device" memory is
 // host memory. cuLaunchKernel computes the GEMM from the three memref
 // descriptors it is given (allocated ptr, aligned ptr, offset, sizes,
-// strides: 7 parameters each; UOP_FAKE_TRANSPOSE_A / _B read A as K x M /
+// strides: 7 parameters each, found in the PTX entry by their two pointer
+// parameters, scalars and tensor maps between and after them skipped;
+// UOP_FAKE_TRANSPOSE_A / _B read A as K x M /
 // B as N x K, UOP_FAKE_ACCUMULATE takes C first and adds to it), and
 // cublasGemmEx computes the column-major product with its op/ld arguments
 // and beta (0 or 1): the check passes only if uop-run packs
@@ -18,7 +20,7 @@
 // Clusters: cuLaunchKernelEx prints the cluster dimension it is given and
 // runs the launch as cuLaunchKernel does.
 //
-// Split K: a kernel whose PTX entry has 7 parameters (one 2-D memref) is
+// Split K: a kernel whose PTX entry has one 2-D memref descriptor is
 // the fill of C that runs before a split-K GEMM: it stores zeros (the
 // value `uop-run --gemm` fills C with). A GEMM launched with a grid depth
 // above 1 (one z per K slice, each adding its partial product atomically)
@@ -168,6 +170,10 @@ int cuModuleUnload(void *) { return 0; }
 struct FakeFunction {
   std::string name;
   int params = 0;
+  /// The parameters that start a 2-D memref descriptor (two pointers, then
+  /// five 64-bit integers), in order: a kernel may take scalars between
+  /// them (host values it captured) and tensor maps after them.
+  std::vector<int> descriptors;
 };
 
 int cuModuleGetFunction(void **fn, void *module, const char *name) {
@@ -175,11 +181,21 @@ int cuModuleGetFunction(void **fn, void *module, const char *name) {
   const char *at = std::strstr((const char *)module, entry.c_str());
   if (!at)
     return 500; // CUDA_ERROR_NOT_FOUND
-  auto *f = new FakeFunction{name, 0};
+  auto *f = new FakeFunction{name, 0, {}};
   const char *end = std::strchr(at, ')');
+  std::vector<bool> pointer;
   for (const char *p = at; (p = std::strstr(p, ".param")) && (!end || p < end);
-       p += 6)
+       p += 6) {
     ++f->params;
+    const char *next = std::strstr(p + 6, ".param");
+    const char *ptr = std::strstr(p + 6, ".ptr");
+    pointer.push_back(ptr && (!next || ptr < next) && (!end || ptr < end));
+  }
+  for (size_t i = 0; i + 7 <= pointer.size(); ++i)
+    if (pointer[i] && pointer[i + 1] &&
+        std::none_of(pointer.begin() + i + 2, pointer.begin() + i + 7,
+                     [](bool b) { return b; }))
+      f->descriptors.push_back((int)i);
   *fn = f;
   return 0;
 }
@@ -212,9 +228,11 @@ int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
     void *ptr;
     int64_t offset, size[2], stride[2];
   } d[3];
-  int descs = f.params == 7 ? 1 : 3;
+  int descs = f.descriptors.size() == 1 ? 1 : 3;
+  if ((int)f.descriptors.size() < descs)
+    return 1; // CUDA_ERROR_INVALID_VALUE
   for (int m = 0; m < descs; ++m) {
-    void **p = params + 7 * m;
+    void **p = params + f.descriptors[m];
     d[m].ptr = *(void **)p[1]; // the aligned pointer
     d[m].offset = *(int64_t *)p[2];
     for (int i = 0; i < 2; ++i) {
