@@ -27,8 +27,10 @@
 # UOP_GPU_OUT_DIR replaces bench/gpu_gemm/out, UOP_GPU_SIZES the sizes
 # M = N = K, UOP_GPU_GOAL_SIZES those of them whose main f16 -> f16 cases
 # run first (default 4096 8192), UOP_GPU_SHAPES the rectangular M x N x K
-# shapes (empty: none). The case f16nkoutdyn is a GEMM of dynamic shape,
-# compiled once per size as the others are but run with --shapes.
+# shapes (empty: none). The cases f16nkoutdyn (mma.sync), f16nkoutdynwg
+# (the wgmma ring) and f16nkoutdynwgp132ts (persistent, TMA store) are
+# GEMMs of dynamic shape, compiled once per size as the others are but run
+# with --shapes.
 # (test/Tools/uop-run-gpu-check.test runs both phases on 64^3 and one
 # small rectangle).
 set -uo pipefail
@@ -100,10 +102,12 @@ prepare() {
     "f16nkoutc2x2ts f16 f16 cluster-m=2+cluster-n=2+tma-store=true nk"
     "f16nkoutp132c2x2g8ts f16 f16 persistent-blocks=132+cluster-m=2+cluster-n=2+group-m=8+tma-store=true nk"
     "f16nkoutpp132m128c2ts f16 f16 persistent-blocks=132+pingpong=true+tile=128,128,64+cluster-m=2+tma-store=true nk"
-    # A GEMM of dynamic shape (memref<?x?>, `uop-run --shapes`): the
-    # options field says so; the kernel is mma.sync, its grid computed
-    # from the sizes at run time.
+    # GEMMs of dynamic shape (memref<?x?>, `uop-run --shapes`): the
+    # options field starts with `dynamic`; the kernels are mma.sync and the
+    # wgmma ring, their grids computed from the sizes at run time.
     "f16nkoutdyn f16 f16 dynamic nk"
+    "f16nkoutdynwg f16 f16 dynamic+mma=wgmma nk"
+    "f16nkoutdynwgp132ts f16 f16 dynamic+mma=wgmma+persistent-blocks=132+tma-store=true nk"
   )
   # TF32 only where the compiler has the option.
   local probe="$out_dir/probe.mlir"
@@ -165,9 +169,10 @@ prepare() {
     local dir="$out_dir/$name"
     local transpose=()
     [ "$layout" = "nk" ] && transpose=(--transpose-b)
-    if [ "$options" = "dynamic" ]; then
+    if [[ "$options" == dynamic* ]]; then
+      local rest="${options#dynamic}"
       "$build/bin/uop-run" --shapes "$gemm" --dtype "$dtype" \
-        --out-dtype "$odtype" --target="$target" \
+        --out-dtype "$odtype" --target="$target" --options="${rest# }" \
         "${transpose[@]}" --keep "$dir" --compile-only > /dev/null
     else
       "$build/bin/uop-run" --gemm "$gemm" --dtype "$dtype" \
@@ -182,7 +187,7 @@ prepare() {
     # the lit suite checks the kernels against f32 references.) A GEMM of
     # dynamic shape has no static entry for uop-sim here.
     local sim=-
-    if [ $((m * n * k)) -le "$sim_max" ] && [ "$options" != "dynamic" ]; then
+    if [ $((m * n * k)) -le "$sim_max" ] && [[ "$options" != dynamic* ]]; then
       "$build/bin/uop-opt" "$dir/gemm.mlir" \
         --uop-compile="emit=kernel target=$target${options:+ $options}" \
         -o "$dir/sim.mlir"
@@ -291,7 +296,7 @@ run() {
     local transpose=() simcheck=() shapes=()
     [ "$layout" = "nk" ] && transpose=(--transpose-b)
     # A GEMM of dynamic shape runs at the case's sizes.
-    if [ "$options" = "dynamic" ]; then
+    if [[ "$options" == dynamic* ]]; then
       options=""
       shapes=(--shapes "${m}x${n}x${k}")
     fi

@@ -37,7 +37,8 @@ A configuration is NAME=DTYPE:OPTIONS, OPTIONS being the text of
 DTYPE is the element type of A and B (f32, f16, bf16; C is f32), with
 `-nk` for B stored N x K (`f16-nk`: the layout TMA loads as it is) and
 `-out16` for a C of the input type, rounded once from the f32 product
-(`f16-nk-out16`). A
+(`f16-nk-out16`), and `-dyn` last for operands of dynamic shape
+(`memref<?x?>`: one kernel for every size, `f16-nk-dyn`). A
 configuration whose compile or ptxas fails is skipped with the reason (an
 option the build does not have yet, a size its checks refuse).
 
@@ -98,13 +99,15 @@ DEFAULT_CONFIGS = [
 CLASSES = ["mma", "ldmatrix", "cp.async", "bar.sync", "ld.shared", "fma", "other"]
 
 
-def gemm_source(size, dtype, b_nk=False, out16=False):
+def gemm_source(size, dtype, b_nk=False, out16=False, dynamic=False):
     """A size^3 GEMM: C (f32) = A (dtype) x B (dtype), C zeroed first; B
     stored N x K when `b_nk`, else K x N. With `out16` the f32 product is
     rounded once to a C of `dtype` (a truncf consumer the GEMM's writeback
-    fuses)."""
-    a = f"memref<{size}x{size}x{dtype}>"
-    c = f"memref<{size}x{size}xf32>"
+    fuses). With `dynamic` every operand is memref<?x?> (the sizes are
+    read at run time; `size` does not enter the kernel)."""
+    dims = "?x?" if dynamic else f"{size}x{size}"
+    a = f"memref<{dims}x{dtype}>"
+    c = f"memref<{dims}xf32>"
     maps = ""
     if b_nk:
         maps = ("indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
@@ -118,11 +121,19 @@ def gemm_source(size, dtype, b_nk=False, out16=False):
   return
 }}
 """
-    d = f"memref<{size}x{size}x{dtype}>"
+    d = f"memref<{dims}x{dtype}>"
     ident = "affine_map<(m, n) -> (m, n)>"
+    sizes = ""
+    alloc = "memref.alloc()"
+    if dynamic:
+        sizes = ("  %c0 = arith.constant 0 : index\n"
+                 "  %c1 = arith.constant 1 : index\n"
+                 f"  %m = memref.dim %A, %c0 : {a}\n"
+                 f"  %n = memref.dim %D, %c1 : {d}\n")
+        alloc = "memref.alloc(%m, %n)"
     return f"""func.func @main(%A: {a}, %B: {a}, %D: {d}) {{
-  %zero = arith.constant 0.0 : f32
-  %C = memref.alloc() : {c}
+{sizes}  %zero = arith.constant 0.0 : f32
+  %C = {alloc} : {c}
   linalg.fill ins(%zero : f32) outs(%C : {c})
   linalg.matmul {maps}ins(%A, %B : {a}, {a}) outs(%C : {c})
   linalg.generic {{indexing_maps = [{ident}, {ident}],
@@ -434,8 +445,8 @@ def main():
     configs = []
     for c in args.config or DEFAULT_CONFIGS:
         # -out16 (a 16-bit C of the input type) only for f16 and bf16.
-        m = re.match(r"^([^=]+)=(f32(?:-nk)?|(?:f16|bf16)(?:-nk)?(?:-out16)?)"
-                     r":(.*)$", c)
+        m = re.match(r"^([^=]+)=((?:f32(?:-nk)?|(?:f16|bf16)(?:-nk)?"
+                     r"(?:-out16)?)(?:-dyn)?):(.*)$", c)
         if not m:
             sys.exit(f"run.py: error: expected NAME=DTYPE:OPTIONS, got '{c}'")
         configs.append(m.groups())
@@ -454,7 +465,8 @@ def main():
             src = os.path.join(tmp, f"gemm_{dtype}.mlir")
             with open(src, "w") as f:
                 f.write(gemm_source(args.size, dtype.split("-")[0],
-                                    "-nk" in dtype, dtype.endswith("-out16")))
+                                    "-nk" in dtype, "-out16" in dtype,
+                                    dtype.endswith("-dyn")))
             for target in args.targets.split(","):
                 opts = f"target={target} {options}".strip()
                 ok, kernel_ir, err = run(

@@ -28,15 +28,78 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
+#include <array>
+
 namespace mlir::uop {
 
 class SwizzledGemmBuilder {
 protected:
+  /// `dynamicSizes`: M, N and K as host values where they are dynamic
+  /// (null where static), captured by the kernel.
   SwizzledGemmBuilder(ImplicitLocOpBuilder &b, const GemmInfo &g,
-                      const TileConfig &c)
-      : b(b), g(g), c(c) {}
+                      const TileConfig &c,
+                      std::array<Value, 3> dynamicSizes = {})
+      : b(b), g(g), c(c), dynamicSizes(dynamicSizes) {}
 
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
+
+  /// The static size `dim` of the GEMM, or kDynamic.
+  int64_t staticSize(GemmDim dim) const {
+    return dim == GemmDim::M ? g.m : dim == GemmDim::N ? g.n : g.k;
+  }
+  /// The host's value of the dynamic size `dim` (null where static).
+  Value dynamicSize(GemmDim dim) const {
+    return dynamicSizes[static_cast<unsigned>(dim)];
+  }
+  /// The size `dim` as an index value: the constant, or the host's value.
+  Value sizeOf(GemmDim dim) {
+    if (Value v = dynamicSize(dim))
+      return v;
+    return index(staticSize(dim));
+  }
+  /// Whether the static size `dim` is a multiple of `n` (false where the
+  /// size is known only at run time).
+  bool knownMultiple(GemmDim dim, int64_t n) const {
+    int64_t s = staticSize(dim);
+    return !ShapedType::isDynamic(s) && s % n == 0;
+  }
+  /// Whether any of M, N and K is known only at run time.
+  bool hasDynamicSizes() const {
+    return llvm::any_of(dynamicSizes, [](Value v) { return bool(v); });
+  }
+  /// With a dynamic M or N, whether the block's tile starts inside C (an
+  /// i1; null where M and N are static, every tile being inside): with M
+  /// or N zero at run time, no block's tile does (the grid has at least
+  /// one block along each dimension). Needs m0 and n0.
+  Value tileInsideC() {
+    Value inside;
+    for (auto [dim, origin] :
+         {std::pair(GemmDim::M, m0), std::pair(GemmDim::N, n0)}) {
+      Value size = dynamicSize(dim);
+      if (!size)
+        continue;
+      Value in =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, origin, size);
+      inside = inside ? arith::AndIOp::create(b, inside, in).getResult() : in;
+    }
+    return inside;
+  }
+  /// The number of k-tiles the block loads, ceil(K / BK): a constant, or
+  /// computed from the host's K. With a dynamic M or N, none where the
+  /// block's tile lies outside C (tileInsideC): an empty A or B has no
+  /// tensor to load from (its tensor map describes one zeroed element of
+  /// a buffer of its own, a map's sizes being at least 1), and nothing of
+  /// C needs them. Needs m0 and n0.
+  Value kTileCount() {
+    Value count;
+    if (Value k = dynamicSize(GemmDim::K))
+      count = arith::CeilDivUIOp::create(b, k, index(c.blockK));
+    else
+      count = index(llvm::divideCeil(g.k, c.blockK));
+    if (Value inside = tileInsideC())
+      count = arith::SelectOp::create(b, inside, count, index(0));
+    return count;
+  }
   Value boolean(bool v) {
     return arith::ConstantOp::create(b, b.getBoolAttr(v));
   }
@@ -227,9 +290,9 @@ protected:
   /// as K x M or B as K x N; zero-filled past the matrix), fenced for the
   /// async proxy the tensor core reads through and published by a barrier.
   void copyTiles(Value k0, Value sA, Value sB) {
-    OpFoldResult mSize = tileExtent(m0, g.m, c.blockM);
-    OpFoldResult nSize = tileExtent(n0, g.n, c.blockN);
-    OpFoldResult kSize = tileExtent(k0, g.k, c.blockK);
+    OpFoldResult mSize = tileExtent(m0, GemmDim::M, c.blockM);
+    OpFoldResult nSize = tileExtent(n0, GemmDim::N, c.blockN);
+    OpFoldResult kSize = tileExtent(k0, GemmDim::K, c.blockK);
     Value aTile = g.transposeA ? transpose(subview(g.a, k0, m0, kSize, mSize))
                                : subview(g.a, m0, k0, mSize, kSize);
     Value bTile = g.transposeB ? subview(g.b, n0, k0, nSize, kSize)
@@ -286,7 +349,7 @@ protected:
     llvm::append_range(init, extra);
     auto loop = scf::ForOp::create(
         b, kTileBegin ? kTileBegin : index(0),
-        kTileEnd ? kTileEnd : index(llvm::divideCeil(g.k, c.blockK)),
+        kTileEnd ? kTileEnd : kTileCount(),
         index(1), init);
     {
       OpBuilder::InsertionGuard guard(b);
@@ -323,8 +386,10 @@ protected:
         .first;
   }
 
-  OpFoldResult tileExtent(Value origin, int64_t size, int64_t tile) {
-    return buildTileExtent(b, b.getLoc(), origin, size, tile);
+  OpFoldResult tileExtent(Value origin, GemmDim dim, int64_t tile) {
+    if (Value v = dynamicSize(dim))
+      return buildTileExtent(b, b.getLoc(), origin, v, tile);
+    return buildTileExtent(b, b.getLoc(), origin, staticSize(dim), tile);
   }
 
   Value subview(Value source, Value off0, Value off1, OpFoldResult size0,
@@ -343,16 +408,24 @@ protected:
   Value inBounds(OpBuilder &nb, Location loc, Value row, Value col) {
     Value cond;
     // Clusters round the grid up to whole clusters: a block past M (or N)
-    // computes rows (columns) outside C.
-    int64_t tilesM = llvm::divideCeil(g.m, c.blockM);
-    int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
-    if (g.m % c.blockM || tilesM % c.clusterM)
+    // computes rows (columns) outside C. A size known only at run time
+    // (no clusters then) may end inside any tile.
+    auto ragged = [&](GemmDim dim, int64_t tile, int64_t cluster) {
+      int64_t size = staticSize(dim);
+      return ShapedType::isDynamic(size) || size % tile != 0 ||
+             llvm::divideCeil(size, tile) % cluster != 0;
+    };
+    auto bound = [&](GemmDim dim) -> Value {
+      if (Value v = dynamicSize(dim))
+        return v;
+      return arith::ConstantIndexOp::create(nb, loc, staticSize(dim));
+    };
+    if (ragged(GemmDim::M, c.blockM, c.clusterM))
       cond = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::ult, row,
-                                   arith::ConstantIndexOp::create(nb, loc, g.m));
-    if (col && (g.n % c.blockN || tilesN % c.clusterN)) {
-      Value inN =
-          arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::ult, col,
-                                arith::ConstantIndexOp::create(nb, loc, g.n));
+                                   bound(GemmDim::M));
+    if (col && ragged(GemmDim::N, c.blockN, c.clusterN)) {
+      Value inN = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::ult,
+                                        col, bound(GemmDim::N));
       cond = cond ? arith::AndIOp::create(nb, loc, cond, inN).getResult() : inN;
     }
     return cond;
@@ -415,7 +488,8 @@ protected:
     auto type = dyn_cast<MemRefType>(g.out.getType());
     SmallVector<int64_t> strides;
     int64_t offset;
-    bool edge = guardedEdge ? g.n % chunk != 0 : g.n % c.blockN != 0;
+    bool edge = guardedEdge ? !knownMultiple(GemmDim::N, chunk)
+                            : !knownMultiple(GemmDim::N, c.blockN);
     if (!type || edge ||
         failed(type.getStridesAndOffset(strides, offset)) ||
         strides.size() != 2 || strides[1] != 1 ||
@@ -475,14 +549,22 @@ protected:
     return {box, swizzledColumn(boxCol, rowPhase)};
   }
 
-  /// One uop.tma_store per box of `boxes`, the tile at (m0, n0).
+  /// One uop.tma_store per box of `boxes`, the tile at (m0, n0); none
+  /// where the tile lies outside C (a dynamic M or N of zero: C's map then
+  /// describes a scratch element, not C).
   void issueOutputStores(Value boxes) {
     int64_t w = boxColumns();
-    for (int64_t box = 0; box < c.blockN / w; ++box) {
-      Value col = arith::AddIOp::create(b, n0, index(box * w));
-      TmaStoreOp::create(b, stageTile(boxes, index(box)), g.out,
-                         ValueRange{m0, col}, b.getI64IntegerAttr(128));
-    }
+    auto stores = [&] {
+      for (int64_t box = 0; box < c.blockN / w; ++box) {
+        Value col = arith::AddIOp::create(b, n0, index(box * w));
+        TmaStoreOp::create(b, stageTile(boxes, index(box)), g.out,
+                           ValueRange{m0, col}, b.getI64IntegerAttr(128));
+      }
+    };
+    if (Value inside = tileInsideC())
+      ifThen(inside, stores);
+    else
+      stores();
   }
 
   /// Sets m0 and n0 to the origin of the block's tile: (by BM, bx BN) in
@@ -501,20 +583,38 @@ protected:
       rankM = arith::RemUIOp::create(b, blockIds.y, index(c.clusterM));
     if (c.clusterN > 1)
       rankN = arith::RemUIOp::create(b, blockIds.x, index(c.clusterN));
+    // A dynamic M puts M's tiles along x, N's along y (tileGemm; no
+    // clusters then).
+    bool mAlongX = static_cast<bool>(dynamicSize(GemmDim::M));
+    Value row = mAlongX ? blockIds.x : blockIds.y;
+    Value col = mAlongX ? blockIds.y : blockIds.x;
     if (c.groupM <= 1) {
-      m0 = arith::MulIOp::create(b, blockIds.y, index(c.blockM));
-      n0 = arith::MulIOp::create(b, blockIds.x, index(c.blockN));
+      m0 = arith::MulIOp::create(b, row, index(c.blockM));
+      n0 = arith::MulIOp::create(b, col, index(c.blockN));
       return;
     }
-    int64_t tilesN =
-        llvm::divideCeil(llvm::divideCeil(g.n, c.blockN), c.clusterN);
-    Value row = blockIds.y, col = blockIds.x;
     if (c.clusterM > 1)
       row = arith::DivUIOp::create(b, row, index(c.clusterM));
     if (c.clusterN > 1)
       col = arith::DivUIOp::create(b, col, index(c.clusterN));
     setTileOrigin(arith::AddIOp::create(
-        b, arith::MulIOp::create(b, row, index(tilesN)), col));
+        b, arith::MulIOp::create(b, row, tileCount(GemmDim::N)), col));
+  }
+
+  /// The tiles (cluster tiles, with clusters) along `dim` (M or N):
+  /// ceil(ceil(size / tile) / cluster), a constant, or computed from the
+  /// host's size.
+  Value tileCount(GemmDim dim) {
+    int64_t tile = dim == GemmDim::M ? c.blockM : c.blockN;
+    int64_t cluster = dim == GemmDim::M ? c.clusterM : c.clusterN;
+    if (Value size = dynamicSize(dim)) {
+      Value tiles = arith::CeilDivUIOp::create(b, size, index(tile));
+      return cluster == 1 ? tiles
+                          : arith::CeilDivUIOp::create(b, tiles,
+                                                       index(cluster));
+    }
+    return index(
+        llvm::divideCeil(llvm::divideCeil(staticSize(dim), tile), cluster));
   }
 
   /// Whether the kernel runs in thread-block clusters.
@@ -530,22 +630,24 @@ protected:
   /// tile columns), and the block takes the one at its place in its
   /// cluster.
   void setTileOrigin(Value t) {
-    int64_t tilesN =
-        llvm::divideCeil(llvm::divideCeil(g.n, c.blockN), c.clusterN);
-    int64_t tilesM =
-        llvm::divideCeil(llvm::divideCeil(g.m, c.blockM), c.clusterM);
+    Value tilesN = tileCount(GemmDim::N);
+    // (A dynamic M takes the grouped order even where it turns out to be
+    // one tile row: the same tiles in the same order.)
+    bool oneRow = !dynamicSize(GemmDim::M) &&
+                  llvm::divideCeil(llvm::divideCeil(g.m, c.blockM),
+                                   c.clusterM) <= 1;
     Value tileM, tileN;
-    if (c.groupM <= 1 || tilesM <= 1) {
-      tileM = arith::DivUIOp::create(b, t, index(tilesN));
-      tileN = arith::RemUIOp::create(b, t, index(tilesN));
+    if (c.groupM <= 1 || oneRow) {
+      tileM = arith::DivUIOp::create(b, t, tilesN);
+      tileN = arith::RemUIOp::create(b, t, tilesN);
     } else {
-      int64_t perGroup = c.groupM * tilesN;
+      Value perGroup = arith::MulIOp::create(b, tilesN, index(c.groupM));
       Value first = arith::MulIOp::create(
-          b, arith::DivUIOp::create(b, t, index(perGroup)), index(c.groupM));
+          b, arith::DivUIOp::create(b, t, perGroup), index(c.groupM));
       Value rows = arith::MinUIOp::create(
-          b, arith::SubIOp::create(b, index(tilesM), first),
+          b, arith::SubIOp::create(b, tileCount(GemmDim::M), first),
           index(c.groupM));
-      Value inGroup = arith::RemUIOp::create(b, t, index(perGroup));
+      Value inGroup = arith::RemUIOp::create(b, t, perGroup);
       tileM = arith::AddIOp::create(
           b, first, arith::RemUIOp::create(b, inGroup, rows));
       tileN = arith::DivUIOp::create(b, inGroup, rows);
@@ -563,6 +665,8 @@ protected:
   ImplicitLocOpBuilder &b;
   const GemmInfo &g;
   const TileConfig &c;
+  /// M, N and K where they are dynamic (see the constructor).
+  std::array<Value, 3> dynamicSizes;
   /// The block tile's origin in C.
   Value m0, n0;
   /// With clusters along M (N): the block's row (column) in its cluster,

@@ -787,8 +787,12 @@ static void buildFillKernel(ImplicitLocOpBuilder &b, const GemmInfo &g,
 /// over the cluster tiles (CM x CN tiles).
 static std::pair<int64_t, int64_t> launchGrid(const GemmInfo &g,
                                               const TileConfig &c) {
-  // A dynamic size: the host computes the blocks (tileGemm); only the
-  // kernels of one block per tile take one (KindChooser::choose).
+  // A dynamic size: the host computes the blocks (tileGemm); persistent
+  // blocks stay along x (clusters take static shapes only:
+  // KindChooser::choose).
+  if ((ShapedType::isDynamic(g.m) || ShapedType::isDynamic(g.n)) &&
+      c.persistentBlocks > 0)
+    return {ShapedType::kDynamic, 1};
   if (ShapedType::isDynamic(g.m) || ShapedType::isDynamic(g.n))
     return {ShapedType::isDynamic(g.n) ? ShapedType::kDynamic
                                        : llvm::divideCeil(g.n, c.blockN),
@@ -836,14 +840,33 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
         b, dynamicSizes[static_cast<unsigned>(dim)], cst(tile));
     return arith::MaxUIOp::create(b, blocks, cst(1)).getResult();
   };
-  Value gridX = blocksAlong(blocksX, GemmDim::N, c.blockN);
-  Value gridY = blocksAlong(blocksY, GemmDim::M, c.blockM);
-  // A dynamic M could need more tiles than the 65535 of grid y (8.4
-  // million rows of 128): its tiles go along x (2^31 - 1 blocks), N's
-  // along y. (A split of one linear grid would cost the kernel a division
-  // and, on sm_120, a spill.)
-  if (ShapedType::isDynamic(g.m))
-    std::swap(gridX, gridY);
+  Value gridX, gridY;
+  if (c.persistentBlocks > 0 && ShapedType::isDynamic(blocksX)) {
+    // Persistent blocks of a dynamic shape: max(1, min(P, tiles)) along x
+    // (an empty C launches one block, which loops over no tile).
+    auto tilesAlong = [&](GemmDim dim, int64_t tile) -> Value {
+      Value size = dynamicSizes[static_cast<unsigned>(dim)];
+      if (!size)
+        return cst(llvm::divideCeil(dim == GemmDim::M ? g.m : g.n, tile));
+      return arith::CeilDivUIOp::create(b, size, cst(tile));
+    };
+    Value tilesM = tilesAlong(GemmDim::M, c.blockM);
+    Value tilesN = tilesAlong(GemmDim::N, c.blockN);
+    Value tiles = arith::MulIOp::create(b, tilesM, tilesN);
+    gridX = arith::MaxUIOp::create(
+        b, arith::MinUIOp::create(b, tiles, cst(c.persistentBlocks)),
+        cst(1));
+    gridY = cst(blocksY);
+  } else {
+    gridX = blocksAlong(blocksX, GemmDim::N, c.blockN);
+    gridY = blocksAlong(blocksY, GemmDim::M, c.blockM);
+    // A dynamic M could need more tiles than the 65535 of grid y (8.4
+    // million rows of 128): its tiles go along x (2^31 - 1 blocks), N's
+    // along y. (A split of one linear grid would cost the kernel a
+    // division and, on sm_120, a spill.)
+    if (ShapedType::isDynamic(g.m))
+      std::swap(gridX, gridY);
+  }
   bool clustered = c.clusterM * c.clusterN > 1;
   Value blockX = cst(c.getBlockThreadsX());
   Value blockY = cst(c.getBlockThreadsY());
@@ -874,7 +897,7 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
     if (c.tcgen05)
       buildTcgen05Kernel(b, b.getLoc(), launch, g, c);
     else if (c.wgmma)
-      buildWgmmaKernel(b, b.getLoc(), launch, g, c);
+      buildWgmmaKernel(b, b.getLoc(), launch, g, c, dynamicSizes);
     else
       KernelBuilder(b, g, c, dynamicSizes).build(launch);
     gpu::TerminatorOp::create(b);
@@ -888,8 +911,12 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
 /// the kernel reads MN-major operands (`nMajorBlockN`, its BN, non-zero),
 /// A K x M (BM is 64 or 128: whole boxes of 64 rows) and B K x N with BN a
 /// multiple of 64 (whole 128-byte rows of 64 columns); rows (and the start)
-/// contiguous and 16-byte aligned as a tensor map requires.
-static std::string whyNotTma(const GemmInfo &g, int64_t nMajorBlockN = 0) {
+/// contiguous and 16-byte aligned as a tensor map requires. With
+/// `runTimeStrides`, a row stride or start known only at run time is taken
+/// to be aligned: creating the tensor map checks it (cuTensorMapEncodeTiled
+/// on the GPU, uop-sim's nvgpu.tma.create_descriptor).
+static std::string whyNotTma(const GemmInfo &g, int64_t nMajorBlockN = 0,
+                             bool runTimeStrides = false) {
   if (g.transposeA && nMajorBlockN == 0)
     return "A stored M x K (K-major), got K x M";
   if (!g.transposeB && nMajorBlockN == 0)
@@ -904,10 +931,12 @@ static std::string whyNotTma(const GemmInfo &g, int64_t nMajorBlockN = 0) {
     SmallVector<int64_t> strides;
     int64_t offset;
     int64_t bytes = getElementBytes(type.getElementType());
+    auto misaligned = [&](int64_t v) {
+      return ShapedType::isDynamic(v) ? !runTimeStrides : (v * bytes) % 16;
+    };
     if (failed(type.getStridesAndOffset(strides, offset)) ||
-        strides.size() != 2 || strides[1] != 1 ||
-        ShapedType::isDynamic(strides[0]) || ShapedType::isDynamic(offset) ||
-        (strides[0] * bytes) % 16 != 0 || (offset * bytes) % 16 != 0)
+        strides.size() != 2 || strides[1] != 1 || misaligned(strides[0]) ||
+        misaligned(offset))
       return llvm::formatv("rows of A and B that are 16-byte aligned and "
                            "contiguous ({0} a multiple of {1}), got {2}",
                            operand == g.a ? (g.transposeA ? "M" : "K")
@@ -1487,10 +1516,16 @@ struct KindChooser {
                               .str();
       return failure();
     }
+    // As for A and B (whyNotTma): a GEMM of dynamic shape compiled with
+    // mma=wgmma takes a row stride or start known only at run time to be
+    // aligned, which creating C's tensor map checks.
+    bool runTimeStrides = g.isDynamic() && mode == Mode::Wgmma;
+    auto misaligned = [&](int64_t v) {
+      return ShapedType::isDynamic(v) ? !runTimeStrides : (v * bytes) % 16;
+    };
     if (failed(out.getStridesAndOffset(strides, offset)) ||
-        strides.size() != 2 || strides[1] != 1 ||
-        ShapedType::isDynamic(strides[0]) || ShapedType::isDynamic(offset) ||
-        (strides[0] * bytes) % 16 != 0 || (offset * bytes) % 16 != 0) {
+        strides.size() != 2 || strides[1] != 1 || misaligned(strides[0]) ||
+        misaligned(offset)) {
       whyNot = prefix() + llvm::formatv("expected rows of C that are "
                                         "16-byte aligned and contiguous (N a "
                                         "multiple of {0}), got {1}",
@@ -1545,45 +1580,46 @@ struct KindChooser {
   FailureOr<TileConfig> chooseKind(const GemmInfo &g, std::string &whyNot) {
     bool half = g.inputType.isF16() || g.inputType.isBF16();
     bool tensorCoreInputs = half || (g.inputType.isF32() && tf32);
-    // The block-level kernels are built for static shapes (their tile
-    // fitting, TMA boxes and grids are fixed when they are built): a GEMM
-    // with a size known only at run time takes the warp-level kernels,
-    // which read M, N and K from the memrefs.
+    // A GEMM with a size known only at run time takes the warp-level
+    // kernels, which read M, N and K from the memrefs, or the wgmma
+    // kernel (its TMA boxes, tiles and ring are fixed when it is built;
+    // the K-loop, grid, tile order and edges follow the sizes). The
+    // tcgen05 kernel, clusters and split K are built for static shapes.
     bool dynamic = g.isDynamic();
     auto spell = [](int64_t size) {
       return ShapedType::isDynamic(size) ? std::string("?")
                                          : std::to_string(size);
     };
-    if (dynamic && (mode == Mode::Tcgen05 || mode == Mode::Wgmma)) {
-      whyNot = llvm::formatv("mma={0} compiles GEMMs of static shapes, got "
-                             "M x N x K = {1} x {2} x {3}; mma=mma_sync (or "
-                             "auto) compiles sizes known at run time",
-                             mode == Mode::Tcgen05 ? "tcgen05" : "wgmma",
+    if (dynamic && mode == Mode::Tcgen05) {
+      whyNot = llvm::formatv("mma=tcgen05 compiles GEMMs of static shapes, "
+                             "got M x N x K = {0} x {1} x {2}; mma=wgmma "
+                             "(sm_90a) and mma=mma_sync compile sizes known "
+                             "at run time",
                              spell(g.m), spell(g.n), spell(g.k));
       return failure();
     }
-    // The options of the block-level kernels say so for a dynamic shape,
-    // rather than being dropped or refused for the kernel auto takes.
+    // The static-shape options say so for a dynamic shape, rather than
+    // being dropped or refused for the kernel auto takes.
     if (dynamic) {
+      if (ladderStep != 0) {
+        whyNot = llvm::formatv("ladder-step={0} selects a rung of the "
+                               "Blackwell ladder (mma=tcgen05), which "
+                               "compiles GEMMs of static shapes, got M x N "
+                               "x K = {1} x {2} x {3}",
+                               ladderStep, spell(g.m), spell(g.n),
+                               spell(g.k));
+        return failure();
+      }
       std::string option;
-      if (ladderStep != 0)
-        option = llvm::formatv("ladder-step={0}", ladderStep);
-      else if (persistentBlocks != 0)
-        option = llvm::formatv("persistent-blocks={0}", persistentBlocks);
-      else if (pingpong)
-        option = "pingpong";
-      else if (tmaStore)
-        option = "tma-store";
-      else if (groupM > 1)
-        option = llvm::formatv("group-m={0}", groupM);
-      else if (clusterM * clusterN > 1)
+      if (clusterM * clusterN > 1)
         option = clusterOptions();
       else if (splitK > 1)
         option = llvm::formatv("split-k={0}", splitK);
       if (!option.empty()) {
-        whyNot = llvm::formatv("{0} applies to the wgmma and tcgen05 "
-                               "kernels, which compile GEMMs of static "
-                               "shapes, got M x N x K = {1} x {2} x {3}",
+        whyNot = llvm::formatv("{0} compiles GEMMs of static shapes only "
+                               "(the wgmma kernel takes sizes known at run "
+                               "time without it), got M x N x K = {1} x "
+                               "{2} x {3}",
                                option, spell(g.m), spell(g.n), spell(g.k));
         return failure();
       }
@@ -1657,11 +1693,17 @@ struct KindChooser {
       return *c;
     }
     // mma=auto takes wgmma on sm_90a unless the options are the
-    // warp-level path's: `warps`, or a tile wgmma cannot use.
+    // warp-level path's: `warps`, or a tile wgmma cannot use; for a
+    // dynamic shape, only where TMA loads the tiles whatever the sizes
+    // (row strides known at compile time, a typical batch M), since the
+    // ring has no fallback for a stride that turns out unaligned.
     std::string autoWhy;
-    bool autoWgmma = mode == Mode::Auto && half && !dynamic &&
-                     target.hasWgmma() && warps.empty() &&
-                     succeeded(wgmmaConfig(autoWhy));
+    FailureOr<TileConfig> autoConfig = failure();
+    if (mode == Mode::Auto && half && target.hasWgmma() && warps.empty())
+      autoConfig = wgmmaConfig(autoWhy);
+    bool autoWgmma =
+        succeeded(autoConfig) &&
+        (!dynamic || whyNotTma(g, autoConfig->blockN).empty());
     if (mode == Mode::Wgmma || autoWgmma) {
       if (!half) {
         whyNot = llvm::formatv("expected f16 or bf16 inputs for mma=wgmma, "
@@ -1684,17 +1726,23 @@ struct KindChooser {
       // As for tcgen05: one consumer warpgroup for at most 64 rows, a
       // narrower N for fewer than 128 columns (whole boxes of 64 columns
       // where B is stored K x N).
+      // (A dynamic shape keeps the default tile.)
       std::string smallWhy;
-      if (FailureOr<TileConfig> small = smallTile(
-              g, /*nStep=*/8,
-              [&](ArrayRef<int64_t> t) {
-                return getWgmmaTileConfig(t, stages, smallWhy, target);
-              },
-              /*minStep=*/stages == 1 ? 8 : nMajorStep(g));
-          succeeded(small))
-        c = small;
+      if (!dynamic)
+        if (FailureOr<TileConfig> small = smallTile(
+                g, /*nStep=*/8,
+                [&](ArrayRef<int64_t> t) {
+                  return getWgmmaTileConfig(t, stages, smallWhy, target);
+                },
+                /*minStep=*/stages == 1 ? 8 : nMajorStep(g));
+            succeeded(small))
+          c = small;
       TileConfig config = *c;
-      std::string noTma = whyNotTma(g, config.blockN);
+      // A dynamic GEMM compiled with mma=wgmma takes the TMA ring where
+      // its row strides are known only at run time (the tensor maps check
+      // them).
+      std::string noTma =
+          whyNotTma(g, config.blockN, dynamic && mode == Mode::Wgmma);
       if (!noTma.empty()) {
         if (stages > 1) {
           whyNot = llvm::formatv("for mma=wgmma: stages={0} is a ring of TMA "
@@ -1711,7 +1759,7 @@ struct KindChooser {
       // The producer warpgroup feeds a TMA ring; without one (or without
       // a K to load) every thread copies and multiplies.
       config.warpSpecialize =
-          warpSpecialize && config.stages > 1 && g.k > 0;
+          warpSpecialize && config.stages > 1 && g.k != 0;
       if (persistentBlocks != 0) {
         if (!config.warpSpecialize) {
           whyNot = llvm::formatv(

@@ -119,6 +119,19 @@
 // of BN, each element guarded at the edges otherwise, after the output cast
 // and the fused epilogue.
 //
+// With sizes known only at run time (memref<?x?> operands; no clusters
+// or split K), the kernel is the same but for what follows the sizes:
+// the ring loops run ceil(K / 64) k-tiles, computed once a tile (none in
+// a block whose tile lies outside C, which only M = 0 or N = 0 makes: an
+// empty A or B has nothing to load), the non-specialized ring's first S
+// loads are each guarded by that count, a dynamic M puts M's tiles along
+// grid x (one tile a block), persistent blocks and the grouped order
+// count the ceil(M / BM) x ceil(N / BN) tiles at run time (the host
+// launches max(1, min(P, tiles)) blocks), ping-pong steps over the other
+// warpgroup's ceil(K / 64) k-tiles, and the edge guards compare with the
+// run-time M and N (the writeback stores elements alone where C's row
+// stride is known only at run time: nothing proves a pair aligned).
+//
 // With `tma-store` (a ring), the writeback goes through shared memory
 // instead: the consumers write their fragments, cast and through the
 // epilogue, into 128-byte-swizzled boxes of BM rows of 128 bytes
@@ -168,8 +181,8 @@ constexpr int64_t kOutputBarrier = 1;
 class WgmmaKernelBuilder : public SwizzledGemmBuilder {
 public:
   WgmmaKernelBuilder(ImplicitLocOpBuilder &b, const GemmInfo &g,
-                     const TileConfig &c)
-      : SwizzledGemmBuilder(b, g, c) {}
+                     const TileConfig &c, std::array<Value, 3> dynamicSizes)
+      : SwizzledGemmBuilder(b, g, c, dynamicSizes) {}
 
   void build(gpu::LaunchOp launch) {
     Value tx = launch.getThreadIds().x;
@@ -198,7 +211,9 @@ public:
     fragmentOrigin(tx);
     bool ring = c.stages > 1;
     Value sA, sB;
-    if (g.k > 0) {
+    // (A K known only at run time may be 0 too: the K-loop runs no
+    // k-tile then.)
+    if (g.k != 0) {
       sA = allocTiles(c.blockM, ring ? c.stages : 0);
       sB = allocTiles(c.blockN, ring ? c.stages : 0);
     }
@@ -232,8 +247,8 @@ public:
     if (ring) {
       acc = buildRing(tx, sA, sB, zero, rowsOfA);
     } else {
-      auto loop = scf::ForOp::create(b, index(0), index(g.k), index(c.blockK),
-                                     ValueRange{zero});
+      auto loop = scf::ForOp::create(b, index(0), sizeOf(GemmDim::K),
+                                     index(c.blockK), ValueRange{zero});
       {
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(loop.getBody());
@@ -381,12 +396,20 @@ private:
   void consumeTiles(Value tx, Value thread0, int64_t consumers, Value bars,
                     Value ringA, Value ringB, int64_t turn, int64_t turns) {
     int64_t stages = c.stages;
-    int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
+    // Ping-pong steps over the other warpgroup's k-tiles (ceil(K / 64) a
+    // tile: every tile of the loop lies inside C).
+    Value kTiles;
+    if (turns > 1) {
+      if (Value k = dynamicSize(GemmDim::K))
+        kTiles = arith::CeilDivUIOp::create(b, k, index(c.blockK));
+      else
+        kTiles = index(llvm::divideCeil(g.k, c.blockK));
+    }
     // A ping-pong warpgroup multiplies its whole tile: BM / 64 MMAs of 64
     // rows a k-tile, an accumulator each.
     int64_t halves = c.pingpong ? c.blockM / wgmma::kMmaM : 1;
-    RingPosition first = advanceRing({index(0), boolean(false)},
-                                     turn * kTiles, stages);
+    RingPosition first =
+        advanceRing({index(0), boolean(false)}, turn, kTiles, stages);
     Value turnBar, otherTurnBar;
     if (turns > 1) {
       turnBar = index(2 * stages + turn);
@@ -460,7 +483,7 @@ private:
             for (int64_t h = 0; h < halves; ++h)
               withRows(h, [&] { writeback(acc[h]); });
           // The other consumers' tiles' k-tiles come next in the ring.
-          return advanceRing(end, (turns - 1) * kTiles, stages);
+          return advanceRing(end, turns - 1, kTiles, stages);
         },
         first, turn, turns);
     // The last tile's stores read the boxes until this wait.
@@ -558,12 +581,18 @@ private:
     tileRowBase = savedTileRow;
   }
 
-  /// The ring position `n` k-tiles after `at`: the stage n further, mod S,
-  /// and the phase flipped once per wrap past the last stage.
-  RingPosition advanceRing(RingPosition at, int64_t n, int64_t stages) {
-    if (n == 0)
+  /// The ring position `n` k-tiles after `at` (`n` a count of tiles of
+  /// `kTiles` k-tiles each, null where there is none at all): the stage n
+  /// further, mod S, and the phase flipped once per wrap past the last
+  /// stage.
+  RingPosition advanceRing(RingPosition at, int64_t tilesOfKTiles,
+                           Value kTiles, int64_t stages) {
+    if (tilesOfKTiles == 0)
       return at;
-    Value sum = arith::AddIOp::create(b, at.stage, index(n));
+    Value n = kTiles;
+    if (tilesOfKTiles != 1)
+      n = arith::MulIOp::create(b, kTiles, index(tilesOfKTiles));
+    Value sum = arith::AddIOp::create(b, at.stage, n);
     Value wraps = arith::DivUIOp::create(b, sum, index(stages));
     Value odd = arith::CmpIOp::create(
         b, arith::CmpIPredicate::ne,
@@ -618,9 +647,8 @@ private:
     }
     // With clusters, the tiles are the clusters' (CM tile rows x CN tile
     // columns each).
-    int64_t tiles =
-        llvm::divideCeil(llvm::divideCeil(g.m, c.blockM), c.clusterM) *
-        llvm::divideCeil(llvm::divideCeil(g.n, c.blockN), c.clusterN);
+    Value tilesM = tileCount(GemmDim::M);
+    Value tiles = arith::MulIOp::create(b, tilesM, tileCount(GemmDim::N));
     Value firstTile = blockX;
     if (turn != 0)
       firstTile = arith::AddIOp::create(
@@ -628,7 +656,7 @@ private:
     Value stride = gridX;
     if (turns != 1)
       stride = arith::MulIOp::create(b, gridX, index(turns));
-    auto loop = scf::ForOp::create(b, firstTile, index(tiles), stride,
+    auto loop = scf::ForOp::create(b, firstTile, tiles, stride,
                                    ValueRange{init.stage, init.phase});
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
@@ -650,12 +678,26 @@ private:
     Value thread0 =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
     Value bars = createRingBarriers(thread0, c.getBlockThreadsX());
-    int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
+    Value kTiles = kTileCount();
     ifThen(thread0, [&] {
-      for (int64_t s = 0; s < std::min(stages, kTiles); ++s)
-        loadStage(index(s), index(s), ringA, ringB, bars);
+      // The first S k-tiles, or as many as there are (known only at run
+      // time with a dynamic size: a dynamic K, or a tile outside C, which
+      // loads none).
+      int64_t first = ShapedType::isDynamic(g.k)
+                          ? stages
+                          : std::min<int64_t>(stages,
+                                             llvm::divideCeil(g.k, c.blockK));
+      for (int64_t s = 0; s < first; ++s) {
+        if (!hasDynamicSizes()) {
+          loadStage(index(s), index(s), ringA, ringB, bars);
+          continue;
+        }
+        ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, index(s),
+                                     kTiles),
+               [&] { loadStage(index(s), index(s), ringA, ringB, bars); });
+      }
     });
-    auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(1),
+    auto loop = scf::ForOp::create(b, index(0), kTiles, index(1),
                                    ValueRange{index(0), boolean(false), zero});
     {
       OpBuilder::InsertionGuard guard(b);
@@ -689,7 +731,7 @@ private:
           arith::AndIOp::create(
               b, notFirst,
               arith::CmpIOp::create(b, arith::CmpIPredicate::ult, refillTile,
-                                    index(kTiles))));
+                                    kTiles)));
       ifThen(refill, [&] {
         MBarrierWaitOp::create(
             b, bars, arith::AddIOp::create(b, step.prev, index(stages)),
@@ -921,7 +963,8 @@ private:
 
   /// Writes this thread's fragment `acc` into the boxes, then fences them
   /// for the async proxy (unless `fence` is false): a 16-bit C without a
-  /// column edge by stmatrix (stageOutputMatrices); otherwise each pair of
+  /// static column edge (N a multiple of BN, or known only at run time) by
+  /// stmatrix (stageOutputMatrices); otherwise each pair of
   /// adjacent 16-bit columns one 4-byte store into its swizzled chunk (two
   /// scalar ones for f32, or for an odd N), box elements outside C left
   /// unwritten: the TMA store does not read them.
@@ -939,7 +982,10 @@ private:
     // r xor 1 take the even and the odd words of their two chunks, and a
     // warp's 32 stores hit 32 banks.
     bool wide = getElementBytes(outElem) >= 4;
-    if (!wide && g.n % c.blockN == 0) {
+    // (A dynamic N stages whole rows too: the columns past N are zeros the
+    // TMA store clips, as the rows past M are.)
+    if (!wide && (knownMultiple(GemmDim::N, c.blockN) ||
+                  dynamicSize(GemmDim::N))) {
       stageOutputMatrices(acc);
       if (fence)
         FenceProxyAsyncOp::create(b);
@@ -947,7 +993,7 @@ private:
     }
     // At a column edge, N even keeps each 16-bit pair wholly inside C or
     // wholly outside: one guarded 4-byte store.
-    bool vectors = !wide && g.n % 2 == 0;
+    bool vectors = !wide && knownMultiple(GemmDim::N, 2);
     Value oddRow;
     if (wide)
       oddRow = arith::CmpIOp::create(
@@ -1022,9 +1068,8 @@ private:
 
   /// The f32 result `v` at (row, col) of C through the fused epilogue (cast
   /// to `outElem`); where C has an edge, only inside C (zero outside,
-  /// where the epilogue might read past its operands). N is a multiple of
-  /// BN here, so a column outside C is one of a block that clusters along
-  /// N put past N.
+  /// where the epilogue might read past its operands): past M, past a
+  /// dynamic N, or in a block that clusters along N put past N.
   Value epilogueInside(Value v, Value row, Value col, Type outElem) {
     return valueWhere(b, b.getLoc(), inBounds(b, b.getLoc(), row, col),
                       outElem, [&](OpBuilder &nb, Location loc) {
@@ -1064,7 +1109,8 @@ private:
 
 void mlir::uop::buildWgmmaKernel(OpBuilder &builder, Location loc,
                                  gpu::LaunchOp launch, const GemmInfo &gemm,
-                                 const TileConfig &config) {
+                                 const TileConfig &config,
+                                 std::array<Value, 3> dynamicSizes) {
   ImplicitLocOpBuilder b(loc, builder);
-  WgmmaKernelBuilder(b, gemm, config).build(launch);
+  WgmmaKernelBuilder(b, gemm, config, dynamicSizes).build(launch);
 }

@@ -17,6 +17,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
+#include <array>
+
 namespace mlir::uop {
 
 #define GEN_PASS_DECL
@@ -198,9 +200,11 @@ void buildTcgen05Kernel(OpBuilder &builder, Location loc,
                         const TileConfig &config);
 
 /// Builds, in the body of `launch`, the wgmma kernel of `gemm` for the
-/// configuration `config` (WgmmaGemm.cpp).
+/// configuration `config` (WgmmaGemm.cpp); `dynamicSizes` holds M, N and K
+/// as host values where they are dynamic (null where static).
 void buildWgmmaKernel(OpBuilder &builder, Location loc, gpu::LaunchOp launch,
-                      const GemmInfo &gemm, const TileConfig &config);
+                      const GemmInfo &gemm, const TileConfig &config,
+                      std::array<Value, 3> dynamicSizes = {});
 
 /// Replaces the GEMM `gemm` (and its absorbed fill) by a tiled gpu.launch.
 void tileGemm(RewriterBase &rewriter, const GemmInfo &gemm,

@@ -1,4 +1,4 @@
-// The reference of dyn_gemm_f16_260x200x70.mlir: the same GEMM on static shapes.
+// The reference of dyn_gemm_f16_260x200x40.mlir: the same GEMM on static shapes.
 func.func @main(%A: memref<260x40xf16>, %B: memref<40x200xf16>, %C: memref<260x200xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<260x200xf32>)

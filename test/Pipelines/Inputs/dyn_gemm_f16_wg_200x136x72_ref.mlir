@@ -1,0 +1,15 @@
+// The reference of dyn_gemm_f16_wg_200x136x72.mlir: the same GEMM on static shapes.
+func.func @main(%A: memref<200x72xf16>, %B: memref<72x136xf16>, %C: memref<200x136xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<200x136xf32>)
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<200x72xf16>, memref<72x136xf16>) outs(%C : memref<200x136xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ae = arith.extf %a : f16 to f32
+    %be = arith.extf %b : f16 to f32
+    %p = arith.mulf %ae, %be : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
