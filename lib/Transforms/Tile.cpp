@@ -26,6 +26,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
+#include <limits>
+
 namespace mlir::uop {
 #define GEN_PASS_DEF_UOPTILE
 #include "Uop/Transforms/Passes.h.inc"
@@ -739,8 +741,11 @@ static void eraseGemm(RewriterBase &rewriter, const GemmInfo &g) {
 /// split-K GEMM (`c`), whose blocks then add their partial sums: one block
 /// of 128 threads per 128 columns and BM rows, thread t storing column t
 /// of each of those rows (a warp stores 128 contiguous bytes of a row).
+/// `dynamicSizes` holds M and N where they are dynamic (at least one block
+/// along each; a dynamic M's blocks along x, as tileGemm's).
 static void buildFillKernel(ImplicitLocOpBuilder &b, const GemmInfo &g,
-                            const TileConfig &c) {
+                            const TileConfig &c,
+                            std::array<Value, 3> dynamicSizes) {
   constexpr int64_t kColumns = 128;
   auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, v); };
   auto fill = cast<linalg::FillOp>(g.fill);
@@ -748,25 +753,41 @@ static void buildFillKernel(ImplicitLocOpBuilder &b, const GemmInfo &g,
   Value out = fill.getOutputs().front();
   Type elem = cast<MemRefType>(out.getType()).getElementType();
   Value one = cst(1);
-  auto launch = gpu::LaunchOp::create(
-      b, cst(llvm::divideCeil(g.n, kColumns)),
-      cst(llvm::divideCeil(g.m, c.blockM)), one, cst(kColumns), one, one);
+  Value sizeM = dynamicSizes[static_cast<unsigned>(GemmDim::M)];
+  Value sizeN = dynamicSizes[static_cast<unsigned>(GemmDim::N)];
+  auto blocks = [&](Value size, int64_t staticSize, int64_t per) -> Value {
+    if (!size)
+      return cst(llvm::divideCeil(staticSize, per));
+    return arith::MaxUIOp::create(
+        b, arith::CeilDivUIOp::create(b, size, cst(per)), one);
+  };
+  Value gridX = blocks(sizeN, g.n, kColumns);
+  Value gridY = blocks(sizeM, g.m, c.blockM);
+  bool mAlongX = static_cast<bool>(sizeM);
+  if (mAlongX)
+    std::swap(gridX, gridY);
+  if (!sizeM)
+    sizeM = cst(g.m);
+  if (!sizeN)
+    sizeN = cst(g.n);
+  auto launch = gpu::LaunchOp::create(b, gridX, gridY, one, cst(kColumns),
+                                      one, one);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
+  Value blockN = mAlongX ? launch.getBlockIds().y : launch.getBlockIds().x;
+  Value blockM = mAlongX ? launch.getBlockIds().x : launch.getBlockIds().y;
   if (value.getType() != elem)
     value = cast<FloatType>(value.getType()).getWidth() <
                     cast<FloatType>(elem).getWidth()
                 ? arith::ExtFOp::create(b, elem, value).getResult()
                 : arith::TruncFOp::create(b, elem, value).getResult();
   Value col = arith::AddIOp::create(
-      b, arith::MulIOp::create(b, launch.getBlockIds().x, cst(kColumns)),
+      b, arith::MulIOp::create(b, blockN, cst(kColumns)),
       launch.getThreadIds().x);
-  Value firstRow =
-      arith::MulIOp::create(b, launch.getBlockIds().y, cst(c.blockM));
+  Value firstRow = arith::MulIOp::create(b, blockM, cst(c.blockM));
   Value lastRow = arith::MinUIOp::create(
-      b, arith::AddIOp::create(b, firstRow, cst(c.blockM)), cst(g.m));
-  Value inN = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, col,
-                                    cst(g.n));
+      b, arith::AddIOp::create(b, firstRow, cst(c.blockM)), sizeM);
+  Value inN = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, col, sizeN);
   auto ifOp = scf::IfOp::create(b, inN, /*withElseRegion=*/false);
   {
     OpBuilder::InsertionGuard inner(b);
@@ -879,7 +900,7 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   // Split K: the blocks add partial sums into C, so C holds the fill value
   // first.
   if (c.splitK > 1 && g.fill)
-    buildFillKernel(b, g, c);
+    buildFillKernel(b, g, c, dynamicSizes);
   auto launch = gpu::LaunchOp::create(
       b, gridX, gridY, cst(c.splitK), blockX, blockY, one,
       /*dynamicSharedMemorySize=*/Value(), /*asyncTokenType=*/Type(),
@@ -1335,7 +1356,11 @@ struct KindChooser {
                    .str();
       return failure();
     }
-    int64_t kTiles = llvm::divideCeil(g.k, config.blockK);
+    // A K known only at run time may leave slices without a k-tile: their
+    // blocks add zeros.
+    int64_t kTiles = ShapedType::isDynamic(g.k)
+                         ? std::numeric_limits<int64_t>::max() / splitK
+                         : llvm::divideCeil(g.k, config.blockK);
     if (splitK > kTiles) {
       whyNot = prefix + llvm::formatv("gives each block at least one "
                                       "{0}-deep k-tile: expected at most {1} "
@@ -1613,8 +1638,6 @@ struct KindChooser {
       std::string option;
       if (clusterM * clusterN > 1)
         option = clusterOptions();
-      else if (splitK > 1)
-        option = llvm::formatv("split-k={0}", splitK);
       if (!option.empty()) {
         whyNot = llvm::formatv("{0} compiles GEMMs of static shapes only "
                                "(the wgmma kernel takes sizes known at run "

@@ -119,18 +119,19 @@
 // of BN, each element guarded at the edges otherwise, after the output cast
 // and the fused epilogue.
 //
-// With sizes known only at run time (memref<?x?> operands; no clusters
-// or split K), the kernel is the same but for what follows the sizes:
-// the ring loops run ceil(K / 64) k-tiles, computed once a tile (none in
-// a block whose tile lies outside C, which only M = 0 or N = 0 makes: an
-// empty A or B has nothing to load), the non-specialized ring's first S
-// loads are each guarded by that count, a dynamic M puts M's tiles along
-// grid x (one tile a block), persistent blocks and the grouped order
-// count the ceil(M / BM) x ceil(N / BN) tiles at run time (the host
-// launches max(1, min(P, tiles)) blocks), ping-pong steps over the other
-// warpgroup's ceil(K / 64) k-tiles, and the edge guards compare with the
-// run-time M and N (the writeback stores elements alone where C's row
-// stride is known only at run time: nothing proves a pair aligned).
+// With sizes known only at run time (memref<?x?> operands; no clusters), the
+// kernel is the same but for what follows the sizes: the ring loops run
+// ceil(K / 64) k-tiles, computed once a tile (none in a block whose tile
+// lies outside C, which only M = 0 or N = 0 makes: an empty A or B has
+// nothing to load), the non-specialized ring's first S loads are each
+// guarded by that count, a dynamic M puts M's tiles along grid x (one tile a
+// block), persistent blocks and the grouped order count the ceil(M / BM) x
+// ceil(N / BN) tiles at run time (the host launches max(1, min(P, tiles))
+// blocks), ping-pong steps over the other warpgroup's ceil(K / 64) k-tiles,
+// split K slices the run-time count (a slice may be empty: its block adds
+// zeros), and the edge guards compare with the run-time M and N (the
+// writeback stores elements alone where C's row stride is known only at run
+// time: nothing proves a pair aligned).
 //
 // With `tma-store` (a ring), the writeback goes through shared memory
 // instead: the consumers write their fragments, cast and through the
@@ -199,11 +200,12 @@ public:
     // Split K (fitted to the warp-specialized ring only; any other path
     // ignores it and multiplies all of K, which stays correct).
     if (c.splitK > 1 && c.warpSpecialize) {
-      // Block z multiplies k-tiles [z T / S, (z + 1) T / S) of the T.
-      int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
+      // Block z multiplies k-tiles [z T / S, (z + 1) T / S) of the T (none
+      // where its tile lies outside C: kTileCount).
+      Value kTiles = kTileCount();
       auto bound = [&](Value z) {
         return arith::DivUIOp::create(
-            b, arith::MulIOp::create(b, z, index(kTiles)), index(c.splitK));
+            b, arith::MulIOp::create(b, z, kTiles), index(c.splitK));
       };
       kTileBegin = bound(blockIds.z);
       kTileEnd = bound(arith::AddIOp::create(b, blockIds.z, index(1)));

@@ -90,7 +90,7 @@ def UopTile : Pass<"uop-tile"> {
       kernel, whose TMA ring takes a row stride known only at run time to
       be a multiple of 16 bytes, which creating its tensor maps checks;
       with stages=1, or strides statically unaligned, it copies the tiles
-      itself; mma=tcgen05, clusters and split-k refuse dynamic shapes;
+      itself; mma=tcgen05 and clusters refuse dynamic shapes;
       mma=auto takes wgmma for them on sm_90a only where the row strides
       are static and aligned, mma.sync otherwise);
     - each thread accumulates a TM x TN register tile (a `vector<TMxTNxf32>`
