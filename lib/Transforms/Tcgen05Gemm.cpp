@@ -77,6 +77,17 @@
 // Past 48 KiB of tiles the kernel's shared memory becomes dynamic
 // (convert-uop-to-gpu).
 //
+// With sizes known only at run time (memref<?x?> operands; rung 7, or
+// rung 3 where TMA cannot load the tiles), the kernel takes M, N and K
+// from the host as the wgmma kernel does (WgmmaGemm.cpp): the ring runs
+// ceil(K / 64) k-tiles (none where the block's tile lies outside C), the
+// first loads of rung 6 are guarded by that count, M's tiles go along grid
+// x, the edge guards compare with the run-time sizes. A block without a
+// k-tile issues no MMA, so nothing initializes its accumulator: the
+// writeback is built twice, reading tensor memory where there was a
+// k-tile and storing the initial value where there was none, and the
+// wait for the last commit is skipped.
+//
 // With `tma-store` (rungs 4 to 7) the writeback goes through shared memory:
 // each thread writes its row segments, cast and through the epilogue, as
 // 16-byte chunks into 128-byte-swizzled boxes of BM rows of 128 bytes
@@ -105,8 +116,8 @@ namespace {
 class Tcgen05KernelBuilder : public SwizzledGemmBuilder {
 public:
   Tcgen05KernelBuilder(ImplicitLocOpBuilder &b, const GemmInfo &g,
-                       const TileConfig &c)
-      : SwizzledGemmBuilder(b, g, c) {}
+                       const TileConfig &c, std::array<Value, 3> dynamicSizes)
+      : SwizzledGemmBuilder(b, g, c, dynamicSizes) {}
 
   void build(gpu::LaunchOp launch) {
     MLIRContext *ctx = b.getContext();
@@ -184,12 +195,37 @@ public:
     fencedBarrier();
     Value acc = memref::LoadOp::create(b, slot, ValueRange{index(0)});
 
+    // With sizes known only at run time the block may have no k-tile (K =
+    // 0, or a tile outside C): then no MMA initializes the accumulator,
+    // and the writeback stores the initial value, as for a static K = 0.
+    Value kTiles, anyKTile;
+    if (hasDynamicSizes()) {
+      kTiles = ring ? kTileCount()
+                    : arith::CeilDivUIOp::create(b, sizeOf(GemmDim::K),
+                                                 index(c.blockK))
+                          .getResult();
+      anyKTile = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, kTiles,
+                                       index(0));
+    }
+    auto writebackOf = [&](Value product) {
+      if (!anyKTile) {
+        writeback(product, warp);
+        return;
+      }
+      auto ifOp = scf::IfOp::create(b, anyKTile, /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      writeback(product, warp);
+      b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      writeback(/*acc=*/Value(), warp);
+    };
+
     if (ring) {
       if (specialized)
-        buildSpecialized(sA, sB, stages, bars, acc, tx, warp);
+        buildSpecialized(sA, sB, stages, bars, acc, tx, warp, kTiles);
       else
-        buildRing(sA, sB, stages, bars, acc, warp0, thread0);
-      writeback(acc, warp);
+        buildRing(sA, sB, stages, bars, acc, warp0, thread0, kTiles);
+      writebackOf(acc);
       fencedBarrier();
       issueBoxStores(thread0);
       ifThen(warp0, [&] {
@@ -225,7 +261,8 @@ public:
       // Step 1: the one k-tile, phase 0.
       kStep(index(0), boolean(false));
     } else {
-      auto loop = scf::ForOp::create(b, index(0), index(g.k), index(c.blockK),
+      auto loop = scf::ForOp::create(b, index(0), sizeOf(GemmDim::K),
+                                     index(c.blockK),
                                      ValueRange{boolean(false)});
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
@@ -237,7 +274,7 @@ public:
     // (4) WRITEBACK, then free the accumulator once every warp has read it
     // (and, with tma-store, store the boxes once every warp has staged its
     // rows).
-    writeback(acc, warp);
+    writebackOf(acc);
     fencedBarrier();
     issueBoxStores(thread0);
     ifThen(warp0, [&] {
@@ -275,14 +312,27 @@ private:
   /// operands' addresses and descriptors are computed per k-tile from one
   /// base each. At the end everyone waits for the last commit, which
   /// follows every MMA.
+  ///
+  /// `dynamicKTiles`: the number of k-tiles where it is known only at run
+  /// time (null: static); the first loads are then guarded by it.
   void buildRing(Value ringA, Value ringB, int64_t stages, Value bars,
-                 Value acc, Value warp0, Value thread0) {
-    int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
+                 Value acc, Value warp0, Value thread0, Value dynamicKTiles) {
+    Value kTiles = dynamicKTiles;
     ifThen(thread0, [&] {
-      for (int64_t s = 0; s < std::min(stages, kTiles); ++s)
-        loadStage(index(s), index(s), ringA, ringB, bars);
+      if (!dynamicKTiles) {
+        int64_t count = llvm::divideCeil(g.k, c.blockK);
+        for (int64_t s = 0; s < std::min(stages, count); ++s)
+          loadStage(index(s), index(s), ringA, ringB, bars);
+        return;
+      }
+      for (int64_t s = 0; s < stages; ++s)
+        ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, index(s),
+                                     dynamicKTiles),
+               [&] { loadStage(index(s), index(s), ringA, ringB, bars); });
     });
-    auto loop = scf::ForOp::create(b, index(0), index(kTiles), index(1),
+    if (!kTiles)
+      kTiles = index(llvm::divideCeil(g.k, c.blockK));
+    auto loop = scf::ForOp::create(b, index(0), kTiles, index(1),
                                    ValueRange{index(0), boolean(false)});
     {
       OpBuilder::InsertionGuard guard(b);
@@ -306,7 +356,7 @@ private:
               arith::CmpIOp::create(b, arith::CmpIPredicate::ne, kt,
                                     index(0)),
               arith::CmpIOp::create(b, arith::CmpIPredicate::ult, next,
-                                    index(kTiles))));
+                                    kTiles)));
       ifThen(refill, [&] {
         MBarrierWaitOp::create(
             b, bars, arith::AddIOp::create(b, prev, index(stages)),
@@ -315,10 +365,37 @@ private:
       });
       scf::YieldOp::create(b, ValueRange{step.next, step.nextPhase});
     }
-    int64_t lastTile = kTiles - 1;
-    MBarrierWaitOp::create(b, bars, index(stages + lastTile % stages),
-                           boolean((lastTile / stages) % 2));
-    Tcgen05FenceOp::create(b, /*after=*/true);
+    waitForLastCommit(bars, stages, dynamicKTiles);
+  }
+
+  /// Every thread waits for the commit of the last k-tile's MMAs, which
+  /// follows every MMA (to the empty barrier of its stage, in the phase of
+  /// its use), then fences for tcgen05. With `dynamicKTiles` (the count
+  /// known only at run time), only where there is a k-tile.
+  void waitForLastCommit(Value bars, int64_t stages, Value dynamicKTiles) {
+    if (!dynamicKTiles) {
+      int64_t lastTile = llvm::divideCeil(g.k, c.blockK) - 1;
+      MBarrierWaitOp::create(b, bars, index(stages + lastTile % stages),
+                             boolean((lastTile / stages) % 2));
+      Tcgen05FenceOp::create(b, /*after=*/true);
+      return;
+    }
+    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, dynamicKTiles,
+                                 index(0)),
+           [&] {
+             Value last = arith::SubIOp::create(b, dynamicKTiles, index(1));
+             Value stage = arith::AddIOp::create(
+                 b, index(stages),
+                 arith::RemUIOp::create(b, last, index(stages)));
+             Value odd = arith::CmpIOp::create(
+                 b, arith::CmpIPredicate::ne,
+                 arith::AndIOp::create(
+                     b, arith::DivUIOp::create(b, last, index(stages)),
+                     index(1)),
+                 index(0));
+             MBarrierWaitOp::create(b, bars, stage, odd);
+             Tcgen05FenceOp::create(b, /*after=*/true);
+           });
   }
 
   /// Rung 7: the ring of rung 6 with the warps specialized (see the file
@@ -327,8 +404,8 @@ private:
   /// block reconverges after it and waits, as rung 6 does, for the commit
   /// of the last k-tile, which follows every MMA.
   void buildSpecialized(Value ringA, Value ringB, int64_t stages, Value bars,
-                        Value acc, Value tx, Value warp) {
-    int64_t kTiles = llvm::divideCeil(g.k, c.blockK);
+                        Value acc, Value tx, Value warp,
+                        Value dynamicKTiles) {
     Value producer =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, warp, index(0));
     auto roles = scf::IfOp::create(b, producer, /*withElseRegion=*/true);
@@ -367,10 +444,7 @@ private:
                  });
       });
     }
-    int64_t lastTile = kTiles - 1;
-    MBarrierWaitOp::create(b, bars, index(stages + lastTile % stages),
-                           boolean((lastTile / stages) % 2));
-    Tcgen05FenceOp::create(b, /*after=*/true);
+    waitForLastCommit(bars, stages, dynamicKTiles);
   }
 
   /// A block barrier that hands tcgen05 work between threads.
@@ -490,7 +564,7 @@ private:
     Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
     int64_t chunk = cast<VectorType>(values.getType()).getNumElements();
     int64_t perChunk = boxColumns() / 8;
-    bool wholeChunks = g.n % perChunk == 0;
+    bool wholeChunks = knownMultiple(GemmDim::N, perChunk);
     Value tileRow = arith::SubIOp::create(b, row, m0);
     for (int64_t q = 0; q < chunk; q += perChunk) {
       Value col = arith::AddIOp::create(b, col0, index(q));
@@ -514,7 +588,10 @@ private:
           if (!wholeChunks)
             inside = arith::CmpIOp::create(
                 nb, loc, arith::CmpIPredicate::ult, colE,
-                arith::ConstantIndexOp::create(nb, loc, g.n));
+                dynamicSize(GemmDim::N)
+                    ? dynamicSize(GemmDim::N)
+                    : arith::ConstantIndexOp::create(nb, loc, g.n)
+                          .getResult());
           elems.push_back(valueWhere(
               nb, loc, inside, outElem, [&](OpBuilder &ib, Location il) {
                 return finalValue(ib, il, v, row, colE);
@@ -556,7 +633,8 @@ private:
 
 void mlir::uop::buildTcgen05Kernel(OpBuilder &builder, Location loc,
                                    gpu::LaunchOp launch, const GemmInfo &gemm,
-                                   const TileConfig &config) {
+                                   const TileConfig &config,
+                                   std::array<Value, 3> dynamicSizes) {
   ImplicitLocOpBuilder b(loc, builder);
-  Tcgen05KernelBuilder(b, gemm, config).build(launch);
+  Tcgen05KernelBuilder(b, gemm, config, dynamicSizes).build(launch);
 }

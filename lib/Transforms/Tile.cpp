@@ -916,7 +916,7 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&launch.getBody().front());
     if (c.tcgen05)
-      buildTcgen05Kernel(b, b.getLoc(), launch, g, c);
+      buildTcgen05Kernel(b, b.getLoc(), launch, g, c, dynamicSizes);
     else if (c.wgmma)
       buildWgmmaKernel(b, b.getLoc(), launch, g, c, dynamicSizes);
     else
@@ -1542,9 +1542,10 @@ struct KindChooser {
       return failure();
     }
     // As for A and B (whyNotTma): a GEMM of dynamic shape compiled with
-    // mma=wgmma takes a row stride or start known only at run time to be
-    // aligned, which creating C's tensor map checks.
-    bool runTimeStrides = g.isDynamic() && mode == Mode::Wgmma;
+    // mma=wgmma or mma=tcgen05 takes a row stride or start known only at
+    // run time to be aligned, which creating C's tensor map checks.
+    bool runTimeStrides =
+        g.isDynamic() && (mode == Mode::Wgmma || mode == Mode::Tcgen05);
     auto misaligned = [&](int64_t v) {
       return ShapedType::isDynamic(v) ? !runTimeStrides : (v * bytes) % 16;
     };
@@ -1615,14 +1616,6 @@ struct KindChooser {
       return ShapedType::isDynamic(size) ? std::string("?")
                                          : std::to_string(size);
     };
-    if (dynamic && mode == Mode::Tcgen05) {
-      whyNot = llvm::formatv("mma=tcgen05 compiles GEMMs of static shapes, "
-                             "got M x N x K = {0} x {1} x {2}; mma=wgmma "
-                             "(sm_90a) and mma=mma_sync compile sizes known "
-                             "at run time",
-                             spell(g.m), spell(g.n), spell(g.k));
-      return failure();
-    }
     // The static-shape options say so for a dynamic shape, rather than
     // being dropped or refused for the kernel auto takes.
     if (dynamic) {
@@ -1647,9 +1640,16 @@ struct KindChooser {
         return failure();
       }
     }
-    if (mode == Mode::Tcgen05 ||
-        (mode == Mode::Auto && half && !dynamic &&
-         target.hasTensorCore(TensorCoreKind::tcgen05))) {
+    // mma=auto takes tcgen05 on sm_100a; for a dynamic shape only where
+    // TMA loads the tiles whatever the sizes (as for wgmma, below).
+    bool autoTcgen05 = mode == Mode::Auto && half &&
+                       target.hasTensorCore(TensorCoreKind::tcgen05);
+    if (autoTcgen05 && dynamic) {
+      std::string why;
+      FailureOr<TileConfig> c = tcgen05Config(why);
+      autoTcgen05 = succeeded(c) && whyNotTma(g, c->blockN).empty();
+    }
+    if (mode == Mode::Tcgen05 || autoTcgen05) {
       if (!half) {
         whyNot = llvm::formatv("expected f16 or bf16 inputs for mma=tcgen05, "
                                "got {0}",
@@ -1664,18 +1664,20 @@ struct KindChooser {
       // Without a `tile`, a GEMM of at most 64 rows takes M = 64 MMAs (an
       // M = 128 tile would multiply 64 rows of zeros), one of fewer than
       // 128 columns a narrower N.
+      // (A dynamic shape keeps the default tile.)
       std::string smallWhy;
-      if (FailureOr<TileConfig> small =
-              smallTile(
-                  g, /*nStep=*/16,
-                  [&](ArrayRef<int64_t> t) {
-                    return getTcgen05TileConfig(t, ladderStep, stages,
-                                                smallWhy, target);
-                  },
-                  /*minStep=*/ladderStep == 0 || ladderStep >= 4 ? nMajorStep(g)
-                                                               : 8);
-          succeeded(small))
-        c = small;
+      if (!dynamic)
+        if (FailureOr<TileConfig> small = smallTile(
+                g, /*nStep=*/16,
+                [&](ArrayRef<int64_t> t) {
+                  return getTcgen05TileConfig(t, ladderStep, stages,
+                                              smallWhy, target);
+                },
+                /*minStep=*/ladderStep == 0 || ladderStep >= 4
+                    ? nMajorStep(g)
+                    : 8);
+            succeeded(small))
+          c = small;
       // The lower rungs of the ladder compute one block tile.
       if (c->ladderStep != 0 && c->ladderStep < 3 &&
           (g.m > c->blockM || g.n > c->blockN)) {
@@ -1685,7 +1687,11 @@ struct KindChooser {
             c->ladderStep, c->blockM, c->blockN, g.m, g.n);
         return failure();
       }
-      std::string noTma = whyNotTma(g, c->blockN);
+      // A dynamic GEMM compiled with mma=tcgen05 takes the TMA ring where
+      // its row strides are known only at run time (the tensor maps check
+      // them).
+      std::string noTma =
+          whyNotTma(g, c->blockN, dynamic && mode == Mode::Tcgen05);
       TileConfig config = *c;
       if (config.ladderStep == 0) {
         config.ladderStep = noTma.empty() ? 7 : 3;

@@ -194,10 +194,12 @@ void buildGuarded(OpBuilder &b, Location loc, Value cond,
                   llvm::function_ref<void(OpBuilder &, Location)> body);
 
 /// Builds, in the body of `launch`, the tcgen05 kernel of `gemm` for the
-/// configuration `config` (Tcgen05Gemm.cpp).
+/// configuration `config` (Tcgen05Gemm.cpp); `dynamicSizes` as for
+/// buildWgmmaKernel.
 void buildTcgen05Kernel(OpBuilder &builder, Location loc,
                         gpu::LaunchOp launch, const GemmInfo &gemm,
-                        const TileConfig &config);
+                        const TileConfig &config,
+                        std::array<Value, 3> dynamicSizes = {});
 
 /// Builds, in the body of `launch`, the wgmma kernel of `gemm` for the
 /// configuration `config` (WgmmaGemm.cpp); `dynamicSizes` holds M, N and K

@@ -86,13 +86,14 @@ def UopTile : Pass<"uop-tile"> {
       each, and BN/TN x BM/TM threads per block; a size known only at run
       time (a memref<?x?> operand) is read with memref.dim before the
       launch, which computes the grid from it (at least one block), and
-      the kernel guards every edge (the warp-level kernels and the wgmma
-      kernel, whose TMA ring takes a row stride known only at run time to
-      be a multiple of 16 bytes, which creating its tensor maps checks;
-      with stages=1, or strides statically unaligned, it copies the tiles
-      itself; mma=tcgen05 and clusters refuse dynamic shapes;
-      mma=auto takes wgmma for them on sm_90a only where the row strides
-      are static and aligned, mma.sync otherwise);
+      the kernel guards every edge (the warp-level kernels, and the wgmma
+      and tcgen05 kernels, whose TMA rings take a row stride known only at
+      run time to be a multiple of 16 bytes, which creating their tensor
+      maps checks; with strides statically unaligned, or wgmma's
+      stages=1, they copy the tiles themselves; clusters and the rungs of
+      ladder-step refuse dynamic shapes; mma=auto takes wgmma or tcgen05
+      for them only where the row strides are static and aligned,
+      mma.sync otherwise);
     - each thread accumulates a TM x TN register tile (a `vector<TMxTNxf32>`
       carried by the K loop; seed 13.7: 4x4 is the break-even point of shared
       loads per FMA, 8x8 leaves headroom);
