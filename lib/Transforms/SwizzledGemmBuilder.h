@@ -29,6 +29,7 @@
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
 #include <array>
+#include <tuple>
 
 namespace mlir::uop {
 
@@ -70,14 +71,22 @@ protected:
   /// With a dynamic M or N, whether the block's tile starts inside C (an
   /// i1; null where M and N are static, every tile being inside): with M
   /// or N zero at run time, no block's tile does (the grid has at least
-  /// one block along each dimension). Needs m0 and n0.
+  /// one block along each dimension). With clusters, whether the first
+  /// tile of the block's cluster does: the blocks of a cluster load into
+  /// each other's stages, so all of them run the k-tiles or none (a block
+  /// past M or N in a cluster inside C loads and releases its share, as
+  /// for static shapes). Needs m0 and n0 (and rankM, rankN).
   Value tileInsideC() {
     Value inside;
-    for (auto [dim, origin] :
-         {std::pair(GemmDim::M, m0), std::pair(GemmDim::N, n0)}) {
+    for (auto [dim, origin, rank, tile] :
+         {std::tuple(GemmDim::M, m0, rankM, c.blockM),
+          std::tuple(GemmDim::N, n0, rankN, c.blockN)}) {
       Value size = dynamicSize(dim);
       if (!size)
         continue;
+      if (rank)
+        origin = arith::SubIOp::create(
+            b, origin, arith::MulIOp::create(b, rank, index(tile)));
       Value in =
           arith::CmpIOp::create(b, arith::CmpIPredicate::ult, origin, size);
       inside = inside ? arith::AndIOp::create(b, inside, in).getResult() : in;
@@ -569,9 +578,10 @@ protected:
 
   /// Sets m0 and n0 to the origin of the block's tile: (by BM, bx BN) in
   /// the launch's 2-D grid of ceil(N / BN) x ceil(M / BM) blocks (with
-  /// clusters rounded up to whole clusters), or, with
-  /// `group-m`, tile by * ceil(N / BN) + bx of the grouped order
-  /// (setTileOrigin).
+  /// clusters rounded up to whole clusters; (bx BM, by BN) where a dynamic
+  /// M puts M's tiles along x), or, with `group-m`, the tile of the
+  /// grouped order at the block's place in launch order, by * ceil(N / BN)
+  /// + bx (by * ceil(M / BM) + bx) (setTileOrigin).
   ///
   /// With clusters of CN x CM blocks (CN along N, CM along M), the
   /// block's place in its cluster is (x mod CN, y mod CM) (`rankN`,
@@ -583,9 +593,10 @@ protected:
       rankM = arith::RemUIOp::create(b, blockIds.y, index(c.clusterM));
     if (c.clusterN > 1)
       rankN = arith::RemUIOp::create(b, blockIds.x, index(c.clusterN));
-    // A dynamic M puts M's tiles along x, N's along y (tileGemm; no
-    // clusters then).
-    bool mAlongX = static_cast<bool>(dynamicSize(GemmDim::M));
+    // A dynamic M puts M's tiles along x, N's along y (tileGemm), but for
+    // clusters.
+    bool mAlongX =
+        static_cast<bool>(dynamicSize(GemmDim::M)) && !clustered();
     Value row = mAlongX ? blockIds.x : blockIds.y;
     Value col = mAlongX ? blockIds.y : blockIds.x;
     if (c.groupM <= 1) {
@@ -597,8 +608,16 @@ protected:
       row = arith::DivUIOp::create(b, row, index(c.clusterM));
     if (c.clusterN > 1)
       col = arith::DivUIOp::create(b, col, index(c.clusterN));
-    setTileOrigin(arith::AddIOp::create(
-        b, arith::MulIOp::create(b, row, tileCount(GemmDim::N)), col));
+    // The block's place in launch order, x fastest (with M's tiles along
+    // x, down a column of tiles first).
+    Value t;
+    if (mAlongX)
+      t = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, col, tileCount(GemmDim::M)), row);
+    else
+      t = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, row, tileCount(GemmDim::N)), col);
+    setTileOrigin(t);
   }
 
   /// The tiles (cluster tiles, with clusters) along `dim` (M or N):
@@ -630,7 +649,16 @@ protected:
   /// tile columns), and the block takes the one at its place in its
   /// cluster.
   void setTileOrigin(Value t) {
-    Value tilesN = tileCount(GemmDim::N);
+    // (At least one tile along each dimension: M or N zero at run time
+    // leaves the one block of the grid a tile of its own, outside C,
+    // rather than a division by zero.)
+    auto atLeastOne = [&](GemmDim dim) -> Value {
+      Value tiles = tileCount(dim);
+      if (!dynamicSize(dim))
+        return tiles;
+      return arith::MaxUIOp::create(b, tiles, index(1));
+    };
+    Value tilesN = atLeastOne(GemmDim::N);
     // (A dynamic M takes the grouped order even where it turns out to be
     // one tile row: the same tiles in the same order.)
     bool oneRow = !dynamicSize(GemmDim::M) &&
@@ -645,7 +673,7 @@ protected:
       Value first = arith::MulIOp::create(
           b, arith::DivUIOp::create(b, t, perGroup), index(c.groupM));
       Value rows = arith::MinUIOp::create(
-          b, arith::SubIOp::create(b, tileCount(GemmDim::M), first),
+          b, arith::SubIOp::create(b, atLeastOne(GemmDim::M), first),
           index(c.groupM));
       Value inGroup = arith::RemUIOp::create(b, t, perGroup);
       tileM = arith::AddIOp::create(

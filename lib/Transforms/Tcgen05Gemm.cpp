@@ -77,16 +77,18 @@
 // Past 48 KiB of tiles the kernel's shared memory becomes dynamic
 // (convert-uop-to-gpu).
 //
-// With sizes known only at run time (memref<?x?> operands; rung 7, or
-// rung 3 where TMA cannot load the tiles), the kernel takes M, N and K
-// from the host as the wgmma kernel does (WgmmaGemm.cpp): the ring runs
-// ceil(K / 64) k-tiles (none where the block's tile lies outside C), the
-// first loads of rung 6 are guarded by that count, M's tiles go along grid
-// x, the edge guards compare with the run-time sizes. A block without a
-// k-tile issues no MMA, so nothing initializes its accumulator: the
-// writeback is built twice, reading tensor memory where there was a
-// k-tile and storing the initial value where there was none, and the
-// wait for the last commit is skipped.
+// With sizes known only at run time (memref<?x?> operands; the rung the
+// options choose without `ladder-step`: 7, 4 with stages=1, or 3 where
+// TMA cannot load the tiles), the kernel takes M, N and K from the host
+// as the wgmma kernel does (WgmmaGemm.cpp): the K-loop runs ceil(K / 64)
+// k-tiles (where TMA loads them, none where the block's tile lies outside
+// C: an empty A or B has nothing to load), the first loads of a ring are
+// guarded by that count, M's tiles go along grid x, the edge guards
+// compare with the run-time sizes. A block without a k-tile issues no
+// MMA, so nothing initializes its accumulator: the writeback is built
+// twice, reading tensor memory where there was a k-tile and storing the
+// initial value where there was none, and the wait for the last commit
+// is skipped.
 //
 // With `tma-store` (rungs 4 to 7) the writeback goes through shared memory:
 // each thread writes its row segments, cast and through the epilogue, as
@@ -196,14 +198,20 @@ public:
     Value acc = memref::LoadOp::create(b, slot, ValueRange{index(0)});
 
     // With sizes known only at run time the block may have no k-tile (K =
-    // 0, or a tile outside C): then no MMA initializes the accumulator,
-    // and the writeback stores the initial value, as for a static K = 0.
-    Value kTiles, anyKTile;
+    // 0, or, where TMA loads the tiles, a tile outside C: an empty A or B
+    // has nothing to load): then no MMA initializes the accumulator, and
+    // the writeback stores the initial value, as for a static K = 0. (The
+    // copies of rung 3 multiply zeros for a tile outside C.)
+    Value kTiles, anyKTile, kEnd;
     if (hasDynamicSizes()) {
-      kTiles = ring ? kTileCount()
-                    : arith::CeilDivUIOp::create(b, sizeOf(GemmDim::K),
-                                                 index(c.blockK))
-                          .getResult();
+      if (ring) {
+        kTiles = kTileCount();
+      } else {
+        kEnd = sizeOf(GemmDim::K);
+        if (Value inside = tma ? tileInsideC() : Value())
+          kEnd = arith::SelectOp::create(b, inside, kEnd, index(0));
+        kTiles = arith::CeilDivUIOp::create(b, kEnd, index(c.blockK));
+      }
       anyKTile = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, kTiles,
                                        index(0));
     }
@@ -261,7 +269,8 @@ public:
       // Step 1: the one k-tile, phase 0.
       kStep(index(0), boolean(false));
     } else {
-      auto loop = scf::ForOp::create(b, index(0), sizeOf(GemmDim::K),
+      auto loop = scf::ForOp::create(b, index(0),
+                                     kEnd ? kEnd : sizeOf(GemmDim::K),
                                      index(c.blockK),
                                      ValueRange{boolean(false)});
       OpBuilder::InsertionGuard guard(b);

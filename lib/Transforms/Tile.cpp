@@ -809,16 +809,18 @@ static void buildFillKernel(ImplicitLocOpBuilder &b, const GemmInfo &g,
 static std::pair<int64_t, int64_t> launchGrid(const GemmInfo &g,
                                               const TileConfig &c) {
   // A dynamic size: the host computes the blocks (tileGemm); persistent
-  // blocks stay along x (clusters take static shapes only:
-  // KindChooser::choose).
+  // blocks stay along x, CM clusters' worth along y.
   if ((ShapedType::isDynamic(g.m) || ShapedType::isDynamic(g.n)) &&
       c.persistentBlocks > 0)
-    return {ShapedType::kDynamic, 1};
+    return {ShapedType::kDynamic, c.clusterM};
   if (ShapedType::isDynamic(g.m) || ShapedType::isDynamic(g.n))
-    return {ShapedType::isDynamic(g.n) ? ShapedType::kDynamic
-                                       : llvm::divideCeil(g.n, c.blockN),
-            ShapedType::isDynamic(g.m) ? ShapedType::kDynamic
-                                       : llvm::divideCeil(g.m, c.blockM)};
+    return {ShapedType::isDynamic(g.n)
+                ? ShapedType::kDynamic
+                : llvm::alignTo(llvm::divideCeil(g.n, c.blockN), c.clusterN),
+            ShapedType::isDynamic(g.m)
+                ? ShapedType::kDynamic
+                : llvm::alignTo(llvm::divideCeil(g.m, c.blockM),
+                                c.clusterM)};
   int64_t tilesN = llvm::divideCeil(g.n, c.blockN);
   int64_t tilesM = llvm::divideCeil(g.m, c.blockM);
   if (c.persistentBlocks <= 0)
@@ -852,40 +854,58 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
       dynamicSizes[static_cast<unsigned>(dim)] =
           buildGemmSize(b, b.getLoc(), g, dim);
   }
-  auto blocksAlong = [&](int64_t count, GemmDim dim, int64_t tile) -> Value {
+  auto blocksAlong = [&](int64_t count, GemmDim dim, int64_t tile,
+                         int64_t cluster) -> Value {
     if (!ShapedType::isDynamic(count))
       return cst(count);
     // At least one block: an empty C then launches one block that stores
-    // nothing (every store is guarded), where a grid of 0 would not launch.
+    // nothing (every store is guarded), where a grid of 0 would not launch;
+    // with clusters, whole clusters.
     Value blocks = arith::CeilDivUIOp::create(
         b, dynamicSizes[static_cast<unsigned>(dim)], cst(tile));
-    return arith::MaxUIOp::create(b, blocks, cst(1)).getResult();
+    blocks = arith::MaxUIOp::create(b, blocks, cst(1));
+    if (cluster == 1)
+      return blocks;
+    return arith::MulIOp::create(
+        b, arith::CeilDivUIOp::create(b, blocks, cst(cluster)),
+        cst(cluster));
   };
   Value gridX, gridY;
   if (c.persistentBlocks > 0 && ShapedType::isDynamic(blocksX)) {
     // Persistent blocks of a dynamic shape: max(1, min(P, tiles)) along x
-    // (an empty C launches one block, which loops over no tile).
-    auto tilesAlong = [&](GemmDim dim, int64_t tile) -> Value {
+    // (an empty C launches one block, which loops over no tile); with
+    // clusters of CN x CM, max(1, min(P / (CM CN), cluster tiles))
+    // clusters along x.
+    auto tilesAlong = [&](GemmDim dim, int64_t tile,
+                          int64_t cluster) -> Value {
       Value size = dynamicSizes[static_cast<unsigned>(dim)];
       if (!size)
-        return cst(llvm::divideCeil(dim == GemmDim::M ? g.m : g.n, tile));
-      return arith::CeilDivUIOp::create(b, size, cst(tile));
+        return cst(llvm::divideCeil(
+            llvm::divideCeil(dim == GemmDim::M ? g.m : g.n, tile), cluster));
+      Value tiles = arith::CeilDivUIOp::create(b, size, cst(tile));
+      if (cluster == 1)
+        return tiles;
+      return arith::CeilDivUIOp::create(b, tiles, cst(cluster));
     };
-    Value tilesM = tilesAlong(GemmDim::M, c.blockM);
-    Value tilesN = tilesAlong(GemmDim::N, c.blockN);
+    Value tilesM = tilesAlong(GemmDim::M, c.blockM, c.clusterM);
+    Value tilesN = tilesAlong(GemmDim::N, c.blockN, c.clusterN);
     Value tiles = arith::MulIOp::create(b, tilesM, tilesN);
+    int64_t clusters =
+        std::max<int64_t>(1, c.persistentBlocks / (c.clusterM * c.clusterN));
     gridX = arith::MaxUIOp::create(
-        b, arith::MinUIOp::create(b, tiles, cst(c.persistentBlocks)),
-        cst(1));
+        b, arith::MinUIOp::create(b, tiles, cst(clusters)), cst(1));
+    if (c.clusterN > 1)
+      gridX = arith::MulIOp::create(b, gridX, cst(c.clusterN));
     gridY = cst(blocksY);
   } else {
-    gridX = blocksAlong(blocksX, GemmDim::N, c.blockN);
-    gridY = blocksAlong(blocksY, GemmDim::M, c.blockM);
+    gridX = blocksAlong(blocksX, GemmDim::N, c.blockN, c.clusterN);
+    gridY = blocksAlong(blocksY, GemmDim::M, c.blockM, c.clusterM);
     // A dynamic M could need more tiles than the 65535 of grid y (8.4
     // million rows of 128): its tiles go along x (2^31 - 1 blocks), N's
     // along y. (A split of one linear grid would cost the kernel a
-    // division and, on sm_120, a spill.)
-    if (ShapedType::isDynamic(g.m))
+    // division and, on sm_120, a spill.) Clusters keep N's blocks along
+    // x, as their shape (CN x CM) says.
+    if (ShapedType::isDynamic(g.m) && c.clusterM * c.clusterN == 1)
       std::swap(gridX, gridY);
   }
   bool clustered = c.clusterM * c.clusterN > 1;
@@ -1311,7 +1331,8 @@ struct KindChooser {
 
   /// Makes `config` split K over `splitK` blocks along z (see
   /// WgmmaGemm.cpp): the warp-specialized wgmma kernel with one tile a
-  /// block, each slice at least one k-tile, and partial sums that atomic
+  /// block, each slice at least one k-tile (a K known only at run time may
+  /// leave some empty: their blocks add zeros), and partial sums that atomic
   /// f32 adds can combine in C (an f32 C, nothing fused after the GEMM,
   /// no TMA store asked for). Fitted once the epilogue is known, before
   /// the TMA store.
@@ -1606,11 +1627,11 @@ struct KindChooser {
   FailureOr<TileConfig> chooseKind(const GemmInfo &g, std::string &whyNot) {
     bool half = g.inputType.isF16() || g.inputType.isBF16();
     bool tensorCoreInputs = half || (g.inputType.isF32() && tf32);
-    // A GEMM with a size known only at run time takes the warp-level
-    // kernels, which read M, N and K from the memrefs, or the wgmma
-    // kernel (its TMA boxes, tiles and ring are fixed when it is built;
-    // the K-loop, grid, tile order and edges follow the sizes). The
-    // tcgen05 kernel, clusters and split K are built for static shapes.
+    // A GEMM with a size known only at run time takes any kernel: the
+    // warp-level ones read M, N and K from the memrefs; the wgmma and
+    // tcgen05 kernels fix their TMA boxes, tiles and rings when they are
+    // built, the K-loop, grid, tile order and edges following the sizes.
+    // The explicit rungs of the Blackwell ladder are static.
     bool dynamic = g.isDynamic();
     auto spell = [](int64_t size) {
       return ShapedType::isDynamic(size) ? std::string("?")
@@ -1626,17 +1647,6 @@ struct KindChooser {
                                "x K = {1} x {2} x {3}",
                                ladderStep, spell(g.m), spell(g.n),
                                spell(g.k));
-        return failure();
-      }
-      std::string option;
-      if (clusterM * clusterN > 1)
-        option = clusterOptions();
-      if (!option.empty()) {
-        whyNot = llvm::formatv("{0} compiles GEMMs of static shapes only "
-                               "(the wgmma kernel takes sizes known at run "
-                               "time without it), got M x N x K = {1} x "
-                               "{2} x {3}",
-                               option, spell(g.m), spell(g.n), spell(g.k));
         return failure();
       }
     }
@@ -1998,8 +2008,11 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
                                axis, orCluster)
               .str();
         };
-        // A dynamic M puts N's blocks along y (tileGemm).
-        bool nAlongY = ShapedType::isDynamic(gemm->m);
+        // A dynamic M puts N's blocks along y (tileGemm), but for
+        // clusters and persistent blocks.
+        bool nAlongY = ShapedType::isDynamic(gemm->m) &&
+                       config->clusterM * config->clusterN == 1 &&
+                       config->persistentBlocks == 0;
         if (!ShapedType::isDynamic(gridX) &&
             gridX > maxGrid[nAlongY ? 1 : 0])
           why = tooMany("N", gemm->n, gridX, "columns", config->clusterN,

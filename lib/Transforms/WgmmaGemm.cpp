@@ -119,19 +119,20 @@
 // of BN, each element guarded at the edges otherwise, after the output cast
 // and the fused epilogue.
 //
-// With sizes known only at run time (memref<?x?> operands; no clusters), the
-// kernel is the same but for what follows the sizes: the ring loops run
-// ceil(K / 64) k-tiles, computed once a tile (none in a block whose tile
-// lies outside C, which only M = 0 or N = 0 makes: an empty A or B has
-// nothing to load), the non-specialized ring's first S loads are each
-// guarded by that count, a dynamic M puts M's tiles along grid x (one tile a
-// block), persistent blocks and the grouped order count the ceil(M / BM) x
-// ceil(N / BN) tiles at run time (the host launches max(1, min(P, tiles))
-// blocks), ping-pong steps over the other warpgroup's ceil(K / 64) k-tiles,
-// split K slices the run-time count (a slice may be empty: its block adds
-// zeros), and the edge guards compare with the run-time M and N (the
-// writeback stores elements alone where C's row stride is known only at run
-// time: nothing proves a pair aligned).
+// With sizes known only at run time (memref<?x?> operands), the kernel is
+// the same but for what follows the sizes: the ring loops run ceil(K / 64)
+// k-tiles, computed once a tile (none in a block whose tile lies outside C,
+// which only M = 0 or N = 0 makes: an empty A or B has nothing to load), the
+// non-specialized ring's first S loads are each guarded by that count, a
+// dynamic M puts M's tiles along grid x (one tile a block, no clusters;
+// clusters keep their CN x CM shape, and their blocks run the k-tiles all or
+// none, by the cluster's first tile), persistent blocks and the grouped
+// order count the ceil(M / BM) x ceil(N / BN) tiles at run time (the host
+// launches max(1, min(P, tiles)) blocks), ping-pong steps over the other
+// warpgroup's ceil(K / 64) k-tiles, split K slices the run-time count (a
+// slice may be empty: its block adds zeros), and the edge guards compare
+// with the run-time M and N (the writeback stores elements alone where C's
+// row stride is known only at run time: nothing proves a pair aligned).
 //
 // With `tma-store` (a ring), the writeback goes through shared memory
 // instead: the consumers write their fragments, cast and through the

@@ -90,8 +90,8 @@ def UopTile : Pass<"uop-tile"> {
       and tcgen05 kernels, whose TMA rings take a row stride known only at
       run time to be a multiple of 16 bytes, which creating their tensor
       maps checks; with strides statically unaligned, or wgmma's
-      stages=1, they copy the tiles themselves; clusters and the rungs of
-      ladder-step refuse dynamic shapes; mma=auto takes wgmma or tcgen05
+      stages=1, they copy the tiles themselves; the rungs of ladder-step
+      refuse dynamic shapes; mma=auto takes wgmma or tcgen05
       for them only where the row strides are static and aligned,
       mma.sync otherwise);
     - each thread accumulates a TM x TN register tile (a `vector<TMxTNxf32>`
