@@ -565,6 +565,23 @@ try:
     uop.run(dyn, np.zeros((1, 9), np.float16), b, np.zeros((1, n), np.float32))
 except uop.Error as e:
     print("refused:", e)
+# The wgmma kernel of dynamic shape: its tensor maps are encoded from the
+# arrays' sizes; rows that are no whole number of 16 bytes cannot be mapped.
+wg = uop.compile(uop.matmul_problem(40, 24, 56, dtype="float16",
+                                    dynamic=True), target="sm_90a",
+                 mma="wgmma")
+for m, n, k in [(70, 40, 24), (200, 136, 72)]:
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    _, _, c = uop.run(wg, a, b, np.zeros((m, n), np.float32))
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    assert np.abs(c - ref).max() < 1e-4, np.abs(c - ref).max()
+    print("ran wgmma", c.shape)
+try:
+    uop.run(wg, np.zeros((8, 70), np.float16), np.zeros((70, 8), np.float16),
+            np.zeros((8, 8), np.float32))
+except uop.Error as e:
+    print("refused:", e)
 """
 
 
@@ -601,6 +618,11 @@ def test_run_on_the_fake_driver(tmp_path):
     assert "ran (40, 24)" in out.stdout
     assert "ran dynamic (70, 33)" in out.stdout
     assert "ran dynamic (1, 300)" in out.stdout
+    assert "ran wgmma (70, 40)" in out.stdout
+    assert "ran wgmma (200, 136)" in out.stdout
+    assert ("tensor map of 'gemm' parameter 0: expected strides that are "
+            "positive multiples of 16 bytes below 2^40, got 140 bytes in "
+            "memref dimension 0") in out.stdout
     assert ("refused: argument 0 of 'gemm' is f16 ?x?: expected an array of "
             "2 dimensions, got (4,)") in out.stdout
     assert ("refused: 'gemm' parameters 0, 1 and 2 (A, B and C of its GEMM) "
