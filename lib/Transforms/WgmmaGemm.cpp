@@ -856,10 +856,40 @@ private:
     }
     // Pairs start at even columns: with N even, one past the edge in N is
     // wholly outside C.
-    storePairs(acc, g.out, vectorStores(2, /*guardedEdge=*/true),
-               [](int64_t, Value row, Value col) {
-                 return SmallVector<Value>{row, col};
-               });
+    auto firstOf = [](int64_t, Value row, Value col) {
+      return SmallVector<Value>{row, col};
+    };
+    if (vectorStores(2, /*guardedEdge=*/true)) {
+      storePairs(acc, g.out, /*vectors=*/true, firstOf);
+      return;
+    }
+    // A C of the identity layout whose N (its row stride) is known only at
+    // run time: where N turns out even (uniform in the block), the pairs
+    // are aligned and stored as pairs; elements alone otherwise.
+    if (Value evenN = evenDynamicN()) {
+      auto ifOp = scf::IfOp::create(b, evenN, /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      storePairs(acc, g.out, /*vectors=*/true, firstOf);
+      b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      storePairs(acc, g.out, /*vectors=*/false, firstOf);
+      return;
+    }
+    storePairs(acc, g.out, /*vectors=*/false, firstOf);
+  }
+
+  /// Where C has the identity layout (rows of N elements, no offset) and N
+  /// is known only at run time, the test that N is even (an i1); null
+  /// otherwise. An even N keeps each pair of C at an even column 2-element
+  /// aligned and wholly inside C or wholly outside.
+  Value evenDynamicN() {
+    Value n = dynamicSize(GemmDim::N);
+    auto type = dyn_cast<MemRefType>(g.out.getType());
+    if (!n || !type || !type.getLayout().isIdentity())
+      return Value();
+    return arith::CmpIOp::create(
+        b, arith::CmpIPredicate::eq,
+        arith::AndIOp::create(b, n, index(1)), index(0));
   }
 
   /// Split K: adds this thread's partial sums `acc` into the f32 C, inside
