@@ -417,8 +417,8 @@ protected:
   Value inBounds(OpBuilder &nb, Location loc, Value row, Value col) {
     Value cond;
     // Clusters round the grid up to whole clusters: a block past M (or N)
-    // computes rows (columns) outside C. A size known only at run time
-    // (no clusters then) may end inside any tile.
+    // computes rows (columns) outside C. A size known only at run time may
+    // end inside any tile.
     auto ragged = [&](GemmDim dim, int64_t tile, int64_t cluster) {
       int64_t size = staticSize(dim);
       return ShapedType::isDynamic(size) || size % tile != 0 ||

@@ -128,11 +128,13 @@
 // clusters keep their CN x CM shape, and their blocks run the k-tiles all or
 // none, by the cluster's first tile), persistent blocks and the grouped
 // order count the ceil(M / BM) x ceil(N / BN) tiles at run time (the host
-// launches max(1, min(P, tiles)) blocks), ping-pong steps over the other
-// warpgroup's ceil(K / 64) k-tiles, split K slices the run-time count (a
-// slice may be empty: its block adds zeros), and the edge guards compare
-// with the run-time M and N (the writeback stores elements alone where C's
-// row stride is known only at run time: nothing proves a pair aligned).
+// launches max(1, min(P, tiles)) blocks along x, or max(1, min(P / (CM CN),
+// cluster tiles)) clusters), ping-pong steps over the other warpgroup's
+// ceil(K / 64) k-tiles, split K slices the run-time count (a slice may be
+// empty: its block adds zeros), and the edge guards compare with the
+// run-time M and N (where C's row stride is N, known only at run time, the
+// writeback stores pairs as vectors if N turns out even, elements alone if
+// it is odd: evenDynamicN).
 //
 // With `tma-store` (a ring), the writeback goes through shared memory
 // instead: the consumers write their fragments, cast and through the
