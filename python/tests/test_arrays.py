@@ -547,41 +547,33 @@ assert (a2 == a).all() and (b2 == b).all()
 assert np.abs(c - ref).max() < 1e-4, np.abs(c - ref).max()
 print("ran", c.shape)
 # A GEMM of dynamic shape, compiled once: the arrays give the sizes, the
-# grid follows from them.
-dyn = uop.compile(uop.matmul_problem(40, 24, 56, dtype="float16",
-                                     dynamic=True), target="sm_80")
-for m, n, k in [(70, 33, 20), (1, 300, 8)]:
-    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
-    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
-    _, _, c = uop.run(dyn, a, b, np.zeros((m, n), np.float32))
-    ref = a.astype(np.float64) @ b.astype(np.float64)
-    assert np.abs(c - ref).max() < 1e-4, np.abs(c - ref).max()
-    print("ran dynamic", c.shape)
-try:
-    uop.run(dyn, np.zeros((4,), np.float16), b, np.zeros((1, n), np.float32))
-except uop.Error as e:
-    print("refused:", e)
-try:
-    uop.run(dyn, np.zeros((1, 9), np.float16), b, np.zeros((1, n), np.float32))
-except uop.Error as e:
-    print("refused:", e)
-# The wgmma kernel of dynamic shape: its tensor maps are encoded from the
-# arrays' sizes; rows that are no whole number of 16 bytes cannot be mapped.
-wg = uop.compile(uop.matmul_problem(40, 24, 56, dtype="float16",
-                                    dynamic=True), target="sm_90a",
-                 mma="wgmma")
-for m, n, k in [(70, 40, 24), (200, 136, 72)]:
-    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
-    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
-    _, _, c = uop.run(wg, a, b, np.zeros((m, n), np.float32))
-    ref = a.astype(np.float64) @ b.astype(np.float64)
-    assert np.abs(c - ref).max() < 1e-4, np.abs(c - ref).max()
-    print("ran wgmma", c.shape)
-try:
-    uop.run(wg, np.zeros((8, 70), np.float16), np.zeros((70, 8), np.float16),
-            np.zeros((8, 8), np.float32))
-except uop.Error as e:
-    print("refused:", e)
+# grid follows from them. mma.sync on sm_80; the wgmma kernel on sm_90a,
+# whose tensor maps are encoded from the arrays' sizes.
+src = uop.matmul_problem(40, 24, 56, dtype="float16", dynamic=True)
+dyn = uop.compile(src, target="sm_80")
+wg = uop.compile(src, target="sm_90a", mma="wgmma")
+for kernel, label, sizes in [(dyn, "dynamic", [(70, 33, 20), (1, 300, 8)]),
+                             (wg, "wgmma", [(70, 40, 24), (200, 136, 72)])]:
+    for m, n, k in sizes:
+        a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+        b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+        _, _, c = uop.run(kernel, a, b, np.zeros((m, n), np.float32))
+        ref = a.astype(np.float64) @ b.astype(np.float64)
+        assert np.abs(c - ref).max() < 1e-4, np.abs(c - ref).max()
+        print("ran", label, c.shape)
+b = np.zeros((8, 300), np.float16)
+# Arrays the kernels cannot take: a wrong rank, sizes that disagree, rows
+# that are no whole number of 16 bytes (no tensor map can describe them).
+for kernel, args in [
+        (dyn, (np.zeros((4,), np.float16), b, np.zeros((1, 300), np.float32))),
+        (dyn, (np.zeros((1, 9), np.float16), b,
+               np.zeros((1, 300), np.float32))),
+        (wg, (np.zeros((8, 70), np.float16), np.zeros((70, 8), np.float16),
+              np.zeros((8, 8), np.float32)))]:
+    try:
+        uop.run(kernel, *args)
+    except uop.Error as e:
+        print("refused:", e)
 """
 
 
