@@ -93,6 +93,13 @@ protected:
     }
     return inside;
   }
+  /// The k-tiles of K, ceil(K / BK): a constant, or computed from the
+  /// host's K.
+  Value kTilesOfK() {
+    if (Value k = dynamicSize(GemmDim::K))
+      return arith::CeilDivUIOp::create(b, k, index(c.blockK));
+    return index(llvm::divideCeil(g.k, c.blockK));
+  }
   /// The number of k-tiles the block loads, ceil(K / BK): a constant, or
   /// computed from the host's K. With a dynamic M or N, none where the
   /// block's tile lies outside C (tileInsideC): an empty A or B has no
@@ -100,11 +107,7 @@ protected:
   /// a buffer of its own, a map's sizes being at least 1), and nothing of
   /// C needs them. Needs m0 and n0.
   Value kTileCount() {
-    Value count;
-    if (Value k = dynamicSize(GemmDim::K))
-      count = arith::CeilDivUIOp::create(b, k, index(c.blockK));
-    else
-      count = index(llvm::divideCeil(g.k, c.blockK));
+    Value count = kTilesOfK();
     if (Value inside = tileInsideC())
       count = arith::SelectOp::create(b, inside, count, index(0));
     return count;

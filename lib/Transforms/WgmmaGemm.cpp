@@ -403,13 +403,7 @@ private:
     int64_t stages = c.stages;
     // Ping-pong steps over the other warpgroup's k-tiles (ceil(K / 64) a
     // tile: every tile of the loop lies inside C).
-    Value kTiles;
-    if (turns > 1) {
-      if (Value k = dynamicSize(GemmDim::K))
-        kTiles = arith::CeilDivUIOp::create(b, k, index(c.blockK));
-      else
-        kTiles = index(llvm::divideCeil(g.k, c.blockK));
-    }
+    Value kTiles = turns > 1 ? kTilesOfK() : Value();
     // A ping-pong warpgroup multiplies its whole tile: BM / 64 MMAs of 64
     // rows a k-tile, an accumulator each.
     int64_t halves = c.pingpong ? c.blockM / wgmma::kMmaM : 1;
