@@ -513,6 +513,23 @@ protected:
            offset % group == 0;
   }
 
+  /// Where C has the identity layout (rows of N elements, no offset) and N
+  /// is known only at run time, the test (an i1, uniform in the grid) that
+  /// N is a multiple of `group` (a power of two): then every run of `group`
+  /// elements of a row starting at a multiple of `group` is aligned to
+  /// `group` elements and wholly inside C or wholly outside. Null
+  /// otherwise.
+  Value dynamicNMultipleOf(int64_t group) {
+    assert(llvm::isPowerOf2_64(group) && "a power of two");
+    Value n = dynamicSize(GemmDim::N);
+    auto type = dyn_cast<MemRefType>(g.out.getType());
+    if (!n || !type || !type.getLayout().isIdentity())
+      return Value();
+    return arith::CmpIOp::create(
+        b, arith::CmpIPredicate::eq,
+        arith::AndIOp::create(b, n, index(group - 1)), index(0));
+  }
+
   //===--------------------------------------------------------------===//
   // The boxes of a TMA-store epilogue (tma-store)
   //===--------------------------------------------------------------===//

@@ -495,6 +495,17 @@ private:
       warpAcc = arith::AddIOp::create(b, acc, laneBits);
     }
     bool vectors = vectorStores(chunk);
+    // Otherwise runs of 16 bytes where C's rows keep them aligned, each
+    // guarded by its first column (N a multiple of the run: all of it
+    // inside C or none); where N is known only at run time, that is tested
+    // once (uniform in the grid) and the elements are stored alone where
+    // it fails.
+    int64_t group = std::min<int64_t>(chunk, 16 / getElementBytes(outElem));
+    bool runs = !vectors && group > 1 &&
+                vectorStores(group, /*guardedEdge=*/true);
+    Value runsAligned;
+    if (!vectors && !runs && group > 1 && !c.tmaStore)
+      runsAligned = dynamicNMultipleOf(group);
     // The first column of C this thread stores.
     Value first = n0;
     if (halves)
@@ -530,34 +541,71 @@ private:
     };
     if (vectors) {
       // Only rows can leave C: one guard for the whole row segment.
-      auto store = [&](OpBuilder &nb, Location loc) {
-        SmallVector<Value> elems;
-        for (int64_t e = 0; e < chunk; ++e) {
-          Value v = vector::ExtractOp::create(nb, loc, values,
-                                              ArrayRef<int64_t>{e});
-          elems.push_back(finalValue(nb, loc, v, row, colOf(nb, loc, e)));
-        }
-        Value vec = vector::FromElementsOp::create(
-            nb, loc, VectorType::get({chunk}, outElem), elems);
-        // 16 bytes, or the whole segment where it is shorter (BM = 64 with
-        // BN / 2 not a multiple of 8).
-        int64_t bytes = chunk * getElementBytes(outElem);
-        vector::StoreOp::create(nb, loc, vec, g.out, ValueRange{row, col0},
-                                /*nontemporal=*/false,
-                                llvm::MaybeAlign(std::min<int64_t>(16, bytes)));
-      };
-      buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, Value()), store);
+      storeRun(b, b.getLoc(), values, 0, chunk, col0, /*guardCol=*/false);
       return;
     }
-    for (int64_t e = 0; e < chunk; ++e) {
-      Value v = vector::ExtractOp::create(b, values, ArrayRef<int64_t>{e});
-      Value col = colOf(b, b.getLoc(), e);
-      auto store = [&](OpBuilder &nb, Location loc) {
-        memref::StoreOp::create(nb, loc, finalValue(nb, loc, v, row, col), g.out,
-                                ValueRange{row, col});
-      };
-      buildGuarded(b, b.getLoc(), inBounds(b, b.getLoc(), row, col), store);
+    auto storeRuns = [&](OpBuilder &nb, Location loc, int64_t run) {
+      for (int64_t e = 0; e < chunk; e += run)
+        storeRun(nb, loc, values, e, run, colOf(nb, loc, e),
+                 /*guardCol=*/true);
+    };
+    if (runs) {
+      storeRuns(b, b.getLoc(), group);
+      return;
     }
+    if (runsAligned) {
+      scf::IfOp::create(
+          b, runsAligned,
+          [&](OpBuilder &nb, Location loc) {
+            storeRuns(nb, loc, group);
+            scf::YieldOp::create(nb, loc);
+          },
+          [&](OpBuilder &nb, Location loc) {
+            storeRuns(nb, loc, 1);
+            scf::YieldOp::create(nb, loc);
+          });
+      return;
+    }
+    storeRuns(b, b.getLoc(), 1);
+  }
+
+  /// Stores elements `first` .. `first + count - 1` of this thread's row
+  /// segment `values` (f32) at column `col` of its row of C, cast and
+  /// through the epilogue: one vector store of `count` elements (one
+  /// element: a scalar store), inside C (the row, and with `guardCol` the
+  /// first column).
+  void storeRun(OpBuilder &nb, Location loc, Value values, int64_t first,
+                int64_t count, Value col, bool guardCol) {
+    Type outElem = cast<MemRefType>(g.out.getType()).getElementType();
+    auto store = [&](OpBuilder &sb, Location sl) {
+      SmallVector<Value> elems;
+      for (int64_t e = 0; e < count; ++e) {
+        Value v = vector::ExtractOp::create(sb, sl, values,
+                                            ArrayRef<int64_t>{first + e});
+        Value colE =
+            e == 0 ? col
+                   : arith::AddIOp::create(
+                         sb, sl, col,
+                         arith::ConstantIndexOp::create(sb, sl, e))
+                         .getResult();
+        elems.push_back(finalValue(sb, sl, v, row, colE));
+      }
+      if (count == 1) {
+        memref::StoreOp::create(sb, sl, elems.front(), g.out,
+                                ValueRange{row, col});
+        return;
+      }
+      Value vec = vector::FromElementsOp::create(
+          sb, sl, VectorType::get({count}, outElem), elems);
+      // 16 bytes, or the whole run where it is shorter (BM = 64 with
+      // BN / 2 not a multiple of 8).
+      int64_t bytes = count * getElementBytes(outElem);
+      vector::StoreOp::create(sb, sl, vec, g.out, ValueRange{row, col},
+                              /*nontemporal=*/false,
+                              llvm::MaybeAlign(std::min<int64_t>(16, bytes)));
+    };
+    buildGuarded(nb, loc, inBounds(nb, loc, row, guardCol ? col : Value()),
+                 store);
   }
 
   /// tma-store: writes the `chunk` f32 values of this thread's row from

@@ -134,7 +134,7 @@
 // empty: its block adds zeros), and the edge guards compare with the
 // run-time M and N (where C's row stride is N, known only at run time, the
 // writeback stores pairs as vectors if N turns out even, elements alone if
-// it is odd: evenDynamicN).
+// it is odd: dynamicNMultipleOf).
 //
 // With `tma-store` (a ring), the writeback goes through shared memory
 // instead: the consumers write their fragments, cast and through the
@@ -862,7 +862,7 @@ private:
     // A C of the identity layout whose N (its row stride) is known only at
     // run time: where N turns out even (uniform in the block), the pairs
     // are aligned and stored as pairs; elements alone otherwise.
-    if (Value evenN = evenDynamicN()) {
+    if (Value evenN = dynamicNMultipleOf(2)) {
       auto ifOp = scf::IfOp::create(b, evenN, /*withElseRegion=*/true);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
@@ -872,20 +872,6 @@ private:
       return;
     }
     storePairs(acc, g.out, /*vectors=*/false, firstOf);
-  }
-
-  /// Where C has the identity layout (rows of N elements, no offset) and N
-  /// is known only at run time, the test that N is even (an i1); null
-  /// otherwise. An even N keeps each pair of C at an even column 2-element
-  /// aligned and wholly inside C or wholly outside.
-  Value evenDynamicN() {
-    Value n = dynamicSize(GemmDim::N);
-    auto type = dyn_cast<MemRefType>(g.out.getType());
-    if (!n || !type || !type.getLayout().isIdentity())
-      return Value();
-    return arith::CmpIOp::create(
-        b, arith::CmpIPredicate::eq,
-        arith::AndIOp::create(b, n, index(1)), index(0));
   }
 
   /// Split K: adds this thread's partial sums `acc` into the f32 C, inside
