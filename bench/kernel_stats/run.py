@@ -404,6 +404,42 @@ def ptxas_stats(text):
             int(smem.group(1)) if smem else 0)
 
 
+def entry_ptx(ptx, name):
+    """The PTX of entry `name` alone (its .entry to the next one)."""
+    starts = [(m.start(), m.group(1))
+              for m in re.finditer(r"\.entry\s+(\w+)\s*\(", ptx)]
+    for i, (pos, entry) in enumerate(starts):
+        if entry == name:
+            end = starts[i + 1][0] if i + 1 < len(starts) else len(ptx)
+            return ptx[pos:end]
+    return None
+
+
+def entry_ptxas(text, name):
+    """ptxas -v's lines about entry `name` alone."""
+    blocks = re.split(r"(?=ptxas info\s*: Compiling entry function)", text)
+    for block in blocks:
+        if re.search(rf"Compiling entry function '{name}'", block):
+            return block
+    return ""
+
+
+def versions(launches):
+    """The kernels of launches the host makes under conditions (uop-tile's
+    versions of a kernel whose copies read rows of a length known only at
+    run time), as (kernel, label): the version for rows of whole 16-byte
+    units first. Empty where no launch has a condition."""
+    out = []
+    for l in launches:
+        when = l.get("when")
+        if not when:
+            continue
+        holds = all(c.get("holds") for c in when)
+        out.append((l["kernel"], "" if holds else " (rows not 16-byte units)"))
+    out.sort(key=lambda v: v[1] != "")
+    return out
+
+
 def stages(kernel_ir):
     """Pipeline stages: the leading dimension shared by the staged (rank-3)
     uop.alloc_shared buffers of A and B, which the kernels allocate one
@@ -422,6 +458,37 @@ def fmt(x):
     if x is None:
         return "?"
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+
+
+def print_row(name, target, ptx, ptxas_text, dynamic_smem, kernel_ir,
+              inner):
+    """Prints the table's row of one kernel (`ptx`, ptxas's report on it)
+    and appends its inner-loop row to `inner`."""
+    regs, spill, smem = ptxas_stats(ptxas_text)
+    smem += dynamic_smem
+    mix = ktile_mix(ptx)
+    if mix is None:
+        cells = ["-"] * (len(CLASSES) + 1)
+    else:
+        counts, fl, known, widths = mix
+        loads = counts["ld.shared"] + counts["ldmatrix"]
+        mark = "" if known else " ?"
+        cells = [fmt(counts[c]) + mark for c in CLASSES]
+        cells.append(fmt(fl / loads) + mark if loads else "-")
+        total = sum(counts.values())
+        widths.update(kernel_stores(ptx))
+        row = [fmt(counts["fma"] / loads) + mark if loads else "-",
+               f"{100 * counts['fma'] / total:.0f} %{mark}"
+               if total else "-"]
+        for kind in ACCESSES:
+            row.append(" / ".join(
+                fmt(widths.get((kind, w), 0))
+                for w in ("s", "64", "128")))
+        inner.append(f"| {name} | {target} | " + " | ".join(row)
+                     + " |")
+    print(f"| {name} | {target} | {fmt(regs)} | {fmt(spill)} | "
+          f"{smem} | {stages(kernel_ir)} | " + " | ".join(cells) +
+          " |", flush=True)
 
 
 def main():
@@ -493,36 +560,22 @@ def main():
                     first = (err.strip().splitlines() or ["(no message)"])[0]
                     skipped.append(f"{name} {target}: ptxas failed: {first}")
                     continue
-                regs, spill, smem = ptxas_stats(out + err)
                 # Shared memory per block: ptxas's static bytes and the
                 # launch's dynamic bytes (the tcgen05 ring's tiles).
                 with open(launch_json) as f:
                     launches = json.load(f).get("launches", [])
-                smem += max((l.get("dynamic_shared_bytes") or 0
-                             for l in launches), default=0)
-                mix = ktile_mix(ptx)
-                if mix is None:
-                    cells = ["-"] * (len(CLASSES) + 1)
-                else:
-                    counts, fl, known, widths = mix
-                    loads = counts["ld.shared"] + counts["ldmatrix"]
-                    mark = "" if known else " ?"
-                    cells = [fmt(counts[c]) + mark for c in CLASSES]
-                    cells.append(fmt(fl / loads) + mark if loads else "-")
-                    total = sum(counts.values())
-                    widths.update(kernel_stores(ptx))
-                    row = [fmt(counts["fma"] / loads) + mark if loads else "-",
-                           f"{100 * counts['fma'] / total:.0f} %{mark}"
-                           if total else "-"]
-                    for kind in ACCESSES:
-                        row.append(" / ".join(
-                            fmt(widths.get((kind, w), 0))
-                            for w in ("s", "64", "128")))
-                    inner.append(f"| {name} | {target} | " + " | ".join(row)
-                                 + " |")
-                print(f"| {name} | {target} | {fmt(regs)} | {fmt(spill)} | "
-                      f"{smem} | {stages(kernel_ir)} | " + " | ".join(cells) +
-                      " |", flush=True)
+                dynamic_smem = max((l.get("dynamic_shared_bytes") or 0
+                                    for l in launches), default=0)
+                # A versioned launch: one row per version, each kernel's
+                # own PTX and ptxas figures.
+                rows = [(name, ptx, out + err)]
+                if versions(launches):
+                    rows = [(name + label, entry_ptx(ptx, kernel),
+                             entry_ptxas(out + err, kernel))
+                            for kernel, label in versions(launches)]
+                for row_name, row_ptx, row_ptxas in rows:
+                    print_row(row_name, target, row_ptx, row_ptxas,
+                              dynamic_smem, kernel_ir, inner)
     if inner:
         print()
         print("# the inner loop: FMAs per shared-load instruction and FMA "

@@ -638,6 +638,31 @@ uop::runtime::prepareHostFunction(const LaunchConfig &config,
     const LaunchDesc &l = config.launches[i];
     if (l.host != name)
       continue;
+    // A launch the host makes under conditions on the sizes (uop-tile's
+    // versions of a kernel): taken where they are as recorded.
+    std::string where = "launch " + std::to_string(i) + " (" + l.kernel + ")";
+    if (!l.unknownCondition.empty()) {
+      fail(error, ErrorKind::BadInput,
+           prefix + where + ": " + l.unknownCondition +
+               ", so whether the host launches it cannot be decided");
+      return std::nullopt;
+    }
+    bool taken = true;
+    for (const LaunchCondition &c : l.conditions) {
+      int64_t value = 0;
+      std::string why;
+      if (!evaluateSizeExpr(c.expr, host->params, value, why)) {
+        fail(error, ErrorKind::BadInput,
+             prefix + where + ": deciding whether the host launches it from '" +
+                 name + "' parameters' sizes: " + why);
+        return std::nullopt;
+      }
+      taken = taken && (value != 0) == c.holds;
+    }
+    if (!taken) {
+      ++plan.untakenLaunches;
+      continue;
+    }
     if (!validateLaunch(l, i, plan.launches.size(), *host, plan.tensorMaps,
                         error))
       return std::nullopt;

@@ -348,7 +348,9 @@ struct ConfigReader {
     }
     static const char *const kOps[] = {
         "addi",  "subi",  "muli",  "divui", "divsi", "ceildivui", "ceildivsi",
-        "floordivsi", "remui", "remsi", "maxui", "minui", "maxsi", "minsi"};
+        "floordivsi", "remui", "remsi", "maxui", "minui", "maxsi", "minsi",
+        "cmpi_eq", "cmpi_ne", "cmpi_ult", "cmpi_ule", "cmpi_ugt", "cmpi_uge",
+        "cmpi_slt", "cmpi_sle", "cmpi_sgt", "cmpi_sge"};
     if (!readString(v.get("op"), path + ".op", out.op))
       return false;
     if (std::find_if(std::begin(kOps), std::end(kOps), [&](const char *op) {
@@ -356,7 +358,8 @@ struct ConfigReader {
         }) == std::end(kOps))
       return fail(path + ".op", "an integer arith operation (addi, subi, "
                                 "muli, divui, ceildivui, remui, maxui, "
-                                "minui and the signed ones), got \"" +
+                                "minui and the signed ones) or a "
+                                "comparison (cmpi_eq, cmpi_ult, ...), got \"" +
                                     out.op + "\"");
     const JsonValue *args = v.get("args");
     if (!args || args->kind != JsonValue::Kind::Array ||
@@ -556,6 +559,32 @@ uop::runtime::parseLaunchConfig(const std::string &text, std::string &error) {
         (l.get("cluster") &&
          !reader.readDims(l.get("cluster"), path + ".cluster", desc.cluster)))
       return done();
+    if (const JsonValue *when = l.get("when")) {
+      if (when->kind != JsonValue::Kind::Array) {
+        reader.fail(path + ".when", "an array of {\"expr\": E, \"holds\": "
+                                    "true or false}");
+        return done();
+      }
+      for (size_t c = 0; c < when->array.size(); ++c) {
+        const JsonValue &cond = when->array[c];
+        std::string at = path + ".when[" + std::to_string(c) + "]";
+        const JsonValue *expr = cond.get("expr");
+        const JsonValue *holds = cond.get("holds");
+        LaunchCondition lc;
+        if (!expr || !holds || holds->kind != JsonValue::Kind::Bool) {
+          reader.fail(at, "{\"expr\": E, \"holds\": true or false}");
+          return done();
+        }
+        if (!reader.readSizeExpr(*expr, at + ".expr", lc.expr))
+          return done();
+        lc.holds = holds->boolean;
+        desc.conditions.push_back(std::move(lc));
+      }
+    }
+    if (const JsonValue *unknown = l.get("when_unknown"))
+      if (!reader.readString(unknown, path + ".when_unknown",
+                             desc.unknownCondition))
+        return done();
     config.launches.push_back(std::move(desc));
   }
   const JsonValue *functions = json->get("functions");
@@ -660,6 +689,26 @@ bool uop::runtime::evaluateSizeExpr(const SizeExpr &expr,
     out = std::max(a, b);
   else if (op == "minsi")
     out = std::min(a, b);
+  else if (op == "cmpi_eq")
+    out = a == b;
+  else if (op == "cmpi_ne")
+    out = a != b;
+  else if (op == "cmpi_ult")
+    out = ua < ub;
+  else if (op == "cmpi_ule")
+    out = ua <= ub;
+  else if (op == "cmpi_ugt")
+    out = ua > ub;
+  else if (op == "cmpi_uge")
+    out = ua >= ub;
+  else if (op == "cmpi_slt")
+    out = a < b;
+  else if (op == "cmpi_sle")
+    out = a <= b;
+  else if (op == "cmpi_sgt")
+    out = a > b;
+  else if (op == "cmpi_sge")
+    out = a >= b;
   else {
     why = "an unknown operation " + op;
     return false;

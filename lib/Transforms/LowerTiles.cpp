@@ -242,14 +242,61 @@ static memref::SubViewOp getRuntimeStrideTile(Value src) {
   return subview;
 }
 
+/// Whether the base of the tile `subview` (getRuntimeStrideTile) has rows
+/// that start at multiples of `width` elements without a test: the launch
+/// was versioned for them (uop.aligned_rows: whole 16-byte units).
+static bool hasKnownAlignedRows(memref::SubViewOp subview, int64_t width) {
+  Value base = subview.getSource();
+  int64_t elemBytes =
+      getElementBytes(cast<MemRefType>(base.getType()).getElementType());
+  return elemBytes > 0 && 16 % (width * elemBytes) == 0 &&
+         hasAlignedRows(subview, base);
+}
+
+/// Whether the index `v` is a multiple of `n` by construction: a constant
+/// multiple, a product with one, a sum or difference of two, or the
+/// induction variable of an scf.for whose lower bound and step are.
+static bool isKnownMultiple(OpFoldResult v, int64_t n, unsigned depth = 0) {
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return *c % n == 0;
+  if (n == 1)
+    return true;
+  if (depth > 8)
+    return false;
+  Value value = cast<Value>(v);
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    return loop && arg == loop.getInductionVar() &&
+           isKnownMultiple(loop.getLowerBound(), n, depth + 1) &&
+           isKnownMultiple(loop.getStep(), n, depth + 1);
+  }
+  Operation *op = value.getDefiningOp();
+  if (isa<arith::MulIOp>(op))
+    return isKnownMultiple(op->getOperand(0), n, depth + 1) ||
+           isKnownMultiple(op->getOperand(1), n, depth + 1);
+  if (isa<arith::AddIOp, arith::SubIOp>(op))
+    return isKnownMultiple(op->getOperand(0), n, depth + 1) &&
+           isKnownMultiple(op->getOperand(1), n, depth + 1);
+  return false;
+}
+
+/// Whether the rows of the tile `subview` start at multiples of `width`
+/// elements without a test: its base's rows do (hasKnownAlignedRows) and
+/// its first column is a multiple by construction (isKnownMultiple: the
+/// block's tile origin, a k-tile's).
+static bool hasKnownAlignedTile(memref::SubViewOp subview, int64_t width) {
+  return isKnownMultiple(subview.getMixedOffsets()[1], width) &&
+         hasKnownAlignedRows(subview, width);
+}
+
 /// The test, uniform in the block, that the rows of the tile `subview`
 /// (getRuntimeStrideTile) start at multiples of `width` elements: its
 /// base's row length and its first column are multiples (the base starts
-/// 16-byte aligned, as a kernel argument does).
+/// 16-byte aligned, as a kernel argument does); the column alone where
+/// the base's rows are known to be (hasKnownAlignedRows).
 static Value buildRowAlignmentTest(ImplicitLocOpBuilder &b,
                                    memref::SubViewOp subview, int64_t width) {
   TileCodegen cg{b};
-  Value stride = cg.dim(subview.getSource(), 1);
   OpFoldResult colOffset = subview.getMixedOffsets()[1];
   Value col = isa<Value>(colOffset) ? cast<Value>(colOffset)
                                     : cg.index(*getConstantIntValue(colOffset));
@@ -258,7 +305,10 @@ static Value buildRowAlignmentTest(ImplicitLocOpBuilder &b,
         b, arith::CmpIPredicate::eq,
         arith::RemUIOp::create(b, v, cg.index(width)), cg.index(0));
   };
-  return arith::AndIOp::create(b, multiple(stride), multiple(col));
+  if (hasKnownAlignedRows(subview, width))
+    return multiple(col);
+  return arith::AndIOp::create(b, multiple(cg.dim(subview.getSource(), 1)),
+                               multiple(col));
 }
 
 /// For an asynchronous copy that getAsyncCopyWidth refuses only because
@@ -477,6 +527,11 @@ static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
     memref::SubViewOp subview;
     if (int64_t width = runtimeChoice ? getRuntimeAsyncCopyWidth(op, subview)
                                       : 0) {
+      if (hasKnownAlignedTile(subview, width)) {
+        lowerAsyncCopy(b, op, *block, width);
+        rewriter.eraseOp(op);
+        return success();
+      }
       Value aligned = buildRowAlignmentTest(b, subview, width);
       auto choice =
           scf::IfOp::create(b, aligned, /*withElseRegion=*/true);
@@ -514,6 +569,14 @@ static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
   std::optional<int64_t> dstStride = getStaticRowStride(dstType);
   bool vecLoad = cols % width == 0 && srcStride && *srcStride % width == 0 &&
                  hasAlignedOffset(src, width);
+  // A row stride known only at run time that the launch was versioned for.
+  memref::SubViewOp runtimeStrideTile =
+      vecLoad ? memref::SubViewOp() : getRuntimeStrideTile(src);
+  if (runtimeStrideTile && cols % width == 0 &&
+      hasKnownAlignedTile(runtimeStrideTile, width)) {
+    vecLoad = true;
+    runtimeStrideTile = memref::SubViewOp();
+  }
   bool vecStore = !transposed && cols % width == 0 && dstStride &&
                   *dstStride % width == 0 && keepsVectors(layout, width) &&
                   hasAlignedOffset(dst, width);
@@ -526,9 +589,8 @@ static LogicalResult lowerCopyImpl(RewriterBase &rewriter, CopyOp op,
   // test (uniform in the block, made once) finds the rows aligned, else
   // element by element.
   Value runtimeVecLoad;
-  if (!vecLoad && width > 1)
-    if (memref::SubViewOp tile = getRuntimeStrideTile(src))
-      runtimeVecLoad = buildRowAlignmentTest(b, tile, width);
+  if (!vecLoad && width > 1 && runtimeStrideTile)
+    runtimeVecLoad = buildRowAlignmentTest(b, runtimeStrideTile, width);
 
   // Linear thread id, x fastest: consecutive threads take consecutive
   // vectors of a row (coalescing).

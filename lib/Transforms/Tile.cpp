@@ -833,6 +833,73 @@ static std::pair<int64_t, int64_t> launchGrid(const GemmInfo &g,
   return {std::min(clusters, clusterTiles) * c.clusterN, c.clusterM};
 }
 
+/// The operands among `g`'s A and B whose rows a kernel's copies would
+/// test for alignment at run time: host-function arguments of the identity
+/// layout in global memory whose row length (dim 1, the row stride) is
+/// known only at run time, with elements of at most 16 bytes. Their
+/// argument numbers, and for each its row length in elements that makes
+/// whole 16-byte units.
+static SmallVector<std::pair<BlockArgument, int64_t>>
+getRowAlignmentOperands(const GemmInfo &g) {
+  SmallVector<std::pair<BlockArgument, int64_t>> operands;
+  for (Value v : {g.a, g.b}) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    auto type = dyn_cast<MemRefType>(v.getType());
+    if (!arg || !type || type.getRank() != 2 ||
+        !type.getLayout().isIdentity() || !isGlobalMemRef(type) ||
+        !ShapedType::isDynamic(type.getDimSize(1)))
+      continue;
+    auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    if (!func || arg.getOwner() != &func.getFunctionBody().front())
+      continue;
+    int64_t bytes = getElementBytes(type.getElementType());
+    if (bytes <= 0 || 16 % bytes)
+      continue;
+    if (llvm::none_of(operands, [&](auto &o) { return o.first == arg; }))
+      operands.push_back({arg, 16 / bytes});
+  }
+  return operands;
+}
+
+/// A kernel whose copies read A or B of a row length known only at run
+/// time tests in each copy whether the rows start at multiples of the
+/// copy's vector (cp.async where they do, element by element where they do
+/// not): that second form, live in the K loop, costs the kernel about 30
+/// registers (158 against 123 for the f16 mma.sync kernel on sm_80), so
+/// half the blocks per SM. The launch is versioned on the host instead,
+/// on the same test made once for all those rows: where they are whole
+/// 16-byte units, a copy of the kernel marked `uop.aligned_rows` (the
+/// arguments tested), whose copies lower without the test and its second
+/// form (uop-lower-tiles); the kernel with the run-time tests otherwise.
+static void versionOnRowAlignment(ImplicitLocOpBuilder &b,
+                                  gpu::LaunchOp launch, const GemmInfo &g) {
+  SmallVector<std::pair<BlockArgument, int64_t>> operands =
+      getRowAlignmentOperands(g);
+  if (operands.empty())
+    return;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(launch);
+  // max(len_i mod w_i) == 0: one comparison, which the launch
+  // configuration describes as a condition on the host's sizes.
+  Value residue;
+  SmallVector<int64_t> args;
+  for (auto [arg, width] : operands) {
+    Value len = memref::DimOp::create(b, arg, 1);
+    Value r = arith::RemUIOp::create(
+        b, len, arith::ConstantIndexOp::create(b, width));
+    residue = residue ? arith::MaxUIOp::create(b, residue, r).getResult() : r;
+    args.push_back(arg.getArgNumber());
+  }
+  Value aligned =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, residue,
+                            arith::ConstantIndexOp::create(b, 0));
+  auto ifOp = scf::IfOp::create(b, aligned, /*withElseRegion=*/true);
+  launch->moveBefore(ifOp.elseBlock()->getTerminator());
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  Operation *fast = b.clone(*launch);
+  fast->setAttr(kAlignedRowsAttrName, b.getDenseI64ArrayAttr(args));
+}
+
 void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
                          const TileConfig &c) {
   Operation *op = linalg::LinalgOp(g.op).getOperation();
@@ -943,6 +1010,8 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
       KernelBuilder(b, g, c, dynamicSizes).build(launch);
     gpu::TerminatorOp::create(b);
   }
+  if (!c.tcgen05 && !c.wgmma)
+    versionOnRowAlignment(b, launch, g);
   eraseGemm(rewriter, g);
 }
 

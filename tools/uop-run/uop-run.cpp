@@ -239,6 +239,12 @@ Options parseOptions(int argc, char **argv) {
           "expected a data type of f32, f16, bf16, got '" + *t + "'");
   if (o.outDtype.empty())
     o.outDtype = "f32";
+  // The GEMMs --gemm and --shapes write: f32 accumulation stored as f32 or
+  // as the inputs' own type (a linalg.matmul of f16 into bf16, or of f32
+  // into a half type, is not one uop compiles).
+  if (o.outDtype != "f32" && o.outDtype != o.dtype)
+    die(kBadInput, "--out-dtype: expected f32 or the inputs' type (--dtype " +
+                       o.dtype + "), got '" + o.outDtype + "'");
   return o;
 }
 
@@ -711,9 +717,18 @@ static int runHost(const Options &o, const std::string &ptx,
   if (!plan)
     die(execError);
   const std::string &hostName = plan->host.name;
-  if (plan->launches.size() != plan->configLaunches)
+  if (plan->launches.size() + plan->untakenLaunches != plan->configLaunches)
     std::printf("uop-run: running the %zu launches of '%s' only\n",
                 plan->launches.size(), hostName.c_str());
+  if (plan->untakenLaunches) {
+    std::string kernels;
+    for (const LaunchDesc &l : plan->launches)
+      kernels += (kernels.empty() ? "" : ", ") + l.kernel;
+    std::printf("uop-run: for these sizes '%s' launches %s (%zu other "
+                "version%s left out by its conditions)\n",
+                hostName.c_str(), kernels.c_str(), plan->untakenLaunches,
+                plan->untakenLaunches == 1 ? "" : "s");
+  }
 
   GemmRoles gemm = findGemm(plan->host, o.transposeA, o.transposeB);
   if ((o.check || o.bench) && !gemm.ok)

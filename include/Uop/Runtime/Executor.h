@@ -170,6 +170,9 @@ struct HostFunctionPlan {
   /// The number of launches in the whole configuration (other host
   /// functions' included).
   size_t configLaunches = 0;
+  /// The launches of `host` its conditions leave out for these sizes (the
+  /// other versions of a kernel the host chooses among).
+  size_t untakenLaunches = 0;
   /// The indices of the memref parameters of `host`, in order.
   std::vector<size_t> memrefParams;
   /// Per parameter of `host`: the elements its buffer spans (offset + the

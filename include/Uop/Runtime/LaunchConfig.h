@@ -44,7 +44,8 @@ std::optional<JsonValue> parseJson(const std::string &text, std::string &error);
 /// A size the host computes from its memref parameters' sizes (SizeExpr in
 /// include/Uop/Target/PTX.h): a constant, a parameter's size along one
 /// dimension, or an integer arith operation ("addi", "ceildivui", ...) of
-/// two such sizes, in 64 bits. JSON: an integer, {"dim": [param, dim]},
+/// two such sizes, in 64 bits, or a comparison of two ("cmpi_eq",
+/// "cmpi_ult", ...: 0 or 1). JSON: an integer, {"dim": [param, dim]},
 /// {"op": name, "args": [lhs, rhs]}.
 struct SizeExpr {
   enum class Kind { Constant, Dim, Op };
@@ -93,6 +94,13 @@ struct ArgDesc {
   std::string reason;
 };
 
+/// A condition under which the host launches a kernel: `expr` (a
+/// comparison, 0 or 1) holds, or with `holds` false, fails.
+struct LaunchCondition {
+  SizeExpr expr;
+  bool holds = true;
+};
+
 struct LaunchDesc {
   std::string host;
   std::string kernel;
@@ -107,6 +115,12 @@ struct LaunchDesc {
   int64_t dynamicSharedBytes = -1;
   int64_t kernelParams = -1;
   std::vector<ArgDesc> args;
+  /// The launch runs only where every condition is as it says (the scf.if
+  /// ops around it in the host function; "when" in the JSON);
+  /// `unknownCondition` says why one could not be described
+  /// ("when_unknown"), and a runner refuses such a launch.
+  std::vector<LaunchCondition> conditions;
+  std::string unknownCondition;
 };
 
 /// What a host function computes, where the compiler recorded it (the

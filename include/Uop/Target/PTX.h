@@ -102,6 +102,14 @@ struct KernelLaunch {
   /// The number of parameters of the lowered kernel, where the gpu.module
   /// holds it as an llvm.func (a runner checks its argument packing).
   std::optional<int64_t> kernelParams;
+  /// The conditions under which the host launches it (the scf.if ops
+  /// around the launch, outermost first): each comparison of sizes (a
+  /// SizeExpr of op "cmpi_<predicate>", 0 or 1) and whether it must hold
+  /// (the then region) or fail (the else region).
+  std::vector<std::pair<SizeExpr, bool>> conditions;
+  /// Why a condition around the launch is none of those (a runner cannot
+  /// decide whether it runs); empty if none.
+  std::string unknownCondition;
 };
 
 /// The parameters of a host function that launches kernels.

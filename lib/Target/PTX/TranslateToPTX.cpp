@@ -25,6 +25,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
@@ -54,10 +55,24 @@ static Operation *findUnloweredOp(gpu::GPUModuleOp gpuModule) {
 
 FailureOr<std::string> mlir::uop::translateModuleToPTX(ModuleOp module) {
   SmallVector<gpu::GPUModuleOp> gpuModules(module.getOps<gpu::GPUModuleOp>());
-  if (gpuModules.empty())
+  if (gpuModules.empty()) {
+    // A compiled module (its #uop.target) with no launch left: every GEMM
+    // in it was empty (a static size of 0), so there is no kernel.
+    bool launches = false;
+    module.walk([&](Operation *op) {
+      launches = isa<gpu::LaunchOp, gpu::LaunchFuncOp>(op);
+      return launches ? WalkResult::interrupt() : WalkResult::advance();
+    });
+    if (!launches && module->hasAttr(UopDialect::getTargetAttrName()))
+      return mlir::emitError(module.getLoc(),
+                             "no gpu.module to translate: the compiled "
+                             "module launches no kernel (a GEMM with a "
+                             "static size of 0 computes nothing, so "
+                             "uop-compile leaves no kernel for it)");
     return mlir::emitError(module.getLoc(),
                            "no gpu.module to translate: compile the input "
                            "with uop-opt --uop-compile first");
+  }
   if (gpuModules.size() != 1)
     return mlir::emitError(gpuModules[1].getLoc(),
                            "expected one gpu.module, found ")
@@ -245,6 +260,41 @@ static std::optional<SizeExpr> getSizeExpr(Value value,
   return getSizeExpr(value, host, budget);
 }
 
+/// The conditions under which `host` runs `launch`: per scf.if around it,
+/// a comparison of sizes (arith.cmpi of two SizeExprs, as the SizeExpr op
+/// "cmpi_<predicate>") and whether the launch is in its then region.
+/// Fails with the reason for a condition of any other form.
+static FailureOr<std::vector<std::pair<SizeExpr, bool>>>
+getLaunchConditions(Operation *launch, FunctionOpInterface host,
+                    std::string &why) {
+  std::vector<std::pair<SizeExpr, bool>> conditions;
+  for (Operation *op = launch->getParentOp(); op && op != host.getOperation();
+       op = op->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(op);
+    if (!ifOp)
+      continue;
+    auto cmp = ifOp.getCondition().getDefiningOp<arith::CmpIOp>();
+    std::optional<SizeExpr> lhs, rhs;
+    if (cmp) {
+      lhs = getSizeExpr(cmp.getLhs(), host);
+      rhs = getSizeExpr(cmp.getRhs(), host);
+    }
+    if (!lhs || !rhs) {
+      why = "it runs under an scf.if whose condition is not a comparison "
+            "of sizes computed from the host's parameters";
+      return failure();
+    }
+    SizeExpr expr;
+    expr.kind = SizeExpr::Kind::Op;
+    expr.op = ("cmpi_" + arith::stringifyCmpIPredicate(cmp.getPredicate()))
+                  .str();
+    expr.operands = {std::move(*lhs), std::move(*rhs)};
+    bool thenRegion = ifOp.getThenRegion().isAncestor(launch->getParentRegion());
+    conditions.insert(conditions.begin(), {std::move(expr), thenRegion});
+  }
+  return conditions;
+}
+
 /// The L2 promotion of a tensor map in bytes (0 for none).
 static int64_t getL2PromoBytes(nvgpu::TensorMapL2PromoKind kind) {
   switch (kind) {
@@ -403,6 +453,12 @@ SmallVector<KernelLaunch, 2> mlir::uop::collectLaunches(ModuleOp module) {
     for (Value operand : launch.getKernelOperands())
       info.args.push_back(describeLaunchOperand(operand, host));
     info.kernelParams = getKernelParams(module, info.kernel);
+    if (host) {
+      FailureOr<std::vector<std::pair<SizeExpr, bool>>> conditions =
+          getLaunchConditions(launch, host, info.unknownCondition);
+      if (succeeded(conditions))
+        info.conditions = std::move(*conditions);
+    }
     launches.push_back(std::move(info));
   });
   return launches;
@@ -558,6 +614,18 @@ void mlir::uop::writeLaunchConfigJSON(ArrayRef<KernelLaunch> launches,
             for (const LaunchValue &arg : launch.args)
               writeValue(json, arg);
           });
+          if (!launch.unknownCondition.empty())
+            json.attribute("when_unknown", launch.unknownCondition);
+          else if (!launch.conditions.empty())
+            json.attributeArray("when", [&] {
+              for (const auto &[expr, holds] : launch.conditions)
+                json.object([&] {
+                  json.attributeBegin("expr");
+                  writeSizeExpr(json, expr);
+                  json.attributeEnd();
+                  json.attribute("holds", holds);
+                });
+            });
         });
       }
     });

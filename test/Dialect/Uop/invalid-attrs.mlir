@@ -1,7 +1,7 @@
 // RUN: uop-opt %s -split-input-file -verify-diagnostics
 // Every diagnostic of the uop attributes (#uop.target, #uop.shared_layout)
-// and of the uop.target, uop.dynamic_shared_alignment and uop.gemm
-// attributes.
+// and of the uop.target, uop.dynamic_shared_alignment, uop.gemm and
+// uop.aligned_rows attributes.
 
 // expected-error @+1 {{expected a chip name of the form sm_<N>, got 'gfx90a'}}
 module attributes {uop.target = #uop.target<chip = "gfx90a", ptx = 80, tensor_core = wgmma, max_static_shared = 49152, max_shared = 232448, banks = 32, bank_bytes = 4, warp_size = 32, max_threads = 1024, max_block = [1024, 1024, 64], max_grid = [2147483647, 65535, 65535]>} {
@@ -227,5 +227,56 @@ func.func @gemm_dims_letter(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref
 
 // expected-error @+1 {{'uop.gemm': expected 'dims' entry 1 to be "" or one of 'm', 'n', 'k' and '1' per dimension of the argument}}
 func.func @gemm_dims_rank(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>) attributes {uop.gemm = {a = 0, b = 1, c = 2, transpose_a = false, transpose_b = false, accumulate = false, epilogue = true, dims = ["mk", "k", "mn"]}} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected 'uop.aligned_rows' to be an array<i64> on a gpu.launch, got array<i64: 0> on 'func.func'}}
+func.func @aligned_rows_on_func(%a: memref<?x?xf16>) attributes {uop.aligned_rows = array<i64: 0>} {
+  return
+}
+
+// -----
+
+func.func @aligned_rows_not_array(%a: memref<?x?xf16>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{expected 'uop.aligned_rows' to be an array<i64> on a gpu.launch, got 0 : i64 on 'gpu.launch'}}
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    gpu.terminator
+  } {uop.aligned_rows = 0 : i64}
+  return
+}
+
+// -----
+
+func.func @aligned_rows_out_of_range(%a: memref<?x?xf16>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{expected 'uop.aligned_rows' to name arguments of the enclosing function that are 2-D memrefs of the identity layout, got 1}}
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    gpu.terminator
+  } {uop.aligned_rows = array<i64: 0, 1>}
+  return
+}
+
+// -----
+
+func.func @aligned_rows_strided(%a: memref<?x?xf16, strided<[?, 1], offset: ?>>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{expected 'uop.aligned_rows' to name arguments of the enclosing function that are 2-D memrefs of the identity layout, got 0}}
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    gpu.terminator
+  } {uop.aligned_rows = array<i64: 0>}
+  return
+}
+
+// -----
+
+func.func @aligned_rows_not_memref(%n: index, %a: memref<?xf16>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{expected 'uop.aligned_rows' to name arguments of the enclosing function that are 2-D memrefs of the identity layout, got 0}}
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    gpu.terminator
+  } {uop.aligned_rows = array<i64: 0>}
   return
 }

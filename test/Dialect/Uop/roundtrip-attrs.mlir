@@ -48,3 +48,18 @@ func.func @recorded(%b: memref<4x8xf16>, %c: memref<2x8xf32>, %a: memref<4x2xf16
 func.func @recorded_dims(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %bias: memref<?xf32>, %d: memref<?x?xf16>, %unused: memref<4xf32>) attributes {uop.gemm = {a = 0 : i64, b = 1 : i64, c = 3 : i64, transpose_a = false, transpose_b = false, accumulate = false, epilogue = true, dims = ["mk", "kn", "n", "mn", ""]}} {
   return
 }
+
+// -----
+
+// uop-tile's version of a launch for rows of A and B of whole 16-byte
+// units (the host tested them before taking it).
+// CHECK-LABEL: func.func @aligned_rows
+// CHECK: gpu.launch
+// CHECK: } {uop.aligned_rows = array<i64: 0, 2>}
+func.func @aligned_rows(%a: memref<?x?xf16>, %n: index, %b: memref<?x?xf16>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    gpu.terminator
+  } {uop.aligned_rows = array<i64: 0, 2>}
+  return
+}

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <limits>
@@ -65,6 +66,18 @@ bool mlir::uop::isGlobalMemRef(MemRefType type) {
   if (auto intSpace = dyn_cast<IntegerAttr>(space))
     return intSpace.getInt() == 1;
   return false;
+}
+
+bool mlir::uop::hasAlignedRows(Operation *op, Value memref) {
+  auto arg = dyn_cast<BlockArgument>(memref);
+  auto launch = op->getParentOfType<gpu::LaunchOp>();
+  if (!arg || !launch)
+    return false;
+  auto args = launch->getAttrOfType<DenseI64ArrayAttr>(kAlignedRowsAttrName);
+  auto func = launch->getParentOfType<FunctionOpInterface>();
+  return args && func && arg.getOwner() == &func.getFunctionBody().front() &&
+         llvm::is_contained(args.asArrayRef(),
+                            static_cast<int64_t>(arg.getArgNumber()));
 }
 
 bool mlir::uop::isContiguousTile(MemRefType type) {

@@ -56,6 +56,29 @@ LogicalResult UopDialect::verifyOperationAttribute(Operation *op,
              << attr.getValue() << " on '" << op->getName() << "'";
     return success();
   }
+  // uop-tile's versioning of a launch on the alignment of its operands'
+  // rows (Layout.h).
+  if (attr.getName() == kAlignedRowsAttrName) {
+    auto args = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+    if (!isa<gpu::LaunchOp>(op) || !args)
+      return op->emitError("expected '")
+             << kAlignedRowsAttrName
+             << "' to be an array<i64> on a gpu.launch, got "
+             << attr.getValue() << " on '" << op->getName() << "'";
+    auto func = op->getParentOfType<FunctionOpInterface>();
+    for (int64_t arg : args.asArrayRef()) {
+      auto type =
+          func && arg >= 0 && arg < int64_t(func.getNumArguments())
+              ? dyn_cast<MemRefType>(func.getArgumentTypes()[arg])
+              : MemRefType();
+      if (!type || type.getRank() != 2 || !type.getLayout().isIdentity())
+        return op->emitError("expected '")
+               << kAlignedRowsAttrName << "' to name arguments of the "
+               << "enclosing function that are 2-D memrefs of the identity "
+               << "layout, got " << arg;
+    }
+    return success();
+  }
   // uop-tile's record of the GEMM a host function computes.
   if (attr.getName() == GemmRecord::kAttrName) {
     auto func = dyn_cast<FunctionOpInterface>(op);

@@ -45,6 +45,17 @@ bool isWorkgroupMemRef(Type type);
 /// NVVM's numbered space 1.
 bool isGlobalMemRef(MemRefType type);
 
+/// The attribute of a `gpu.launch` that uop-tile versioned on the host
+/// (an array of i64): the host-function arguments (2-D memrefs of the
+/// identity layout) whose rows the host found to be whole 16-byte units
+/// before taking this launch, so that its copies need not test them.
+inline constexpr llvm::StringLiteral kAlignedRowsAttrName = "uop.aligned_rows";
+
+/// Whether the launch enclosing `op` is one uop-tile versioned for rows of
+/// `memref` of whole 16-byte units (kAlignedRowsAttrName): `memref` is one
+/// of the host-function arguments it names.
+bool hasAlignedRows(Operation *op, Value memref);
+
 /// True when `type` is a static tile stored row after row with no gaps (the
 /// strides of the identity layout) at any offset: a whole buffer, or one
 /// stage of a ring of tiles (a subview of its leading dimension).
