@@ -187,7 +187,12 @@ int main(int argc, char **argv) {
            << kMaxInterleavings << ", got " << interleavings << "\n";
     return int(SimStatus::BadInput);
   }
-  if (warpSize >= 0)
+  if (warpSize.getNumOccurrences() && warpSize < 1) {
+    errs() << "uop-sim: error: expected a warp size of at least 1, got "
+           << warpSize << "\n";
+    return int(SimStatus::BadInput);
+  }
+  if (warpSize.getNumOccurrences())
     opts.warpSize = static_cast<unsigned>(
         std::min<int64_t>(warpSize, std::numeric_limits<unsigned>::max()));
 
