@@ -214,6 +214,8 @@ py::list launchConfigs(const std::string &source) {
     d["dynamic_shared_bytes"] = launch.dynamicSharedBytes
                                     ? py::cast(*launch.dynamicSharedBytes)
                                     : py::none();
+    d["conditional"] =
+        !launch.conditions.empty() || !launch.unknownCondition.empty();
     result.append(d);
   }
   return result;

@@ -422,6 +422,7 @@ def test_kernel_object():
     (launch,) = kernel.launches
     assert launch.kernel == "main_kernel" and launch.host == "main"
     assert launch.grid == (1, 2, 1) and launch.block == (64, 2, 1)
+    assert not launch.conditional
     with pytest.raises(uop.Error, match="unsupported stage 'ptx'"):
         kernel.ir("ptx")
     # A kernel compiled to an earlier stage compiles further on demand.
@@ -631,6 +632,9 @@ def test_run_refuses_a_bias_of_the_wrong_size():
     with open(path) as f:
         kernel = uop.compile(f.read(), target="sm_80")
     assert kernel.launches[0].host == "gemm"
+    # Two versions of the kernel, for rows of A and B of whole 16-byte
+    # units and for the others: the host launches one.
+    assert [l.conditional for l in kernel.launches] == [True, True]
     args = [np.zeros((100, 70), np.float16), np.zeros((70, 60), np.float16),
             np.zeros((1,), np.float32), np.zeros((100, 60), np.float16)]
     with pytest.raises(uop.Error, match=r"'gemm' parameter 2: its GEMM reads "

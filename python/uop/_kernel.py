@@ -142,12 +142,15 @@ class Launch:
     """One gpu.launch_func of a compiled module: the host function that
     launches it, the kernel, grid and block sizes (None where only known at
     run time) and the dynamic shared-memory bytes (static shared memory is
-    in Kernel.stats)."""
+    in Kernel.stats). `conditional`: the host launches it only under a
+    condition on the sizes (one of the versions of a kernel of dynamic
+    shape; uop.run takes the one the arrays' sizes select)."""
     host: str
     kernel: str
     grid: Tuple[Optional[int], Optional[int], Optional[int]]
     block: Tuple[Optional[int], Optional[int], Optional[int]]
     dynamic_shared_bytes: Optional[int]
+    conditional: bool = False
 
 
 @dataclass(frozen=True)
@@ -230,7 +233,8 @@ class Kernel:
     @property
     def launches(self) -> List[Launch]:
         return [Launch(d["host"], d["kernel"], tuple(d["grid"]),
-                       tuple(d["block"]), d["dynamic_shared_bytes"])
+                       tuple(d["block"]), d["dynamic_shared_bytes"],
+                       d["conditional"])
                 for d in _uop.launch_configs(self.ir("llvm"))]
 
     @property

@@ -263,16 +263,33 @@ static std::optional<SizeExpr> getSizeExpr(Value value,
 /// The conditions under which `host` runs `launch`: per scf.if around it,
 /// a comparison of sizes (arith.cmpi of two SizeExprs, as the SizeExpr op
 /// "cmpi_<predicate>") and whether the launch is in its then region.
-/// Fails with the reason for a condition of any other form.
+/// Fails with the reason for control flow of any other form: a condition
+/// that is not such a comparison, a launch in a block other than its
+/// region's first (a branch of the cf dialect leads there), or inside
+/// another op with regions (a loop, a switch), since a runner that took
+/// its launches once each, unconditionally, could launch a kernel the
+/// host would not.
 static FailureOr<std::vector<std::pair<SizeExpr, bool>>>
 getLaunchConditions(Operation *launch, FunctionOpInterface host,
                     std::string &why) {
   std::vector<std::pair<SizeExpr, bool>> conditions;
-  for (Operation *op = launch->getParentOp(); op && op != host.getOperation();
+  for (Operation *op = launch; op && op != host.getOperation();
        op = op->getParentOp()) {
-    auto ifOp = dyn_cast<scf::IfOp>(op);
-    if (!ifOp)
+    Block *block = op->getBlock();
+    if (block && !block->isEntryBlock()) {
+      why = "it runs in a block that a branch leads to (control flow a "
+            "runner cannot follow)";
+      return failure();
+    }
+    if (op == launch)
       continue;
+    auto ifOp = dyn_cast<scf::IfOp>(op);
+    if (!ifOp) {
+      why = ("it runs inside '" + op->getName().getStringRef() +
+             "' (control flow a runner cannot follow)")
+                .str();
+      return failure();
+    }
     auto cmp = ifOp.getCondition().getDefiningOp<arith::CmpIOp>();
     std::optional<SizeExpr> lhs, rhs;
     if (cmp) {
