@@ -534,10 +534,7 @@ private:
       return;
     }
     auto colOf = [&](OpBuilder &nb, Location loc, int64_t e) -> Value {
-      if (e == 0)
-        return col0;
-      return arith::AddIOp::create(nb, loc, col0,
-                                   arith::ConstantIndexOp::create(nb, loc, e));
+      return plusIndex(nb, loc, col0, e);
     };
     if (vectors) {
       // Only rows can leave C: one guard for the whole row segment.
@@ -569,6 +566,14 @@ private:
     storeRuns(b, b.getLoc(), 1);
   }
 
+  /// `v + e` (an index), `v` itself for e = 0.
+  static Value plusIndex(OpBuilder &nb, Location loc, Value v, int64_t e) {
+    if (e == 0)
+      return v;
+    return arith::AddIOp::create(nb, loc, v,
+                                 arith::ConstantIndexOp::create(nb, loc, e));
+  }
+
   /// Stores elements `first` .. `first + count - 1` of this thread's row
   /// segment `values` (f32) at column `col` of its row of C, cast and
   /// through the epilogue: one vector store of `count` elements (one
@@ -582,13 +587,7 @@ private:
       for (int64_t e = 0; e < count; ++e) {
         Value v = vector::ExtractOp::create(sb, sl, values,
                                             ArrayRef<int64_t>{first + e});
-        Value colE =
-            e == 0 ? col
-                   : arith::AddIOp::create(
-                         sb, sl, col,
-                         arith::ConstantIndexOp::create(sb, sl, e))
-                         .getResult();
-        elems.push_back(finalValue(sb, sl, v, row, colE));
+        elems.push_back(finalValue(sb, sl, v, row, plusIndex(sb, sl, col, e)));
       }
       if (count == 1) {
         memref::StoreOp::create(sb, sl, elems.front(), g.out,
@@ -632,12 +631,7 @@ private:
         for (int64_t e = 0; e < perChunk; ++e) {
           Value v = vector::ExtractOp::create(nb, loc, values,
                                               ArrayRef<int64_t>{q + e});
-          Value colE =
-              e == 0 ? col
-                     : arith::AddIOp::create(
-                           nb, loc, col,
-                           arith::ConstantIndexOp::create(nb, loc, e))
-                           .getResult();
+          Value colE = plusIndex(nb, loc, col, e);
           // A view of C whose N is not a multiple of the chunk (its rows
           // 16-byte aligned all the same): the columns past N stay zero,
           // their epilogue operands unread.
