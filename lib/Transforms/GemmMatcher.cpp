@@ -162,20 +162,38 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
   // A reads (m, k) or (k, m): never n. B reads (k, n) or (n, k): never m.
   // This is what makes the product a matrix product: an operand that varies
   // along both M and N, or a reduction of X * X (a sum of squares), fails.
-  if (aDims == SmallVector<unsigned>{mDim, kDim})
-    info.transposeA = false;
-  else if (aDims == SmallVector<unsigned>{kDim, mDim})
-    info.transposeA = true;
-  else {
-    whyNot = "A is not indexed by (m, k) or (k, m)";
+  // The inputs may come in either order (the body's product is symmetric):
+  // where the first reads (k, n) or (n, k) and the second (m, k) or (k, m),
+  // the second is A. (That is also a C stored N x M: C^T = B^T A^T.)
+  // Whether `dims` is (outer, k) (false) or (k, outer) (true); neither:
+  // std::nullopt.
+  auto kFirst = [&](ArrayRef<unsigned> dims,
+                    unsigned outer) -> std::optional<bool> {
+    if (dims == ArrayRef<unsigned>{outer, kDim})
+      return false;
+    if (dims == ArrayRef<unsigned>{kDim, outer})
+      return true;
+    return std::nullopt;
+  };
+  // A K x M A is stored transposed; a K x N B is not.
+  if (std::optional<bool> a = kFirst(aDims, mDim),
+      b = kFirst(bDims, nDim);
+      a && b) {
+    info.transposeA = *a;
+    info.transposeB = !*b;
+  } else if (std::optional<bool> a = kFirst(bDims, mDim),
+             b = kFirst(aDims, nDim);
+             a && b) {
+    std::swap(info.a, info.b);
+    info.transposeA = *a;
+    info.transposeB = !*b;
+  } else if (!kFirst(aDims, mDim)) {
+    whyNot = "A (the first input) is not indexed by (m, k) or (k, m), where "
+             "the output is indexed (m, n)";
     return failure();
-  }
-  if (bDims == SmallVector<unsigned>{kDim, nDim})
-    info.transposeB = false;
-  else if (bDims == SmallVector<unsigned>{nDim, kDim})
-    info.transposeB = true;
-  else {
-    whyNot = "B is not indexed by (k, n) or (n, k)";
+  } else {
+    whyNot = "B (the second input) is not indexed by (k, n) or (n, k), "
+             "where the output is indexed (m, n)";
     return failure();
   }
 

@@ -22,6 +22,23 @@
 // TRANSB: memref.subview %{{.*}}[0, %[[K0]]] [32, %[[KS]]] [1, 1] : memref<32x40xf16>
 // TRANSB: uop.matmul {{.*}} {threads = array<i64: 8, 8>, transpose_b}
 // SIM: max_abs_err={{.*}} mismatches=0/
+// The inputs in either order: the second input is A where the first reads
+// (k, n) or (n, k), which is also how a C stored N x M compiles.
+// RUN: uop-opt %S/Inputs/gemm_transposed_output.mlir --uop-compile="target=sm_80 emit=nvgpu" \
+// RUN:   | uop-sim - --compare-with %S/Inputs/gemm_transposed_output.mlir | FileCheck %s --check-prefix=SWAPT
+// RUN: uop-opt %S/Inputs/gemm_transposed_output.mlir --uop-compile="target=sm_80 mma=simt emit=nvgpu" \
+// RUN:   | uop-sim - --compare-with %S/Inputs/gemm_transposed_output.mlir | FileCheck %s --check-prefix=SWAPT
+// SWAPT: mismatches=0/5568
+// RUN: uop-opt %S/Inputs/gemm_swapped_inputs_f16.mlir --uop-compile="target=sm_80 emit=nvgpu" \
+// RUN:   | uop-sim - --compare-with %S/Inputs/gemm_swapped_inputs_f16.mlir | FileCheck %s --check-prefix=SWAP
+// RUN: uop-opt %S/Inputs/gemm_swapped_inputs_f16.mlir --uop-compile="target=sm_90a emit=nvgpu" \
+// RUN:   | uop-sim - --compare-with %S/Inputs/gemm_swapped_inputs_f16.mlir | FileCheck %s --check-prefix=SWAP
+// RUN: uop-opt %S/Inputs/gemm_swapped_inputs_f16.mlir --uop-compile="target=sm_100a emit=nvgpu" \
+// RUN:   | uop-sim - --compare-with %S/Inputs/gemm_swapped_inputs_f16.mlir | FileCheck %s --check-prefix=SWAP
+// SWAP: max_abs_err=0 max_rel_err=0 mismatches=0/14080
+// The record names the second argument A: a = 1, b = 0.
+// RUN: uop-opt %S/Inputs/gemm_swapped_inputs_f16.mlir --uop-compile="target=sm_80 emit=kernel" | FileCheck %s --check-prefix=SWAPREC
+// SWAPREC: uop.gemm = {a = 1 : i64, accumulate = false, b = 0 : i64, c = 2 : i64, epilogue = false, transpose_a = false, transpose_b = false}
 
 // The extended product: f16 elements extended to f32, multiplied, summed.
 // CHECK-LABEL: func.func @extended_product
@@ -77,7 +94,7 @@ func.func @transposed_b(%A: memref<32x16xbf16>, %B: memref<64x16xbf16>, %C: memr
 // CHECK-NOT: uop.matmul
 // CHECK: linalg.generic
 func.func @sum_of_squares(%X: memref<32x16xf16>, %C: memref<32x32xf32>) {
-  // expected-remark @+1 {{uop-tile: not a GEMM uop can compile: B is not indexed by (k, n) or (n, k)}}
+  // expected-remark @+1 {{uop-tile: not a GEMM uop can compile: B (the second input) is not indexed by (k, n) or (n, k), where the output is indexed (m, n)}}
   linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
                                    affine_map<(i, j, k) -> (i, k)>,
                                    affine_map<(i, j, k) -> (i, j)>],
@@ -149,13 +166,15 @@ func.func @row_max(%X: memref<64x64xf32>, %Y: memref<64x64xf32>, %R: memref<64xf
 
 // -----
 
-// A product whose output is indexed (n, m) against A's (m, k): C would be
-// stored transposed relative to the product; the matcher reads M and N
-// from C, so A (indexed by C's second loop) is not an M x K operand.
+// A product whose output is indexed (n, m) against A's (m, k): C stored
+// transposed relative to the product. The matcher reads M and N from C, so
+// the second input, indexed by C's first loop, is A (K x M) and the first
+// is B (N x K): C^T = B^T A^T, compiled (Inputs/gemm_transposed_output.mlir
+// runs it against the linalg generic below).
 // CHECK-LABEL: func.func @transposed_output
-// CHECK: linalg.generic
+// CHECK: uop.matmul {{.*}} transpose_a, transpose_b
+// CHECK-NOT: linalg.generic
 func.func @transposed_output(%A: memref<32x16xf32>, %B: memref<16x32xf32>, %C: memref<32x32xf32>) {
-  // expected-remark @+1 {{A is not indexed by (m, k) or (k, m)}}
   linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
                                    affine_map<(i, j, k) -> (k, j)>,
                                    affine_map<(i, j, k) -> (j, i)>],

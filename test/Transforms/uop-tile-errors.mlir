@@ -3,7 +3,7 @@
 // RUN: uop-opt %s --uop-tile=require-match=1 --verify-diagnostics --split-input-file
 
 func.func @sum_of_squares(%X: memref<32x16xf32>, %C: memref<32x32xf32>) {
-  // expected-error @+1 {{uop-tile: not a GEMM uop can compile: B is not indexed by (k, n) or (n, k)}}
+  // expected-error @+1 {{uop-tile: not a GEMM uop can compile: B (the second input) is not indexed by (k, n) or (n, k), where the output is indexed (m, n)}}
   linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
                                    affine_map<(i, j, k) -> (i, k)>,
                                    affine_map<(i, j, k) -> (i, j)>],

@@ -134,7 +134,7 @@ func.func @bf16_output(%A: memref<40x20xbf16>, %B: memref<20x36xbf16>, %C: memre
 // CHECK-LABEL: func.func @sum_of_squares
 // CHECK: linalg.generic
 func.func @sum_of_squares(%X: memref<32x16xf32>, %Y: memref<32x16xf32>, %C: memref<32x32xf32>) {
-  // expected-remark @+1 {{uop-tile: not a GEMM uop can compile: B is not indexed by (k, n) or (n, k)}}
+  // expected-remark @+1 {{uop-tile: not a GEMM uop can compile: B (the second input) is not indexed by (k, n) or (n, k), where the output is indexed (m, n)}}
   linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
                                    affine_map<(i, j, k) -> (i, k)>,
                                    affine_map<(i, j, k) -> (i, j)>],
