@@ -141,6 +141,16 @@ static LogicalResult verifyGEP(LLVM::GEPOp gep) {
 
 LogicalResult mlir::uop::verifyLoweredModule(ModuleOp module) {
   bool failedAny = false;
+  // A kernel still inline in its host function (a file of the kernel
+  // stage given to the llvm stage): nothing lowered it.
+  module.walk([&](gpu::LaunchOp launch) {
+    mlir::emitError(launch.getLoc(),
+                    "expected the kernels outlined into a gpu.module, got "
+                    "a gpu.launch: this is a file of the kernel stage; run "
+                    "the gpu and nvgpu stages first (--uop-stage-gpu, "
+                    "--uop-stage-nvgpu), or --uop-compile");
+    failedAny = true;
+  });
   for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
     for (Operation &top : gpuModule.getBody()->getOperations()) {
       // What may stand at the top of a gpu.module: symbols. Code (a barrier,
