@@ -104,8 +104,9 @@ prepare() {
     "f16nkoutpp132m128c2ts f16 f16 persistent-blocks=132+pingpong=true+tile=128,128,64+cluster-m=2+tma-store=true nk"
     # GEMMs of dynamic shape (memref<?x?>, `uop-run --shapes`): the
     # options field starts with `dynamic`; the kernels are mma.sync and the
-    # wgmma ring, their grids computed from the sizes at run time.
-    "f16nkoutdyn f16 f16 dynamic nk"
+    # wgmma ring, their grids computed from the sizes at run time (mma=auto
+    # launches the ring at these sizes, whose rows are aligned).
+    "f16nkoutdyn f16 f16 dynamic+mma=mma_sync nk"
     "f16nkoutdynwg f16 f16 dynamic+mma=wgmma nk"
     "f16nkoutdynwgp132ts f16 f16 dynamic+mma=wgmma+persistent-blocks=132+tma-store=true nk"
   )

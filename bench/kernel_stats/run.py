@@ -430,14 +430,21 @@ def versions(launches):
     run time), as (kernel, label): the version for rows of whole 16-byte
     units first. Empty where no launch has a condition."""
     out = []
-    for l in launches:
+    for i, l in enumerate(launches):
         when = l.get("when")
         if not when:
             continue
         holds = all(c.get("holds") for c in when)
-        out.append((l["kernel"], "" if holds else " (rows not 16-byte units)"))
-    out.sort(key=lambda v: v[1] != "")
+        out.append((i, l["kernel"],
+                    "" if holds else " (rows not 16-byte units)"))
+    out.sort(key=lambda v: v[2] != "")
     return out
+
+
+def launch_irs(kernel_ir):
+    """The kernel-stage IR cut at each gpu.launch, in host order (the order
+    of the launch JSON's launches): the text from one launch to the next."""
+    return re.split(r"(?=gpu\.launch blocks)", kernel_ir)[1:]
 
 
 def stages(kernel_ir):
@@ -568,14 +575,20 @@ def main():
                                     for l in launches), default=0)
                 # A versioned launch: one row per version, each kernel's
                 # own PTX and ptxas figures.
-                rows = [(name, ptx, out + err)]
+                rows = [(name, ptx, out + err, dynamic_smem, kernel_ir)]
                 if versions(launches):
+                    # Each version's own dynamic shared memory and stages
+                    # (the wgmma ring and mma.sync under mma=auto).
+                    irs = launch_irs(kernel_ir)
                     rows = [(name + label, entry_ptx(ptx, kernel),
-                             entry_ptxas(out + err, kernel))
-                            for kernel, label in versions(launches)]
-                for row_name, row_ptx, row_ptxas in rows:
+                             entry_ptxas(out + err, kernel),
+                             launches[i].get("dynamic_shared_bytes") or 0,
+                             irs[i] if len(irs) == len(launches)
+                             else kernel_ir)
+                            for i, kernel, label in versions(launches)]
+                for row_name, row_ptx, row_ptxas, row_smem, row_ir in rows:
                     print_row(row_name, target, row_ptx, row_ptxas,
-                              dynamic_smem, kernel_ir, inner)
+                              row_smem, row_ir, inner)
     if inner:
         print()
         print("# the inner loop: FMAs per shared-load instruction and FMA "

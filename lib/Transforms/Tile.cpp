@@ -833,16 +833,18 @@ static std::pair<int64_t, int64_t> launchGrid(const GemmInfo &g,
   return {std::min(clusters, clusterTiles) * c.clusterN, c.clusterM};
 }
 
-/// The operands among `g`'s A and B whose rows a kernel's copies would
-/// test for alignment at run time: host-function arguments of the identity
-/// layout in global memory whose row length (dim 1, the row stride) is
-/// known only at run time, with elements of at most 16 bytes. Their
-/// argument numbers, and for each its row length in elements that makes
-/// whole 16-byte units.
+/// The operands among `g`'s A and B (and C, with `withC`) whose rows a
+/// kernel would test for alignment at run time: host-function arguments of
+/// the identity layout in global memory whose row length (dim 1, the row
+/// stride) is known only at run time, with elements of at most 16 bytes.
+/// Each with its row length in elements that makes whole 16-byte units.
 static SmallVector<std::pair<BlockArgument, int64_t>>
-getRowAlignmentOperands(const GemmInfo &g) {
+getRowAlignmentOperands(const GemmInfo &g, bool withC = false) {
   SmallVector<std::pair<BlockArgument, int64_t>> operands;
-  for (Value v : {g.a, g.b}) {
+  SmallVector<Value, 3> values = {g.a, g.b};
+  if (withC)
+    values.push_back(g.out);
+  for (Value v : values) {
     auto arg = dyn_cast<BlockArgument>(v);
     auto type = dyn_cast<MemRefType>(v.getType());
     if (!arg || !type || type.getRank() != 2 ||
@@ -859,6 +861,51 @@ getRowAlignmentOperands(const GemmInfo &g) {
       operands.push_back({arg, 16 / bytes});
   }
   return operands;
+}
+
+/// Whether the host can test every row stride and start of `g`'s A and B
+/// (and C, with `withC`) that is known only at run time: each is an
+/// operand of getRowAlignmentOperands.
+static bool hostTestsRowAlignment(const GemmInfo &g, bool withC) {
+  SmallVector<std::pair<BlockArgument, int64_t>> tested =
+      getRowAlignmentOperands(g, withC);
+  SmallVector<Value, 3> values = {g.a, g.b};
+  if (withC)
+    values.push_back(g.out);
+  for (Value v : values) {
+    auto type = cast<MemRefType>(v.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)))
+      return false;
+    if (!ShapedType::isDynamic(offset) &&
+        llvm::none_of(strides, ShapedType::isDynamic))
+      continue;
+    if (llvm::none_of(tested, [&](auto &o) { return o.first == v; }))
+      return false;
+  }
+  return true;
+}
+
+/// Builds, before `b`'s insertion point, the host's test that the rows of
+/// `operands` (getRowAlignmentOperands) are whole 16-byte units:
+/// max(len_i mod w_i) == 0, one comparison, which the launch configuration
+/// describes as a condition on the host's sizes. `args` receives their
+/// argument numbers.
+static Value buildRowsAligned(
+    ImplicitLocOpBuilder &b,
+    ArrayRef<std::pair<BlockArgument, int64_t>> operands,
+    SmallVectorImpl<int64_t> &args) {
+  Value residue;
+  for (auto [arg, width] : operands) {
+    Value len = memref::DimOp::create(b, arg, 1);
+    Value r = arith::RemUIOp::create(
+        b, len, arith::ConstantIndexOp::create(b, width));
+    residue = residue ? arith::MaxUIOp::create(b, residue, r).getResult() : r;
+    args.push_back(arg.getArgNumber());
+  }
+  return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, residue,
+                               arith::ConstantIndexOp::create(b, 0));
 }
 
 /// A kernel whose copies read A or B of a row length known only at run
@@ -879,20 +926,8 @@ static void versionOnRowAlignment(ImplicitLocOpBuilder &b,
     return;
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(launch);
-  // max(len_i mod w_i) == 0: one comparison, which the launch
-  // configuration describes as a condition on the host's sizes.
-  Value residue;
   SmallVector<int64_t> args;
-  for (auto [arg, width] : operands) {
-    Value len = memref::DimOp::create(b, arg, 1);
-    Value r = arith::RemUIOp::create(
-        b, len, arith::ConstantIndexOp::create(b, width));
-    residue = residue ? arith::MaxUIOp::create(b, residue, r).getResult() : r;
-    args.push_back(arg.getArgNumber());
-  }
-  Value aligned =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, residue,
-                            arith::ConstantIndexOp::create(b, 0));
+  Value aligned = buildRowsAligned(b, operands, args);
   auto ifOp = scf::IfOp::create(b, aligned, /*withElseRegion=*/true);
   launch->moveBefore(ifOp.elseBlock()->getTerminator());
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
@@ -900,27 +935,16 @@ static void versionOnRowAlignment(ImplicitLocOpBuilder &b,
   fast->setAttr(kAlignedRowsAttrName, b.getDenseI64ArrayAttr(args));
 }
 
-void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
-                         const TileConfig &c) {
-  Operation *op = linalg::LinalgOp(g.op).getOperation();
-  // The output of a fused consumer allocated after the GEMM is written by
-  // the kernel: allocate it before.
-  for (Operation *alloc : g.hoistedAllocs)
-    rewriter.moveOpBefore(alloc, op);
-  ImplicitLocOpBuilder b(op->getLoc(), rewriter);
-  b.setInsertionPoint(op);
+/// Builds, at `b`'s insertion point, the launch of `g`'s kernel for the
+/// configuration `c` (and before it, with split K, the kernel filling C),
+/// its grid computed on the host from `dynamicSizes` where they are
+/// dynamic.
+static gpu::LaunchOp buildGemmLaunch(ImplicitLocOpBuilder &b,
+                                     const GemmInfo &g, const TileConfig &c,
+                                     std::array<Value, 3> dynamicSizes) {
   auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, v); };
   Value one = cst(1);
   auto [blocksX, blocksY] = launchGrid(g, c);
-  // M, N and K where they are dynamic: read once on the host, captured by
-  // the kernel.
-  std::array<Value, 3> dynamicSizes;
-  for (GemmDim dim : {GemmDim::M, GemmDim::N, GemmDim::K}) {
-    int64_t size = dim == GemmDim::M ? g.m : dim == GemmDim::N ? g.n : g.k;
-    if (ShapedType::isDynamic(size))
-      dynamicSizes[static_cast<unsigned>(dim)] =
-          buildGemmSize(b, b.getLoc(), g, dim);
-  }
   auto blocksAlong = [&](int64_t count, GemmDim dim, int64_t tile,
                          int64_t cluster) -> Value {
     if (!ShapedType::isDynamic(count))
@@ -1010,8 +1034,51 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
       KernelBuilder(b, g, c, dynamicSizes).build(launch);
     gpu::TerminatorOp::create(b);
   }
-  if (!c.tcgen05 && !c.wgmma)
-    versionOnRowAlignment(b, launch, g);
+  return launch;
+}
+
+void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
+                         const TileConfig &c, const TileConfig *unaligned) {
+  Operation *op = linalg::LinalgOp(g.op).getOperation();
+  // The output of a fused consumer allocated after the GEMM is written by
+  // the kernel: allocate it before.
+  for (Operation *alloc : g.hoistedAllocs)
+    rewriter.moveOpBefore(alloc, op);
+  ImplicitLocOpBuilder b(op->getLoc(), rewriter);
+  b.setInsertionPoint(op);
+  // M, N and K where they are dynamic: read once on the host, captured by
+  // the kernel(s).
+  std::array<Value, 3> dynamicSizes;
+  for (GemmDim dim : {GemmDim::M, GemmDim::N, GemmDim::K}) {
+    int64_t size = dim == GemmDim::M ? g.m : dim == GemmDim::N ? g.n : g.k;
+    if (ShapedType::isDynamic(size))
+      dynamicSizes[static_cast<unsigned>(dim)] =
+          buildGemmSize(b, b.getLoc(), g, dim);
+  }
+  if (!unaligned) {
+    gpu::LaunchOp launch = buildGemmLaunch(b, g, c, dynamicSizes);
+    if (!c.tcgen05 && !c.wgmma)
+      versionOnRowAlignment(b, launch, g);
+    eraseGemm(rewriter, g);
+    return;
+  }
+  // A TMA kernel whose tensor maps need the rows that are known only at
+  // run time to be whole 16-byte units (C's too, for a TMA store): the
+  // host tests them once and launches it, or else the warp-level kernel,
+  // which copies rows of any length (with its per-copy tests: the rows
+  // are then known unaligned).
+  SmallVector<int64_t> args;
+  Value aligned = buildRowsAligned(
+      b, getRowAlignmentOperands(g, /*withC=*/c.tmaStore), args);
+  auto ifOp = scf::IfOp::create(b, aligned, /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    gpu::LaunchOp launch = buildGemmLaunch(b, g, c, dynamicSizes);
+    launch->setAttr(kAlignedRowsAttrName, b.getDenseI64ArrayAttr(args));
+    b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    buildGemmLaunch(b, g, *unaligned, dynamicSizes);
+  }
   eraseGemm(rewriter, g);
 }
 
@@ -1635,7 +1702,8 @@ struct KindChooser {
     // mma=wgmma or mma=tcgen05 takes a row stride or start known only at
     // run time to be aligned, which creating C's tensor map checks.
     bool runTimeStrides =
-        g.isDynamic() && (mode == Mode::Wgmma || mode == Mode::Tcgen05);
+        g.isDynamic() && (mode == Mode::Wgmma || mode == Mode::Tcgen05 ||
+                          config.versionedTma);
     auto misaligned = [&](int64_t v) {
       return ShapedType::isDynamic(v) ? !runTimeStrides : (v * bytes) % 16;
     };
@@ -1693,6 +1761,32 @@ struct KindChooser {
     return success();
   }
 
+  /// Whether mma=auto compiles `g`, a GEMM of dynamic shape, with a TMA
+  /// kernel of tiles `blockN` wide (a wgmma or tcgen05 TMA ring) versioned
+  /// on the host (TileConfig::versionedTma): TMA could load its tiles were
+  /// the row strides known only at run time aligned, the host can test
+  /// those strides (host arguments of the identity layout; C's too, for a
+  /// TMA store), and the warp-level kernel it launches where they are not
+  /// takes the options (unalignedConfig).
+  bool versionsTma(const GemmInfo &g, int64_t blockN) {
+    if (mode != Mode::Auto || !g.isDynamic() ||
+        whyNotTma(g, blockN).empty() ||
+        !whyNotTma(g, blockN, /*runTimeStrides=*/true).empty() ||
+        !hostTestsRowAlignment(g, /*withC=*/tmaStore))
+      return false;
+    std::string why;
+    return succeeded(unalignedConfig(why));
+  }
+
+  /// The warp-level kernel of a versioned TMA GEMM (versionsTma), for the
+  /// sizes that leave rows unaligned: mma.sync on `tile` and `warps`. The
+  /// options of the block-level kernels (persistent blocks, ping-pong,
+  /// clusters, split K, the tile order, the TMA store) shape the TMA
+  /// kernel alone.
+  FailureOr<TileConfig> unalignedConfig(std::string &whyNot) {
+    return config(MatmulKind::mma_sync, whyNot);
+  }
+
   FailureOr<TileConfig> chooseKind(const GemmInfo &g, std::string &whyNot) {
     bool half = g.inputType.isF16() || g.inputType.isBF16();
     bool tensorCoreInputs = half || (g.inputType.isF32() && tf32);
@@ -1719,14 +1813,16 @@ struct KindChooser {
         return failure();
       }
     }
-    // mma=auto takes tcgen05 on sm_100a; for a dynamic shape only where
-    // TMA loads the tiles whatever the sizes (as for wgmma, below).
+    // mma=auto takes tcgen05 on sm_100a; for a dynamic shape where TMA
+    // loads the tiles whatever the sizes, or versioned on the host (as for
+    // wgmma, below).
     bool autoTcgen05 = mode == Mode::Auto && half &&
                        target.hasTensorCore(TensorCoreKind::tcgen05);
     if (autoTcgen05 && dynamic) {
       std::string why;
       FailureOr<TileConfig> c = tcgen05Config(why);
-      autoTcgen05 = succeeded(c) && whyNotTma(g, c->blockN).empty();
+      autoTcgen05 = succeeded(c) && (whyNotTma(g, c->blockN).empty() ||
+                                     versionsTma(g, c->blockN));
     }
     if (mode == Mode::Tcgen05 || autoTcgen05) {
       if (!half) {
@@ -1769,9 +1865,11 @@ struct KindChooser {
       // A dynamic GEMM compiled with mma=tcgen05 takes the TMA ring where
       // its row strides are known only at run time (the tensor maps check
       // them).
-      std::string noTma =
-          whyNotTma(g, c->blockN, dynamic && mode == Mode::Tcgen05);
+      bool versioned = versionsTma(g, c->blockN);
+      std::string noTma = whyNotTma(
+          g, c->blockN, dynamic && (mode == Mode::Tcgen05 || versioned));
       TileConfig config = *c;
+      config.versionedTma = versioned;
       if (config.ladderStep == 0) {
         config.ladderStep = noTma.empty() ? 7 : 3;
         if (!noTma.empty())
@@ -1802,16 +1900,18 @@ struct KindChooser {
     }
     // mma=auto takes wgmma on sm_90a unless the options are the
     // warp-level path's: `warps`, or a tile wgmma cannot use; for a
-    // dynamic shape, only where TMA loads the tiles whatever the sizes
-    // (row strides known at compile time, a typical batch M), since the
-    // ring has no fallback for a stride that turns out unaligned.
+    // dynamic shape, where TMA loads the tiles whatever the sizes (row
+    // strides known at compile time, a typical batch M), or versioned on
+    // the host where the strides known only at run time can be tested
+    // there (versionsTma: mma.sync for the sizes that leave them
+    // unaligned, which the ring cannot load).
     std::string autoWhy;
     FailureOr<TileConfig> autoConfig = failure();
     if (mode == Mode::Auto && half && target.hasWgmma() && warps.empty())
       autoConfig = wgmmaConfig(autoWhy);
-    bool autoWgmma =
-        succeeded(autoConfig) &&
-        (!dynamic || whyNotTma(g, autoConfig->blockN).empty());
+    bool autoWgmma = succeeded(autoConfig) &&
+                     (!dynamic || whyNotTma(g, autoConfig->blockN).empty() ||
+                      versionsTma(g, autoConfig->blockN));
     if (mode == Mode::Wgmma || autoWgmma) {
       if (!half) {
         whyNot = llvm::formatv("expected f16 or bf16 inputs for mma=wgmma, "
@@ -1849,8 +1949,10 @@ struct KindChooser {
       // A dynamic GEMM compiled with mma=wgmma takes the TMA ring where
       // its row strides are known only at run time (the tensor maps check
       // them).
-      std::string noTma =
-          whyNotTma(g, config.blockN, dynamic && mode == Mode::Wgmma);
+      config.versionedTma = versionsTma(g, config.blockN);
+      std::string noTma = whyNotTma(
+          g, config.blockN,
+          dynamic && (mode == Mode::Wgmma || config.versionedTma));
       if (!noTma.empty()) {
         if (stages > 1) {
           whyNot = llvm::formatv("for mma=wgmma: stages={0} is a ring of TMA "
@@ -2052,11 +2154,29 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
           continue;
         }
       }
-      if (succeeded(gemm)) {
+      // A versioned TMA kernel's other version, for rows that turn out
+      // unaligned.
+      std::optional<TileConfig> unaligned;
+      if (succeeded(gemm) && config->versionedTma) {
+        std::string unalignedWhy;
+        FailureOr<TileConfig> c = chooser.unalignedConfig(unalignedWhy);
+        if (failed(c)) {
+          op->emitError("uop-tile: for mma=mma_sync: ") << unalignedWhy;
+          failedAny = true;
+          continue;
+        }
+        unaligned = *c;
+      }
+      SmallVector<const TileConfig *, 2> launched = {&*config};
+      if (unaligned)
+        launched.push_back(&*unaligned);
+      for (const TileConfig *launchConfig : launched) {
+        if (!succeeded(gemm) || !why.empty())
+          break;
         // The grid (launchGrid), within the target's.
         ArrayRef<int64_t> maxGrid = target.getMaxGrid().asArrayRef();
         // (A dynamic size's blocks are counted at run time.)
-        auto [gridX, gridY] = launchGrid(*gemm, *config);
+        auto [gridX, gridY] = launchGrid(*gemm, *launchConfig);
         // "N = 300 needs 3 block columns, above the grid's limit ...".
         auto tooMany = [&](StringRef dim, int64_t size, int64_t blocks,
                            StringRef what, int64_t cluster, int64_t limit,
@@ -2080,14 +2200,15 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         // A dynamic M puts N's blocks along y (tileGemm), but for
         // clusters and persistent blocks.
         bool nAlongY = ShapedType::isDynamic(gemm->m) &&
-                       config->clusterM * config->clusterN == 1 &&
-                       config->persistentBlocks == 0;
+                       launchConfig->clusterM * launchConfig->clusterN == 1 &&
+                       launchConfig->persistentBlocks == 0;
         if (!ShapedType::isDynamic(gridX) &&
             gridX > maxGrid[nAlongY ? 1 : 0])
-          why = tooMany("N", gemm->n, gridX, "columns", config->clusterN,
-                        maxGrid[nAlongY ? 1 : 0], nAlongY ? "y" : "x");
+          why = tooMany("N", gemm->n, gridX, "columns",
+                        launchConfig->clusterN, maxGrid[nAlongY ? 1 : 0],
+                        nAlongY ? "y" : "x");
         else if (!ShapedType::isDynamic(gridY) && gridY > maxGrid[1])
-          why = tooMany("M", gemm->m, gridY, "rows", config->clusterM,
+          why = tooMany("M", gemm->m, gridY, "rows", launchConfig->clusterM,
                         maxGrid[1], "y");
       }
       if (!why.empty() && succeeded(gemm))
@@ -2139,7 +2260,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         eraseGemm(rewriter, *gemm);
         continue;
       }
-      tileGemm(rewriter, *gemm, *config);
+      tileGemm(rewriter, *gemm, *config, unaligned ? &*unaligned : nullptr);
     }
     if (failedAny)
       return signalPassFailure();

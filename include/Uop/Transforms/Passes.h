@@ -99,6 +99,12 @@ struct TileConfig {
   /// an f32 C with atomic adds (C filled beforehand by a kernel of its
   /// own where the GEMM fills it).
   int64_t splitK = 1;
+  /// mma=auto, a TMA kernel (wgmma, tcgen05) for a GEMM of dynamic shape
+  /// whose A or B rows have a length known only at run time: the host
+  /// launches it where those rows turn out whole 16-byte units (what its
+  /// tensor maps need), and the warp-level kernel where they do not
+  /// (tileGemm's `unaligned`).
+  bool versionedTma = false;
 
   /// The block: x fastest (along N), y along M.
   int64_t getBlockThreadsX() const {
@@ -209,8 +215,13 @@ void buildWgmmaKernel(OpBuilder &builder, Location loc, gpu::LaunchOp launch,
                       std::array<Value, 3> dynamicSizes = {});
 
 /// Replaces the GEMM `gemm` (and its absorbed fill) by a tiled gpu.launch.
+/// With `unaligned` (for a `config.versionedTma`), two launches under a
+/// test of the host's sizes: `config`'s where A's and B's rows of a length
+/// known only at run time are whole 16-byte units, `unaligned`'s (a
+/// warp-level kernel) where they are not.
 void tileGemm(RewriterBase &rewriter, const GemmInfo &gemm,
-              const TileConfig &config);
+              const TileConfig &config,
+              const TileConfig *unaligned = nullptr);
 
 /// Checks the options of uop-promote-shared; on failure `whyNot` names the
 /// option and the value expected.
