@@ -2149,7 +2149,7 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         if (failed(config)) {
           // A GEMM the options cannot compile: an error, whatever
           // require-match says (the options are wrong, not the input).
-          op->emitError("uop-tile: ") << configWhy;
+          mlir::emitError(op->getLoc(), "uop-tile: ") << configWhy;
           failedAny = true;
           continue;
         }
@@ -2161,7 +2161,8 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         std::string unalignedWhy;
         FailureOr<TileConfig> c = chooser.unalignedConfig(unalignedWhy);
         if (failed(c)) {
-          op->emitError("uop-tile: for mma=mma_sync: ") << unalignedWhy;
+          mlir::emitError(op->getLoc(), "uop-tile: for mma=mma_sync: ")
+              << unalignedWhy;
           failedAny = true;
           continue;
         }
@@ -2182,9 +2183,9 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
                            StringRef what, int64_t cluster, int64_t limit,
                            StringRef axis) {
           std::string inClusters =
-              cluster > 1 ? llvm::formatv(" in whole clusters of {0}", cluster)
-                                .str()
-                          : std::string();
+              cluster > 1
+                  ? llvm::formatv(" in whole clusters of {0}", cluster).str()
+                  : std::string();
           std::string orCluster =
               cluster > 1
                   ? llvm::formatv(" or a smaller cluster-{0}", dim.lower())
@@ -2193,8 +2194,8 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
           return llvm::formatv("{0} = {1} needs {2} block {3}{4}, above the "
                                "grid's limit of {5} along {6}; use a larger "
                                "tile {0}{7}",
-                               dim, size, blocks, what, inClusters, limit,
-                               axis, orCluster)
+                               dim, size, blocks, what, inClusters, limit, axis,
+                               orCluster)
               .str();
         };
         // A dynamic M puts N's blocks along y (tileGemm), but for
@@ -2202,11 +2203,9 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         bool nAlongY = ShapedType::isDynamic(gemm->m) &&
                        launchConfig->clusterM * launchConfig->clusterN == 1 &&
                        launchConfig->persistentBlocks == 0;
-        if (!ShapedType::isDynamic(gridX) &&
-            gridX > maxGrid[nAlongY ? 1 : 0])
-          why = tooMany("N", gemm->n, gridX, "columns",
-                        launchConfig->clusterN, maxGrid[nAlongY ? 1 : 0],
-                        nAlongY ? "y" : "x");
+        if (!ShapedType::isDynamic(gridX) && gridX > maxGrid[nAlongY ? 1 : 0])
+          why = tooMany("N", gemm->n, gridX, "columns", launchConfig->clusterN,
+                        maxGrid[nAlongY ? 1 : 0], nAlongY ? "y" : "x");
         else if (!ShapedType::isDynamic(gridY) && gridY > maxGrid[1])
           why = tooMany("M", gemm->m, gridY, "rows", launchConfig->clusterM,
                         maxGrid[1], "y");
@@ -2228,14 +2227,14 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         std::string splitWhy;
         if (chooser.splitK > 1 && !empty &&
             failed(chooser.fitSplitK(*gemm, *config, splitWhy))) {
-          op->emitError("uop-tile: ") << splitWhy;
+          mlir::emitError(op->getLoc(), "uop-tile: ") << splitWhy;
           failedAny = true;
           continue;
         }
         std::string storeWhy;
         if (chooser.tmaStore && (config->wgmma || config->tcgen05) &&
             failed(chooser.fitTmaStore(*gemm, *config, storeWhy))) {
-          op->emitError("uop-tile: ") << storeWhy;
+          mlir::emitError(op->getLoc(), "uop-tile: ") << storeWhy;
           failedAny = true;
           continue;
         }
@@ -2245,7 +2244,9 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         if (auto func = op->getParentOfType<FunctionOpInterface>())
           records[func].push_back(std::nullopt);
         if (requireMatch) {
-          op->emitError("uop-tile: not a GEMM uop can compile: ") << why;
+          mlir::emitError(op->getLoc(),
+                          "uop-tile: not a GEMM uop can compile: ")
+              << why;
           failedAny = true;
         } else {
           op->emitRemark("uop-tile: not a GEMM uop can compile: ") << why;

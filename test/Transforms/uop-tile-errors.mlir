@@ -1,6 +1,11 @@
 // With require-match (what --uop-compile uses), a contraction that is not a
 // GEMM is an error naming the op, not a wrong kernel.
 // RUN: uop-opt %s --uop-tile=require-match=1 --verify-diagnostics --split-input-file
+// The message names the op by its location, without the op printed in
+// the generic form after it.
+// RUN: not uop-opt %s --uop-tile=require-match=1 --split-input-file 2>&1 | FileCheck %s --check-prefix=PLAIN
+// PLAIN: uop-tile-errors.mlir:{{[0-9]+}}:3: error: uop-tile: not a GEMM uop can compile: B (the second input)
+// PLAIN-NOT: see current operation
 
 func.func @sum_of_squares(%X: memref<32x16xf32>, %C: memref<32x32xf32>) {
   // expected-error @+1 {{uop-tile: not a GEMM uop can compile: B (the second input) is not indexed by (k, n) or (n, k), where the output is indexed (m, n)}}
