@@ -429,13 +429,18 @@ def versions(launches):
     versions of a kernel whose copies read rows of a length known only at
     run time), as (kernel, label): the version for rows of whole 16-byte
     units first. Empty where no launch has a condition."""
-    out = []
+    # One row per condition: the GEMM's kernel is the last launch under it
+    # (split K fills C in a launch before, under the same condition).
+    last = {}
     for i, l in enumerate(launches):
         when = l.get("when")
         if not when:
             continue
-        holds = all(c.get("holds") for c in when)
-        out.append((i, l["kernel"],
+        last[json.dumps(when, sort_keys=True)] = i
+    out = []
+    for i in sorted(last.values()):
+        holds = all(c.get("holds") for c in launches[i]["when"])
+        out.append((i, launches[i]["kernel"],
                     "" if holds else " (rows not 16-byte units)"))
     out.sort(key=lambda v: v[2] != "")
     return out

@@ -1771,8 +1771,17 @@ struct KindChooser {
   bool versionsTma(const GemmInfo &g, int64_t blockN) {
     if (mode != Mode::Auto || !g.isDynamic() ||
         whyNotTma(g, blockN).empty() ||
-        !whyNotTma(g, blockN, /*runTimeStrides=*/true).empty() ||
-        !hostTestsRowAlignment(g, /*withC=*/tmaStore))
+        !whyNotTma(g, blockN, /*runTimeStrides=*/true).empty())
+      return false;
+    // The TMA store writes the buffer the fused epilogue leaves (not yet
+    // matched: the GEMM's C may be a temporary it replaces).
+    GemmInfo stored = g;
+    if (tmaStore) {
+      Operation *stoppedAt;
+      std::string whyNotFused;
+      matchEpilogue(stored, stoppedAt, whyNotFused);
+    }
+    if (!hostTestsRowAlignment(stored, /*withC=*/tmaStore))
       return false;
     std::string why;
     return succeeded(unalignedConfig(why));
