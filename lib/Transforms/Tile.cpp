@@ -305,17 +305,29 @@ FailureOr<TileConfig> mlir::uop::getMmaTileConfig(MatmulKind kind,
                                                   ArrayRef<int64_t> tile,
                                                   ArrayRef<int64_t> warps,
                                                   std::string &whyNot,
-                                                  TargetAttr target) {
+                                                  TargetAttr target,
+                                                  bool tf32) {
   TileConfig c;
   c.kind = kind;
+  bool sm120 = target.getChip() == "sm_120";
   // The default block tile is 128 x 128 x 32, except on sm_120: there
   // ptxas holds the 256 threads of that tile at 128 registers and spills
   // (8 bytes for an f16 GEMM), while the 16-deep k-tile (a ring of 4
   // stages, 32 KiB) needs 118 registers. (On the H200 that tiling was
   // also the fastest of the mma.sync tilings measured, docs/PERFORMANCE.md.)
-  c.blockK = target.getChip() == "sm_120" ? 16 : 32;
+  // TF32 operands take twice the bytes: a 32-deep k-tile of f32 is 32 KiB,
+  // one stage in 48 KiB (every k-tile's copies then wait in full), so
+  // their default is 16 deep, a ring of 3 stages of 16 KiB as for f16.
+  c.blockK = sm120 || tf32 ? 16 : 32;
   c.warpsM = 2;
   c.warpsN = 4;
+  // On sm_100a and sm_120 the TF32 kernel of the default tile with 2 x 4
+  // warps (64 x 32 warp tiles) spills at ptxas's 128 registers (24 and 4
+  // bytes); 4 x 2 warps (32 x 64) fit them.
+  if (tf32 && (sm120 || target.getChip() == "sm_100a") && tile.empty()) {
+    c.warpsM = 4;
+    c.warpsN = 2;
+  }
   StringRef name = stringifyMatmulKind(kind);
   if (failed(checkCount("tile", "three sizes BM,BN,BK", tile, 3, whyNot)) ||
       failed(checkCount("warps", "two sizes WM,WN", warps, 2, whyNot)))
@@ -1144,8 +1156,8 @@ struct KindChooser {
   int64_t splitK = 1;
   TargetAttr target;
   ArrayRef<int64_t> tile, threadTile, warps;
-  std::optional<FailureOr<TileConfig>> simt, mma, tcgen05, wgmma;
-  std::string simtWhy, mmaWhy, tcgen05Why, wgmmaWhy;
+  std::optional<FailureOr<TileConfig>> simt, mma, mmaTf32, tcgen05, wgmma;
+  std::string simtWhy, mmaWhy, mmaTf32Why, tcgen05Why, wgmmaWhy;
 
   /// What an explicit mma=tcgen05 or mma=wgmma (`name`) asks of the
   /// target (`available`, described as `needs`) and of the options those
@@ -1362,12 +1374,22 @@ struct KindChooser {
     return *wgmma;
   }
 
-  FailureOr<TileConfig> config(MatmulKind kind, std::string &whyNot) {
+  /// The configuration of `kind` (for f32 operands rounded to TF32 with
+  /// `tf32`, whose defaults differ: getMmaTileConfig).
+  FailureOr<TileConfig> config(MatmulKind kind, std::string &whyNot,
+                               bool tf32 = false) {
     if (kind == MatmulKind::simt) {
       if (!simt)
         simt = getTileConfig(tile, threadTile, simtWhy, target);
       whyNot = simtWhy;
       return *simt;
+    }
+    if (tf32) {
+      if (!mmaTf32)
+        mmaTf32 =
+            getMmaTileConfig(kind, tile, warps, mmaTf32Why, target, true);
+      whyNot = mmaTf32Why;
+      return *mmaTf32;
     }
     if (!mma)
       mma = getMmaTileConfig(kind, tile, warps, mmaWhy, target);
@@ -2021,7 +2043,8 @@ struct KindChooser {
                target.hasTensorCore(TensorCoreKind::mma_sync)) {
       kind = MatmulKind::mma_sync;
     }
-    FailureOr<TileConfig> c = config(kind, whyNot);
+    FailureOr<TileConfig> c = config(
+        kind, whyNot, kind != MatmulKind::simt && g.inputType.isF32());
     if (failed(c)) {
       whyNot = llvm::formatv("for mma={0}: {1}", stringifyMatmulKind(kind),
                              whyNot);

@@ -156,13 +156,16 @@ FailureOr<TileConfig> getTileConfig(ArrayRef<int64_t> tile,
                                     TargetAttr target);
 
 /// Reads and checks uop-tile's `tile` and `warps` options for the
-/// tensor-core form `kind` (defaults 128,128,32 and 2,4): each warp tile
-/// whole m16n8 (m16n16 for wmma) fragments, BK a multiple of 16, the block
-/// of 32 WM WN threads within `target`'s limits, at most 128 accumulators
-/// per thread. On failure `whyNot` names the option.
+/// tensor-core form `kind` (defaults 128,128,32 and 2,4; with `tf32`, f32
+/// operands rounded to TF32, 128,128,16: the 16 KiB stage of the 16-bit
+/// default, and on sm_100a and sm_120 warps 4,2): each warp tile whole m16n8 (m16n16
+/// for wmma) fragments, BK a multiple of 16, the block of 32 WM WN threads
+/// within `target`'s limits, at most 128 accumulators per thread. On
+/// failure `whyNot` names the option.
 FailureOr<TileConfig> getMmaTileConfig(MatmulKind kind, ArrayRef<int64_t> tile,
                                        ArrayRef<int64_t> warps,
-                                       std::string &whyNot, TargetAttr target);
+                                       std::string &whyNot, TargetAttr target,
+                                       bool tf32 = false);
 
 /// Checks that the `threads` of `op` match the constant block size of its
 /// kernel (success when the size is not constant).

@@ -112,7 +112,8 @@ def UopTile : Pass<"uop-tile"> {
 
     With `mma=mma_sync` the multiply is instead laid out for tensor cores:
     `warps = WM,WN` warps per block (default 2,4; block tile default
-    128,128,32, 128,128,16 on sm_120), each owning a (BM / WM) x (BN / WN) warp tile of C, a
+    128,128,32, 128,128,16 on sm_120 and for TF32, whose default warps are
+    4,2 on sm_100a and sm_120), each owning a (BM / WM) x (BN / WN) warp tile of C, a
     block of 32 WN x WM threads (a warp is 32 consecutive threads along
     x), and a K loop of `uop.matmul`s in tensor-core form whose accumulator
     holds the warp tile as m16n8 `mma.sync` fragments (see uop.matmul);
@@ -237,7 +238,8 @@ def UopTile : Pass<"uop-tile"> {
   let options = [
     ListOption<"tile", "tile", "int64_t",
                "block tile BM,BN,BK (default 128,128,8; 128,128,32 for "
-               "mma_sync and wmma, 128,128,16 on sm_120)">,
+               "mma_sync and wmma, 128,128,16 on sm_120 and for "
+               "precision=tf32)">,
     ListOption<"threadTile", "thread-tile", "int64_t",
                "register tile of one thread TM,TN (default 8,8; mma=simt)">,
     Option<"mma", "mma", "std::string", "\"simt\"",
