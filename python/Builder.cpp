@@ -15,6 +15,7 @@
 #include "Builder.h"
 
 #include "Uop/InitAllUopDialects.h"
+#include "Uop/Support/ParserGuards.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -105,7 +106,17 @@ class PyBuilder {
 public:
   PyBuilder() : s(std::make_shared<BuilderState>()) {}
 
+  /// Refuses `text` (a type or attribute) where MLIR's parser is known to
+  /// crash on it (ParserGuards.h), as the text entry points do.
+  void guardParse(const std::string &what, const std::string &text) {
+    if (std::optional<mlir::uop::KnownParserCrash> crash =
+            mlir::uop::findKnownParserCrash(text))
+      s->fail("cannot parse the " + what + " '" + text + "': " +
+              crash->message);
+  }
+
   Type parseType(const std::string &text) {
+    guardParse("type", text);
     Type type = mlir::parseType(text, &s->context);
     if (!type)
       s->fail("cannot parse the type '" + text + "'");
@@ -113,6 +124,7 @@ public:
   }
 
   Attribute parseAttr(const std::string &text) {
+    guardParse("attribute", text);
     Attribute attr = mlir::parseAttribute(text, &s->context);
     if (!attr)
       s->fail("cannot parse the attribute '" + text + "'");
@@ -161,6 +173,17 @@ public:
     s->scopes.pop_back();
     s->builder.restoreInsertionPoint(scope.resume);
     return scope.op;
+  }
+
+  /// Closes the innermost open scope, whatever it is, and erases its op:
+  /// the body that raised inside a `with` block is incomplete.
+  void abandonScope() {
+    if (s->scopes.empty())
+      return;
+    BuilderState::Scope scope = s->scopes.back();
+    s->scopes.pop_back();
+    s->builder.restoreInsertionPoint(scope.resume);
+    scope.op->erase();
   }
 
   void pushScope(Operation *op, Block *body) {
@@ -454,6 +477,8 @@ void mlir::uop::python::bindBuilder(py::module_ &m) {
       .def("begin_func", &PyBuilder::beginFunc, py::arg("name"),
            py::arg("arg_types"))
       .def("end_func", &PyBuilder::endFunc)
+      .def("abandon_scope", &PyBuilder::abandonScope,
+           "Closes the innermost open scope and erases its op.")
       .def("constant", &PyBuilder::constant, py::arg("value"),
            py::arg("type"))
       .def("op", &PyBuilder::op, py::arg("name"), py::arg("operands"),

@@ -37,6 +37,7 @@
 namespace py = pybind11;
 using namespace mlir;
 
+using mlir::uop::python::runGuarded;
 using mlir::uop::python::UopError;
 
 namespace {
@@ -44,7 +45,10 @@ namespace {
 /// A context with every dialect the tools know, and the diagnostics it
 /// prints collected in a string.
 struct Session {
-  Session() : context(makeRegistry()), os(diagnostics) {
+  Session()
+      : context(makeRegistry(), MLIRContext::Threading::DISABLED),
+        os(diagnostics) {
+    // (Passes run on the calling thread, where runGuarded catches a crash.)
     context.printOpOnDiagnostic(false);
     handler.emplace(sourceMgr, &context, os);
   }
@@ -61,8 +65,10 @@ struct Session {
     if (uop::reportKnownParserCrash(*buffer, os))
       fail("cannot parse the source");
     sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-    OwningOpRef<ModuleOp> module =
-        parseSourceFile<ModuleOp>(sourceMgr, &context);
+    OwningOpRef<ModuleOp> module;
+    runGuarded("parsing or verifying the source", [&] {
+      module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+    });
     if (!module)
       fail("cannot parse the source");
     return module;
@@ -140,17 +146,23 @@ py::list compileStages(const std::string &source, const std::string &options,
     std::string name = uop::getStageName(stage).str();
     std::string error;
     llvm::raw_string_ostream errorOs(error);
-    FailureOr<OpPassManager> parsed = parsePassPipeline(
-        "builtin.module(uop-stage-" + name + "{" + options + "})", errorOs);
+    FailureOr<OpPassManager> parsed = failure();
+    runGuarded("parsing the pipeline", [&] {
+      parsed = parsePassPipeline(
+          "builtin.module(uop-stage-" + name + "{" + options + "})", errorOs);
+    });
     if (failed(parsed))
       throw UopError("invalid options: " + StringRef(error).trim().str());
     PassManager pm(&s.context);
     static_cast<OpPassManager &>(pm) = *parsed;
+    LogicalResult ran = failure();
     {
       py::gil_scoped_release release;
-      if (failed(pm.run(*module)))
-        s.fail("compilation failed at the " + name + " stage");
+      runGuarded(("the " + name + " stage").c_str(),
+                 [&] { ran = pm.run(*module); });
     }
+    if (failed(ran))
+      s.fail("compilation failed at the " + name + " stage");
     result.append(py::make_tuple(name, Session::print(*module)));
     if (stage == *lastStage)
       break;
@@ -164,12 +176,16 @@ std::string runPipeline(const std::string &source,
   OwningOpRef<ModuleOp> module = s.parse(source);
   std::string error;
   llvm::raw_string_ostream errorOs(error);
-  FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, errorOs);
+  FailureOr<OpPassManager> parsed = failure();
+  runGuarded("parsing the pipeline",
+             [&] { parsed = parsePassPipeline(pipeline, errorOs); });
   if (failed(parsed))
     throw UopError("invalid pipeline '" + pipeline + "': " + error);
   PassManager pm(&s.context);
   static_cast<OpPassManager &>(pm) = *parsed;
-  if (failed(pm.run(*module)))
+  LogicalResult ran = failure();
+  runGuarded("the pipeline", [&] { ran = pm.run(*module); });
+  if (failed(ran))
     s.fail("the pipeline failed");
   return Session::print(*module);
 }
@@ -177,7 +193,9 @@ std::string runPipeline(const std::string &source,
 std::string toPTX(const std::string &source) {
   Session s;
   OwningOpRef<ModuleOp> module = s.parse(source);
-  FailureOr<std::string> ptx = uop::translateModuleToPTX(*module);
+  FailureOr<std::string> ptx = failure();
+  runGuarded("PTX generation",
+             [&] { ptx = uop::translateModuleToPTX(*module); });
   if (failed(ptx))
     s.fail("PTX generation failed");
   return *ptx;
@@ -190,8 +208,10 @@ std::string launchJSON(const std::string &source) {
   OwningOpRef<ModuleOp> module = s.parse(source);
   std::string json;
   llvm::raw_string_ostream os(json);
-  uop::writeLaunchConfigJSON(uop::collectLaunches(*module),
-                             uop::collectHostFunctions(*module), os);
+  runGuarded("writing the launch configuration", [&] {
+    uop::writeLaunchConfigJSON(uop::collectLaunches(*module),
+                               uop::collectHostFunctions(*module), os);
+  });
   return json;
 }
 
@@ -293,12 +313,16 @@ static SmallVector<StringRef> getNumpyDtypes(Type type) {
     return {"int64"};
   if (type.isInteger(1))
     return {"bool"};
-  for (unsigned width : {8, 16, 32, 64})
-    if (type.isInteger(width))
-      return {StringRef(width == 8    ? "int8"
-                        : width == 16 ? "int16"
-                        : width == 32 ? "int32"
-                                      : "int64")};
+  for (unsigned width : {8, 16, 32, 64}) {
+    if (!type.isInteger(width))
+      continue;
+    StringRef name = width == 8    ? "uint8"
+                     : width == 16 ? "uint16"
+                     : width == 32 ? "uint32"
+                                   : "uint64";
+    // Signless and signed integers are intN, unsigned ones uintN.
+    return {type.isUnsignedInteger() ? name : name.drop_front()};
+  }
   return {};
 }
 
@@ -396,23 +420,25 @@ py::dict simulate(const std::string &source,
   uop::sim::SimReport report;
   {
     py::gil_scoped_release release;
-    auto parse = [&](const std::string &text, const std::string &name) {
-      unsigned id = sources.AddNewSourceBuffer(
-          llvm::MemoryBuffer::getMemBufferCopy(text, name), llvm::SMLoc());
-      return uop::sim::parseSimSource(sources, id, &context, names);
-    };
-    OwningOpRef<ModuleOp> module = parse(source, sourceName), reference;
-    if (module && !arrays.empty())
-      checkInputArrays(*module, entry, arrays);
-    if (module && compareWith)
-      reference = parse(*compareWith, referenceName);
-    if (module && (!compareWith || reference)) {
-      report = uop::sim::simulate(*module, opts,
-                                  reference ? *reference : nullptr);
-      uop::sim::PrintOptions print;
-      print.traffic = traffic;
-      uop::sim::printReport(report, print, outOs, errOs);
-    }
+    runGuarded("the simulation", [&] {
+      auto parse = [&](const std::string &text, const std::string &name) {
+        unsigned id = sources.AddNewSourceBuffer(
+            llvm::MemoryBuffer::getMemBufferCopy(text, name), llvm::SMLoc());
+        return uop::sim::parseSimSource(sources, id, &context, names);
+      };
+      OwningOpRef<ModuleOp> module = parse(source, sourceName), reference;
+      if (module && !arrays.empty())
+        checkInputArrays(*module, entry, arrays);
+      if (module && compareWith)
+        reference = parse(*compareWith, referenceName);
+      if (module && (!compareWith || reference)) {
+        report = uop::sim::simulate(*module, opts,
+                                    reference ? *reference : nullptr);
+        uop::sim::PrintOptions print;
+        print.traffic = traffic;
+        uop::sim::printReport(report, print, outOs, errOs);
+      }
+    });
   }
   outOs.flush();
   errOs.flush();
@@ -492,6 +518,8 @@ py::dict simulate(const std::string &source,
 PYBIND11_MODULE(_uop, m) {
   m.doc() = "uop: GEMM kernels from MLIR to PTX, checked on the CPU";
   uop::registerAllUopPasses();
+  // A crash inside MLIR or LLVM raises uop.Error (runGuarded).
+  llvm::CrashRecoveryContext::Enable();
   static py::exception<UopError> error(m, "Error");
   py::register_exception_translator([](std::exception_ptr p) {
     try {

@@ -322,14 +322,27 @@ def _bfloat16():
 
 _DTYPES = {"f32": np.float32, "f16": np.float16, "f64": np.float64,
            "i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32,
-           "i64": np.int64, "index": np.int64}
+           "i64": np.int64, "index": np.int64, "ui8": np.uint8,
+           "ui16": np.uint16, "ui32": np.uint32, "ui64": np.uint64,
+           "si8": np.int8, "si16": np.int16, "si32": np.int32,
+           "si64": np.int64}
+
+
+def _native(array) -> np.ndarray:
+    """`array` as a C-ordered numpy array in this machine's byte order (the
+    kernels read raw bytes; a big-endian array is converted), of its own
+    number of dimensions (a 0-d array stays 0-d)."""
+    a = np.asarray(array, order="C")
+    if a.dtype.byteorder not in "=|":
+        a = a.astype(a.dtype.newbyteorder("="))
+    return a
 
 
 def _to_input(array, index: int):
     """(bytes, dtype name, shape) of a numpy array for the simulator."""
     if array is None:
         return None
-    a = np.ascontiguousarray(array)
+    a = _native(array)
     if a.dtype.kind not in "fiub" and a.dtype.name != "bfloat16":
         raise Error(f"argument {index}: expected a numeric numpy array, got "
                     f"dtype {a.dtype}")
@@ -347,10 +360,33 @@ def _to_array(output: dict) -> np.ndarray:
 
 
 def _check_preempt_seed(seed) -> None:
-    if not isinstance(seed, int) or isinstance(seed, bool) or \
-            not 0 <= seed < 2**64:
-        raise Error(f"preempt_seed: expected an integer from 0 to 2**64 - 1, "
-                    f"got {seed!r}")
+    _check_int("preempt_seed", seed, 0, 2**64 - 1)
+
+
+def _check_int(name: str, value, low: int, high: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or \
+            not low <= value <= high:
+        spell = {2**64 - 1: "2**64 - 1", 2**32 - 1: "2**32 - 1"}
+        raise Error(f"{name}: expected an integer from {low} to "
+                    f"{spell.get(high, high)}, got {value!r}")
+
+
+def _check_options(seed, warp_size, max_steps, max_memory, atol,
+                   rtol) -> None:
+    """The simulator's options, checked before they reach it."""
+    if seed is not None:
+        _check_int("seed", seed, 0, 2**64 - 1)
+    if warp_size is not None:
+        _check_int("warp_size", warp_size, 1, 2**32 - 1)
+    if max_steps is not None:
+        _check_int("max_steps", max_steps, 1, 2**64 - 1)
+    if max_memory is not None:
+        _check_int("max_memory", max_memory, 1, 2**64 - 1)
+    for name, tol in (("atol", atol), ("rtol", rtol)):
+        if tol is not None and (isinstance(tol, bool) or
+                                not isinstance(tol, (int, float)) or
+                                not tol >= 0):
+            raise Error(f"{name}: expected a number >= 0, got {tol!r}")
 
 
 def simulate(program, *arrays, entry: str = "main", seed: Optional[int] = None,
@@ -373,6 +409,10 @@ def simulate(program, *arrays, entry: str = "main", seed: Optional[int] = None,
              inputs: MLIR text or a Kernel (its source). The default for a
              Kernel is its own source (the linalg input); False: none.
     stage    the stage of a Kernel to run (default: its simulated_stage).
+    atol, rtol  the comparison's tolerances (default: by element type, as
+             uop-sim's; for a Kernel compiled with precision='tf32', whose
+             products round the f32 inputs to 10-bit mantissas, 0.05 and
+             0.01 against its exact f32 source).
     preempt_seed  uop-sim's --preempt-seed: 0, the default interleaving of
              warp-specialized roles and cluster blocks; N > 0, another one
              per N (a wait already satisfied may hand the turn on).
@@ -398,6 +438,13 @@ def simulate(program, *arrays, entry: str = "main", seed: Optional[int] = None,
     elif check not in (None, True, False):
         reference = str(check)
     _check_preempt_seed(preempt_seed)
+    _check_options(seed, warp_size, max_steps, max_memory, atol, rtol)
+    # A kernel of TF32 products (10-bit mantissas) against the exact f32
+    # reference: the tolerance the test suite gives it, unless given.
+    if isinstance(program, Kernel) and reference is not None and \
+            str(program.options.get("precision", "")) == "tf32":
+        atol = 0.05 if atol is None else atol
+        rtol = 0.01 if rtol is None else rtol
     inputs = [_to_input(a, i) for i, a in enumerate(arrays)]
     r = SimResult._from(_uop.simulate(
         text, reference, entry=entry, seed=0 if seed is None else seed,
@@ -446,7 +493,7 @@ def run(kernel: Kernel, *arrays, host: Optional[str] = None):
         raise Error(f"'{host}' takes {len(params)} arrays, got {len(arrays)}")
     buffers = []
     for i, (array, p) in enumerate(zip(arrays, params)):
-        a = np.ascontiguousarray(array)
+        a = _native(array)
         dtypes = _NUMPY_NAMES.get(p["element"], ())
         if a.dtype.name not in dtypes or a.shape != tuple(p["shape"]):
             raise Error(f"argument {i} of '{host}' is {p['element']} "

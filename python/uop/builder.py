@@ -61,8 +61,25 @@ class Value:
     def __rsub__(self, o): return self._binary(o, "arith.subi", "arith.subf", True)
     def __mul__(self, o): return self._binary(o, "arith.muli", "arith.mulf")
     def __rmul__(self, o): return self._binary(o, "arith.muli", "arith.mulf", True)
-    def __floordiv__(self, o): return self._binary(o, "arith.divui", None)
-    def __mod__(self, o): return self._binary(o, "arith.remui", None)
+    # An index is a size or an id (unsigned, as the kernels use them); an
+    # iN is signed, and // and % round toward -inf as Python's do.
+    def __floordiv__(self, o):
+        if self.type == "index" or _is_float(self.type):
+            return self._binary(o, "arith.divui", None)
+        return self._binary(o, "arith.floordivsi", None)
+
+    def __mod__(self, o):
+        if self.type == "index" or _is_float(self.type):
+            return self._binary(o, "arith.remui", None)
+        # remsi takes the sign of the dividend; Python's %, the divisor's.
+        b = self._b
+        d = b._coerce(o, self.type)
+        r = b.op("arith.remsi", self, d, results=[self.type])
+        zero = b.constant(0, self.type)
+        nonzero = b.cmp("ne", r, zero)
+        signs = b.cmp("ne", b.cmp("slt", r, zero), b.cmp("slt", d, zero))
+        fix = b.op("arith.andi", nonzero, signs, results=["i1"])
+        return b.op("arith.select", fix, r + d, r, results=[self.type])
     def __truediv__(self, o): return self._binary(o, None, "arith.divf")
 
     def __repr__(self) -> str:
@@ -103,7 +120,29 @@ class KernelBuilder:
         raise Error(f"expected a uop.Value or a number, got {x!r}")
 
     def constant(self, value, type: str = "index") -> Value:
-        """arith.constant of `type` (index, i32, f32, ...)."""
+        """arith.constant of `type` (index, i32, f32, ...): an integer type
+        takes a Python int (or bool) that fits it, signed or as its bit
+        pattern (-128 to 255 for i8); a float type a number."""
+        if isinstance(value, bool):
+            value = int(value)
+        if not isinstance(value, (int, float)):
+            raise Error(f"constant: expected a number, got {value!r}")
+        if _is_float(type):
+            return Value(self, self._n.constant(float(value), type))
+        bits = 64 if type == "index" else \
+            int(type[1:]) if type[:1] == "i" and type[1:].isdigit() else None
+        if bits is not None:
+            if not isinstance(value, int):
+                raise Error(f"constant: expected an integer for {type}, got "
+                            f"{value!r}")
+            low = 0 if bits == 1 else -(1 << (bits - 1))
+            high = (1 << bits) - 1 if bits > 1 else 1
+            if type == "index":
+                high = (1 << 63) - 1
+            if not low <= value <= high:
+                raise Error(f"constant: {value} does not fit {type} (expected "
+                            f"{low} to {high})")
+        # Another type: the native builder parses it and says what is wrong.
         return Value(self, self._n.constant(value, type))
 
     def index(self, x) -> Value:
@@ -125,8 +164,19 @@ class KernelBuilder:
         order or by keyword; yields the argument Values."""
         types = list(args) + list(named_args.values())
         values = self._wrap(self._n.begin_func(name, types))
-        yield tuple(values)
+        with self._scope():
+            yield tuple(values)
         self._n.end_func()
+
+    @contextmanager
+    def _scope(self):
+        """Inside a begin_*: an exception in the `with` block abandons the
+        scope (its op erased), so that the builder can go on."""
+        try:
+            yield
+        except BaseException:
+            self._n.abandon_scope()
+            raise
 
     @contextmanager
     def launch(self, grid: Sequence[int], block: Sequence[int]):
@@ -138,29 +188,38 @@ class KernelBuilder:
                 raise Error(f"expected 1 to 3 sizes, got {sizes}")
             return [self.index(s)._v for s in sizes]
         ids = self._wrap(self._n.begin_launch(dims(grid), dims(block)))
-        yield tuple(ids[:3]), tuple(ids[3:])
+        with self._scope():
+            yield tuple(ids[:3]), tuple(ids[3:])
         self._n.end_launch()
 
     @contextmanager
     def for_(self, lower, upper, step=1, iter_args: Sequence = ()):
         """An scf.for over [lower, upper) by step (index), carrying
-        iter_args; yields a loop whose iv and args are the body's values;
+        iter_args (Values, or Python floats for f32 and ints for index);
+        yields a loop whose iv and args are the body's values;
         call loop.yield_(...) with the next iteration's values."""
         lo, hi, st = (self.index(x) for x in (lower, upper, step))
-        init = [self._coerce(a, "f32") for a in iter_args]
+        # A Python float starts an f32 value, an int an index; else a Value.
+        init = [self._coerce(a, "index" if isinstance(a, int) and
+                             not isinstance(a, bool) else "f32")
+                for a in iter_args]
         iv, args = self._n.begin_for(lo._v, hi._v, st._v, [a._v for a in init])
         loop = _Loop(Value(self, iv), self._wrap(args))
-        yield loop
-        if init and loop._yields is None:
-            raise Error("a loop with iter_args needs loop.yield_(...)")
+        with self._scope():
+            yield loop
+            if init and loop._yields is None:
+                raise Error("a loop with iter_args needs loop.yield_(...)")
         loop.results = self._wrap(self._n.end_for(
             [v._v for v in (loop._yields or [])]))
 
     @contextmanager
     def if_(self, condition: Value):
         """scf.if without results."""
+        if not isinstance(condition, Value):
+            raise Error(f"if_: expected an i1 uop.Value, got {condition!r}")
         self._n.begin_if(condition._v)
-        yield
+        with self._scope():
+            yield
         self._n.end_if()
 
     # Memory and synchronisation ---------------------------------------------
@@ -184,13 +243,18 @@ class KernelBuilder:
                 memref, *[self.index(i) for i in indices])
 
     def cmp(self, predicate: str, lhs: Value, rhs) -> Value:
-        """arith.cmpi (ult, slt, eq, ...) or arith.cmpf (olt, ...)."""
+        """arith.cmpi (eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge) or,
+        on floats, arith.cmpf (oeq, ogt, oge, olt, ole, one, ord, ueq,
+        ugt, uge, ult, ule, une, uno, false, true)."""
         rhs = self._coerce(rhs, lhs.type)
-        if _is_float(lhs.type):
-            return self.op("arith.cmpf", lhs, rhs, results=["i1"],
-                           predicate=f"#arith<cmpfpredicate {predicate}>")
-        return self.op("arith.cmpi", lhs, rhs, results=["i1"],
-                       predicate=f"#arith<cmpipredicate {predicate}>")
+        table = _CMPF if _is_float(lhs.type) else _CMPI
+        if predicate not in table:
+            raise Error(f"cmp: expected one of {', '.join(table)} for "
+                        f"{lhs.type}, got {predicate!r}")
+        # The predicate attribute is the enum's i64 value.
+        name = "arith.cmpf" if _is_float(lhs.type) else "arith.cmpi"
+        return self.op(name, lhs, rhs, results=["i1"],
+                       predicate=f"{table[predicate]} : i64")
 
     # Result -----------------------------------------------------------------
     @property
@@ -231,6 +295,25 @@ def smem_gemm_ir(N: int, T: int = 16, dtype: str = "f32") -> KernelBuilder:
     return b
 
 
+_CMPI = {name: i for i, name in enumerate(
+    ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"])}
+_CMPF = {name: i for i, name in enumerate(
+    ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt",
+     "uge", "ult", "ule", "une", "uno", "true"])}
+
+
+def _dtype_name(dtype, what: str) -> str:
+    """A dtype given as a name ('float16') or a numpy dtype (np.float16)."""
+    if isinstance(dtype, str):
+        return dtype
+    try:
+        import numpy as np
+        return np.dtype(dtype).name
+    except TypeError:
+        raise Error(f"{what}: expected a dtype name (float32, float16, "
+                    f"bfloat16) or a numpy dtype, got {dtype!r}") from None
+
+
 def matmul_problem(M: int, N: int, K: int, dtype: str = "float32",
                    out_dtype: Optional[str] = None,
                    transpose_b: bool = False,
@@ -244,5 +327,7 @@ def matmul_problem(M: int, N: int, K: int, dtype: str = "float32",
     once for every size (M, N and K read at run time), and `@main` casts
     buffers of the given shapes and calls it.
     Built with MLIR's builders; returns the module's text."""
-    return _uop.matmul_problem(M, N, K, dtype, out_dtype or "float32",
-                               transpose_b, transpose_a, dynamic)
+    return _uop.matmul_problem(
+        M, N, K, _dtype_name(dtype, "dtype"),
+        _dtype_name(out_dtype or "float32", "out_dtype"), transpose_b,
+        transpose_a, dynamic)
