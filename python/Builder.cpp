@@ -206,6 +206,9 @@ public:
                                  const std::vector<std::string> &argTypes) {
     if (!s->scopes.empty())
       throw mlir::uop::python::UopError("begin_func inside another scope");
+    if (name.empty())
+      throw mlir::uop::python::UopError("begin_func: expected a function "
+                                        "name, got an empty one");
     SmallVector<Type> types;
     for (const std::string &t : argTypes)
       types.push_back(parseType(t));

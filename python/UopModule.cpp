@@ -30,9 +30,13 @@
 #include <pybind11/stl.h>
 
 #include <array>
+#include <atomic>
+#include <chrono>
+#include <future>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 namespace py = pybind11;
 using namespace mlir;
@@ -418,8 +422,7 @@ py::dict simulate(const std::string &source,
     opts.inputs.emplace_back(arrays.back().bytes);
   }
   uop::sim::SimReport report;
-  {
-    py::gil_scoped_release release;
+  auto simulateGuarded = [&] {
     runGuarded("the simulation", [&] {
       auto parse = [&](const std::string &text, const std::string &name) {
         unsigned id = sources.AddNewSourceBuffer(
@@ -439,7 +442,43 @@ py::dict simulate(const std::string &source,
         uop::sim::printReport(report, print, outOs, errOs);
       }
     });
+  };
+  // The simulation runs on a thread of its own while this one, without
+  // the GIL, looks every 50 ms for a signal Python has to handle (Ctrl-C):
+  // then the run is cancelled at its next operation and the signal's
+  // exception (KeyboardInterrupt) raised.
+  std::atomic<bool> cancel{false};
+  opts.cancel = &cancel;
+  std::exception_ptr error;
+  bool interrupted = false;
+  {
+    py::gil_scoped_release release;
+    std::promise<void> finished;
+    std::future<void> done = finished.get_future();
+    std::thread worker([&] {
+      try {
+        simulateGuarded();
+      } catch (...) {
+        error = std::current_exception();
+      }
+      finished.set_value();
+    });
+    while (done.wait_for(std::chrono::milliseconds(50)) !=
+           std::future_status::ready) {
+      if (interrupted)
+        continue;
+      py::gil_scoped_acquire acquire;
+      if (PyErr_CheckSignals() != 0) {
+        interrupted = true;
+        cancel = true;
+      }
+    }
+    worker.join();
   }
+  if (interrupted)
+    throw py::error_already_set();
+  if (error)
+    std::rethrow_exception(error);
   outOs.flush();
   errOs.flush();
 

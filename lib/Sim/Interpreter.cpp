@@ -178,6 +178,13 @@ void Interpreter::mergeLanes(SimValue &dst, const SimValue &src,
 LogicalResult Interpreter::step(Operation *op, uint64_t n) {
   // Saturating: a count past 2^64 - 1 is past every budget.
   steps = n > UINT64_MAX - steps ? UINT64_MAX : steps + n;
+  if (config.cancel && config.cancel->load(std::memory_order_relaxed)) {
+    std::string msg = "step limit: the run was interrupted after " +
+                      std::to_string(steps) + " lane-operations, at " +
+                      op->getName().getStringRef().str() + " at " +
+                      formatLoc(op->getLoc());
+    return fatalFault(FaultKind::StepLimit, nullptr, op, std::move(msg));
+  }
   if (steps <= config.maxSteps)
     return success();
   std::string msg = "step limit: the run took more than --max-steps=" +

@@ -375,6 +375,7 @@ LogicalResult runProgram(Program p, const SimOptions &opts,
   InterpreterConfig config;
   config.maxMemory = opts.maxMemory;
   config.maxSteps = opts.maxSteps;
+  config.cancel = opts.cancel;
   config.preemptSeed = opts.preemptSeed;
   // Unset: the warps of the target the module was compiled for.
   config.warpSize = opts.warpSize.value_or(0);

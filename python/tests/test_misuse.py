@@ -1,6 +1,12 @@
 """The package used wrongly, or at its edges: every case a uop.Error (or
 the right answer), never a crash of the interpreter (run by ctest as
 uop-python)."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
 import numpy as np
 import pytest
 
@@ -173,3 +179,55 @@ def test_an_exception_in_a_scope_leaves_the_builder_usable():
         with b.function("other"):
             with b.if_(True):
                 pass
+
+
+def test_builder_names_what_it_cannot_do():
+    b = uop.KernelBuilder()
+    with pytest.raises(uop.Error, match="expected a function name"):
+        with b.function(""):
+            pass
+    with pytest.raises(uop.Error, match="no float form of this operator on "
+                                        "f32"):
+        with b.function("main"):
+            b.constant(1.0, "f32") // 2.0
+    with pytest.raises(uop.Error, match="no integer form of this operator "
+                                        "on index"):
+        with b.function("main"):
+            b.index(1) / 2
+
+
+ENDLESS = r'''
+import sys, time, uop
+src = """func.func @main() {
+  %c0 = arith.constant 0 : index
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %t = arith.constant true
+    scf.condition(%t) %i : index
+  } do {
+  ^bb0(%i: index):
+    scf.yield %i : index
+  }
+  return
+}"""
+print("started", flush=True)
+try:
+    uop.simulate(src, check=False)
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+'''
+
+
+def test_ctrl_c_ends_a_simulation():
+    # A host loop that never ends takes minutes to reach the step budget;
+    # Ctrl-C ends it within a poll (50 ms) and one operation.
+    child = subprocess.Popen([sys.executable, "-c", ENDLESS],
+                             stdout=subprocess.PIPE, text=True,
+                             env=dict(os.environ))
+    assert child.stdout.readline().strip() == "started"
+    time.sleep(1.0)
+    start = time.time()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=60)
+    assert out.strip() == "interrupted"
+    assert time.time() - start < 10

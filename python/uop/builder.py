@@ -52,7 +52,8 @@ class Value:
         lhs, rhs = (other, self) if swap else (self, other)
         op = float_op if _is_float(self.type) else int_op
         if op is None:
-            raise Error(f"no {int_op or float_op} on {self.type}")
+            raise Error(f"no {'float' if _is_float(self.type) else 'integer'}"
+                        f" form of this operator on {self.type}")
         return self._b.op(op, lhs, rhs, results=[self.type])
 
     def __add__(self, o): return self._binary(o, "arith.addi", "arith.addf")

@@ -32,6 +32,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <array>
+#include <atomic>
 #include <deque>
 #include <optional>
 
@@ -111,6 +112,8 @@ struct InterpreterConfig {
   /// counts N, a block started kBlockStartSteps) before the run is ended with a
   /// step-limit fault.
   uint64_t maxSteps = kDefaultMaxSteps;
+  /// SimOptions::cancel.
+  const std::atomic<bool> *cancel = nullptr;
   /// SimOptions::preemptSeed.
   uint64_t preemptSeed = 0;
   /// Lanes per warp; 0: the `warp_size` of the module's `uop.target`.

@@ -31,6 +31,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -76,6 +77,9 @@ struct SimOptions {
   /// for N lanes counts N; each block started counts kBlockStartSteps). A run past it ends
   /// with a step-limit fault naming where it was.
   uint64_t maxSteps = kDefaultMaxSteps;
+  /// Set (by another thread) to end the run at its next operation with a
+  /// step-limit fault that says it was interrupted (Python's Ctrl-C).
+  const std::atomic<bool> *cancel = nullptr;
   /// 0: the paths of a block or cluster take turns only where one waits
   /// for something not yet done. N > 0: also where a wait is already
   /// satisfied, the path hands the turn on with probability 1/2, by a
