@@ -44,6 +44,20 @@ using namespace mlir;
 
 namespace {
 /// A module under construction.
+/// Whether the ops of a scope are still in the module: an exception that
+/// leaves a `with` block abandons its scope, and the op is erased with the
+/// values defined in it; a value then refuses to be used.
+struct Liveness {
+  bool alive = true;
+  std::shared_ptr<Liveness> parent;
+  bool isAlive() const {
+    for (const Liveness *l = this; l; l = l->parent.get())
+      if (!l->alive)
+        return false;
+    return true;
+  }
+};
+
 struct BuilderState {
   BuilderState() : context(makeRegistry()), builder(&context) {
     context.loadAllAvailableDialects();
@@ -84,16 +98,34 @@ struct BuilderState {
   struct Scope {
     Operation *op;
     OpBuilder::InsertPoint resume;
+    std::shared_ptr<Liveness> liveness;
   };
   std::vector<Scope> scopes;
+  /// The values outside every scope (none yet: a value needs a function).
+  std::shared_ptr<Liveness> root = std::make_shared<Liveness>();
+
+  std::shared_ptr<Liveness> currentLiveness() const {
+    return scopes.empty() ? root : scopes.back().liveness;
+  }
 };
 
 /// A value of a module under construction; keeps its module alive.
 struct PyValue {
   std::shared_ptr<BuilderState> state;
   Value value;
+  std::shared_ptr<Liveness> liveness;
+
+  /// The value, while the op defining it is in the module.
+  Value get() const {
+    if (liveness && !liveness->isAlive())
+      throw mlir::uop::python::UopError(
+          "a value of a with block that an exception left: its op was "
+          "dropped from the module");
+    return value;
+  }
 
   std::string typeText() const {
+    Value value = get();
     std::string text;
     llvm::raw_string_ostream os(text);
     value.getType().print(os);
@@ -117,7 +149,9 @@ public:
 
   Type parseType(const std::string &text) {
     guardParse("type", text);
-    Type type = mlir::parseType(text, &s->context);
+    Type type;
+    mlir::uop::python::runGuarded(
+        "parsing a type", [&] { type = mlir::parseType(text, &s->context); });
     if (!type)
       s->fail("cannot parse the type '" + text + "'");
     return type;
@@ -125,7 +159,10 @@ public:
 
   Attribute parseAttr(const std::string &text) {
     guardParse("attribute", text);
-    Attribute attr = mlir::parseAttribute(text, &s->context);
+    Attribute attr;
+    mlir::uop::python::runGuarded("parsing an attribute", [&] {
+      attr = mlir::parseAttribute(text, &s->context);
+    });
     if (!attr)
       s->fail("cannot parse the attribute '" + text + "'");
     return attr;
@@ -134,7 +171,7 @@ public:
   Value unwrap(const PyValue &v) {
     if (v.state != s)
       throw mlir::uop::python::UopError("a value of another KernelBuilder");
-    return v.value;
+    return v.get();
   }
 
   SmallVector<Value> unwrap(const std::vector<PyValue> &vs) {
@@ -147,7 +184,7 @@ public:
   std::vector<PyValue> wrap(ValueRange values) {
     std::vector<PyValue> result;
     for (Value v : values)
-      result.push_back({s, v});
+      result.push_back({s, v, s->currentLiveness()});
     return result;
   }
 
@@ -183,11 +220,14 @@ public:
     BuilderState::Scope scope = s->scopes.back();
     s->scopes.pop_back();
     s->builder.restoreInsertionPoint(scope.resume);
+    scope.liveness->alive = false;
     scope.op->erase();
   }
 
   void pushScope(Operation *op, Block *body) {
-    s->scopes.push_back({op, s->builder.saveInsertionPoint()});
+    s->scopes.push_back({op, s->builder.saveInsertionPoint(),
+                         std::make_shared<Liveness>(
+                             Liveness{true, s->currentLiveness()})});
     // (Traits are not asked for by TypeID here: this module's hidden
     // symbols would give it TypeIDs of its own.)
     if (body->mightHaveTerminator())
@@ -237,7 +277,8 @@ public:
     else
       s->fail("expected a constant of an integer, index or float type, "
               "got " + typeText);
-    return {s, arith::ConstantOp::create(s->builder, loc(), attr)};
+    return {s, arith::ConstantOp::create(s->builder, loc(), attr),
+            s->currentLiveness()};
   }
 
   std::vector<PyValue> op(const std::string &name,
@@ -257,7 +298,10 @@ public:
     // Regions are built by begin_* only: an op that needs one does not
     // verify, and is dropped again.
     Operation *op = s->builder.create(state);
-    if (failed(verify(op))) {
+    LogicalResult verified = failure();
+    mlir::uop::python::runGuarded("verifying '" + name + "'",
+                                  [&] { verified = verify(op); });
+    if (failed(verified)) {
       op->erase();
       s->fail("invalid '" + name + "'");
     }
@@ -291,7 +335,8 @@ public:
     auto loop = scf::ForOp::create(s->builder, loc(), unwrap(lb), unwrap(ub),
                                    unwrap(step), unwrap(iterArgs));
     pushScope(loop, loop.getBody());
-    return {{s, loop.getInductionVar()}, wrap(loop.getRegionIterArgs())};
+    return {{s, loop.getInductionVar(), s->currentLiveness()},
+            wrap(loop.getRegionIterArgs())};
   }
 
   std::vector<PyValue> endFor(const std::vector<PyValue> &yields) {
@@ -322,7 +367,10 @@ public:
           ("the module is incomplete: " +
            s->scopes.back().op->getName().getStringRef() + " is still open")
               .str());
-    if (failed(verify(*s->module)))
+    LogicalResult verified = failure();
+    mlir::uop::python::runGuarded("verifying the module",
+                                  [&] { verified = verify(*s->module); });
+    if (failed(verified))
       s->fail("the built module is invalid");
     std::string text;
     llvm::raw_string_ostream os(text);
@@ -456,7 +504,7 @@ void mlir::uop::python::bindBuilder(py::module_ &m) {
       .def_property_readonly(
           "element_type",
           [](const PyValue &v) {
-            Type t = v.value.getType();
+            Type t = v.get().getType();
             if (auto shaped = dyn_cast<ShapedType>(t))
               t = shaped.getElementType();
             std::string text;
@@ -468,7 +516,7 @@ void mlir::uop::python::bindBuilder(py::module_ &m) {
       .def_property_readonly(
           "shape",
           [](const PyValue &v) -> py::object {
-            if (auto shaped = dyn_cast<ShapedType>(v.value.getType()))
+            if (auto shaped = dyn_cast<ShapedType>(v.get().getType()))
               return py::tuple(py::cast(shaped.getShape().vec()));
             return py::none();
           },

@@ -31,7 +31,7 @@ struct UopError : std::runtime_error {
 /// Where `fn` runs with the GIL released, call this inside that scope, so
 /// that the GIL is taken back whatever happens.
 template <typename Fn>
-void runGuarded(const char *what, Fn &&fn) {
+void runGuarded(const std::string &what, Fn &&fn) {
   llvm::CrashRecoveryContext crc;
   std::exception_ptr error;
   bool finished = crc.RunSafely([&] {

@@ -162,7 +162,7 @@ py::list compileStages(const std::string &source, const std::string &options,
     LogicalResult ran = failure();
     {
       py::gil_scoped_release release;
-      runGuarded(("the " + name + " stage").c_str(),
+      runGuarded("the " + name + " stage",
                  [&] { ran = pm.run(*module); });
     }
     if (failed(ran))
@@ -451,7 +451,15 @@ py::dict simulate(const std::string &source,
   opts.cancel = &cancel;
   std::exception_ptr error;
   bool interrupted = false;
-  {
+  // Only the main thread handles signals (and a thread Python ends at its
+  // exit must not leave a worker behind): elsewhere the run goes on here.
+  py::module_ threading = py::module_::import("threading");
+  bool mainThread = threading.attr("current_thread")().is(
+      threading.attr("main_thread")());
+  if (!mainThread) {
+    py::gil_scoped_release release;
+    simulateGuarded();
+  } else {
     py::gil_scoped_release release;
     std::promise<void> finished;
     std::future<void> done = finished.get_future();

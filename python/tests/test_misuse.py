@@ -231,3 +231,86 @@ def test_ctrl_c_ends_a_simulation():
     out, _ = child.communicate(timeout=60)
     assert out.strip() == "interrupted"
     assert time.time() - start < 10
+
+
+def test_values_of_an_abandoned_scope_refuse_to_be_used():
+    b = uop.KernelBuilder()
+    with b.function("main", "memref<4xf32>") as (m,):
+        with pytest.raises(ValueError):
+            with b.for_(0, 4) as loop:
+                y = b.load(m, loop.iv) * 2.0
+                raise ValueError("in the body")
+        with pytest.raises(uop.Error, match="a value of a with block that an "
+                                            "exception left"):
+            b.store(y + 1.0, m, 0)
+        with pytest.raises(uop.Error, match="exception left"):
+            y.type
+    kept = None
+    with pytest.raises(ValueError):
+        with b.function("f", "memref<4xf32>") as (arg,):
+            kept = arg
+            raise ValueError("in the function")
+    with b.function("g", "memref<4xf32>") as (m,):
+        with pytest.raises(uop.Error, match="exception left"):
+            b.load(kept, 0)
+        b.store(1.0, m, 0)
+    assert "@g" in b.text and "@f" not in b.text
+
+
+def test_a_failed_end_leaves_the_builder_usable():
+    b = uop.KernelBuilder()
+    with pytest.raises(uop.Error, match="the loop carries 0 values, got 1"):
+        with b.function("f", "memref<4xf32>") as (m,):
+            with b.for_(0, 4) as loop:
+                loop.yield_(b.load(m, loop.iv))
+    with b.function("main", "memref<4xf32>") as (m,):
+        b.store(1.0, m, 0)
+    assert "@main" in b.text
+
+
+def test_builder_verifier_crash_is_an_error():
+    b = uop.KernelBuilder()
+    with b.function("main", "vector<4xf32>") as (v,):
+        with pytest.raises(uop.Error, match="crashed in verifying"):
+            b.op("llvm.intr.vector.interleave2", v, v, results=["f32"])
+
+
+def test_numpy_scalars_are_numbers():
+    k = uop.compile(uop.matmul_problem(32, 32, 16), tile=(32, 32, 8),
+                    thread_tile=(4, 4))
+    uop.simulate(k, seed=np.int64(1), atol=np.float32(1e-3),
+                 max_steps=np.uint64(10**9))
+    b = uop.KernelBuilder()
+    with b.function("main", "memref<2xi64>") as (m,):
+        b.store(b.constant(np.int64(3), "i64"), m, 0)
+        b.store(b.constant(2**64 - 1, "i64"), m, 1)
+    (out,) = uop.simulate(b.text, np.zeros(2, np.int64), check=False)
+    assert list(out) == [3, -1]
+
+
+SIMULATE_ON_A_THREAD = r'''
+import threading, time, uop
+src = """func.func @main() {
+  %c0 = arith.constant 0 : index
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %t = arith.constant true
+    scf.condition(%t) %i : index
+  } do {
+  ^bb0(%i: index):
+    scf.yield %i : index
+  }
+  return
+}"""
+t = threading.Thread(target=lambda: uop.simulate(src, check=False),
+                     daemon=True)
+t.start()
+time.sleep(1)
+print("exiting", flush=True)
+'''
+
+
+def test_interpreter_exit_with_a_simulation_on_another_thread():
+    done = subprocess.run([sys.executable, "-c", SIMULATE_ON_A_THREAD],
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "exiting"
+    assert done.returncode == 0, done.stderr

@@ -5,6 +5,7 @@ itself (uop.compile_options()): a Python name is the pipeline's with '-'
 written '_' (thread_tile for thread-tile), and a value is checked against
 the kind of its default before the pipeline sees it.
 """
+import numbers
 import os
 import re
 import shutil
@@ -364,8 +365,9 @@ def _check_preempt_seed(seed) -> None:
 
 
 def _check_int(name: str, value, low: int, high: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or \
-            not low <= value <= high:
+    # Python's ints and numpy's integer scalars.
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool) or \
+            not low <= int(value) <= high:
         spell = {2**64 - 1: "2**64 - 1", 2**32 - 1: "2**32 - 1"}
         raise Error(f"{name}: expected an integer from {low} to "
                     f"{spell.get(high, high)}, got {value!r}")
@@ -384,7 +386,7 @@ def _check_options(seed, warp_size, max_steps, max_memory, atol,
         _check_int("max_memory", max_memory, 1, 2**64 - 1)
     for name, tol in (("atol", atol), ("rtol", rtol)):
         if tol is not None and (isinstance(tol, bool) or
-                                not isinstance(tol, (int, float)) or
+                                not isinstance(tol, numbers.Real) or
                                 not tol >= 0):
             raise Error(f"{name}: expected a number >= 0, got {tol!r}")
 

@@ -13,6 +13,7 @@ numbers and other values (arith ops of their type: addi/addf, ...), and
 comparisons through KernelBuilder.cmp. smem_gemm_ir is the seed's tiled
 GEMM written this way, and matmul_problem builds the linalg input of a GEMM.
 """
+import numbers
 from contextlib import contextmanager
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -124,9 +125,12 @@ class KernelBuilder:
         """arith.constant of `type` (index, i32, f32, ...): an integer type
         takes a Python int (or bool) that fits it, signed or as its bit
         pattern (-128 to 255 for i8); a float type a number."""
-        if isinstance(value, bool):
+        # Python's numbers and numpy's scalars.
+        if isinstance(value, numbers.Integral):
             value = int(value)
-        if not isinstance(value, (int, float)):
+        elif isinstance(value, numbers.Real):
+            value = float(value)
+        else:
             raise Error(f"constant: expected a number, got {value!r}")
         if _is_float(type):
             return Value(self, self._n.constant(float(value), type))
@@ -138,11 +142,14 @@ class KernelBuilder:
                             f"{value!r}")
             low = 0 if bits == 1 else -(1 << (bits - 1))
             high = (1 << bits) - 1 if bits > 1 else 1
-            if type == "index":
-                high = (1 << 63) - 1
+            if type == "index" or bits > 64:
+                # (The native builder takes a signed 64-bit value.)
+                low, high = -(1 << 63), (1 << 63) - 1
             if not low <= value <= high:
                 raise Error(f"constant: {value} does not fit {type} (expected "
                             f"{low} to {high})")
+            if bits == 64 and value >= 1 << 63:
+                value -= 1 << 64  # the same bits, as a signed value
         # Another type: the native builder parses it and says what is wrong.
         return Value(self, self._n.constant(value, type))
 
@@ -167,7 +174,7 @@ class KernelBuilder:
         values = self._wrap(self._n.begin_func(name, types))
         with self._scope():
             yield tuple(values)
-        self._n.end_func()
+            self._n.end_func()
 
     @contextmanager
     def _scope(self):
@@ -191,7 +198,7 @@ class KernelBuilder:
         ids = self._wrap(self._n.begin_launch(dims(grid), dims(block)))
         with self._scope():
             yield tuple(ids[:3]), tuple(ids[3:])
-        self._n.end_launch()
+            self._n.end_launch()
 
     @contextmanager
     def for_(self, lower, upper, step=1, iter_args: Sequence = ()):
@@ -210,8 +217,8 @@ class KernelBuilder:
             yield loop
             if init and loop._yields is None:
                 raise Error("a loop with iter_args needs loop.yield_(...)")
-        loop.results = self._wrap(self._n.end_for(
-            [v._v for v in (loop._yields or [])]))
+            loop.results = self._wrap(self._n.end_for(
+                [v._v for v in (loop._yields or [])]))
 
     @contextmanager
     def if_(self, condition: Value):
@@ -221,7 +228,7 @@ class KernelBuilder:
         self._n.begin_if(condition._v)
         with self._scope():
             yield
-        self._n.end_if()
+            self._n.end_if()
 
     # Memory and synchronisation ---------------------------------------------
     def alloc_shared(self, shape: Sequence[int], dtype: str = "f32") -> Value:
