@@ -196,8 +196,10 @@ def test_builder_names_what_it_cannot_do():
             b.index(1) / 2
 
 
-ENDLESS = r'''
-import sys, time, uop
+# A child interpreter's first lines: `src`, a host loop that never ends
+# (it would take minutes to reach the simulator's step budget).
+ENDLESS_PREAMBLE = r'''
+import sys, threading, time, uop
 src = """func.func @main() {
   %c0 = arith.constant 0 : index
   %r = scf.while (%i = %c0) : (index) -> index {
@@ -209,6 +211,9 @@ src = """func.func @main() {
   }
   return
 }"""
+'''
+
+ENDLESS = ENDLESS_PREAMBLE + r'''
 print("started", flush=True)
 try:
     uop.simulate(src, check=False)
@@ -288,19 +293,7 @@ def test_numpy_scalars_are_numbers():
     assert list(out) == [3, -1]
 
 
-SIMULATE_ON_A_THREAD = r'''
-import threading, time, uop
-src = """func.func @main() {
-  %c0 = arith.constant 0 : index
-  %r = scf.while (%i = %c0) : (index) -> index {
-    %t = arith.constant true
-    scf.condition(%t) %i : index
-  } do {
-  ^bb0(%i: index):
-    scf.yield %i : index
-  }
-  return
-}"""
+SIMULATE_ON_A_THREAD = ENDLESS_PREAMBLE + r'''
 t = threading.Thread(target=lambda: uop.simulate(src, check=False),
                      daemon=True)
 t.start()
