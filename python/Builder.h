@@ -13,6 +13,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <atomic>
 #include <exception>
 #include <stdexcept>
 #include <string>
@@ -30,6 +31,13 @@ struct UopError : std::runtime_error {
 /// on the calling thread: the module's contexts run their passes on it.
 /// Where `fn` runs with the GIL released, call this inside that scope, so
 /// that the GIL is taken back whatever happens.
+/// How many crashes runGuarded has recovered from in this process.
+inline std::atomic<unsigned> &getCrashCountRef() {
+  static std::atomic<unsigned> count{0};
+  return count;
+}
+inline unsigned getCrashCount() { return getCrashCountRef().load(); }
+
 template <typename Fn>
 void runGuarded(const std::string &what, Fn &&fn) {
   llvm::CrashRecoveryContext crc;
@@ -41,11 +49,13 @@ void runGuarded(const std::string &what, Fn &&fn) {
       error = std::current_exception();
     }
   });
-  if (!finished)
+  if (!finished) {
+    ++getCrashCountRef();
     throw UopError(std::string("internal error: MLIR or LLVM crashed in ") +
                    what +
                    " (a defect no check of uop's caught; the input that "
                    "causes it is worth a report)");
+  }
   if (error)
     std::rethrow_exception(error);
 }

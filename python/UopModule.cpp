@@ -46,15 +46,28 @@ using mlir::uop::python::UopError;
 
 namespace {
 
-/// A context with every dialect the tools know, and the diagnostics it
-/// prints collected in a string.
+/// A context with every dialect the tools know, the module parsed into it,
+/// and the diagnostics it prints collected in a string. After a crash that
+/// runGuarded recovered from, the module and the context are left as they
+/// are (leaked): destroying IR a crash left half-rewritten could crash
+/// again, outside any guard.
 struct Session {
   Session()
-      : context(makeRegistry(), MLIRContext::Threading::DISABLED),
-        os(diagnostics) {
+      : owned(std::make_unique<MLIRContext>(
+            makeRegistry(), MLIRContext::Threading::DISABLED)),
+        context(*owned), os(diagnostics),
+        crashesAtStart(uop::python::getCrashCount()) {
     // (Passes run on the calling thread, where runGuarded catches a crash.)
     context.printOpOnDiagnostic(false);
     handler.emplace(sourceMgr, &context, os);
+  }
+
+  ~Session() {
+    if (uop::python::getCrashCount() == crashesAtStart)
+      return;
+    (void)module.release();
+    handler.reset();
+    (void)owned.release();
   }
 
   static DialectRegistry makeRegistry() {
@@ -63,19 +76,19 @@ struct Session {
     return registry;
   }
 
-  OwningOpRef<ModuleOp> parse(const std::string &source) {
+  /// Parses `source` into the session's module.
+  ModuleOp parse(const std::string &source) {
     auto buffer = llvm::MemoryBuffer::getMemBufferCopy(source, "<source>");
     // Text MLIR's parser would crash on is refused at its location.
     if (uop::reportKnownParserCrash(*buffer, os))
       fail("cannot parse the source");
     sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-    OwningOpRef<ModuleOp> module;
     runGuarded("parsing or verifying the source", [&] {
       module = parseSourceFile<ModuleOp>(sourceMgr, &context);
     });
     if (!module)
       fail("cannot parse the source");
-    return module;
+    return *module;
   }
 
   [[noreturn]] void fail(const std::string &what) {
@@ -90,11 +103,14 @@ struct Session {
     return text;
   }
 
-  MLIRContext context;
+  std::unique_ptr<MLIRContext> owned;
+  MLIRContext &context;
   llvm::SourceMgr sourceMgr;
   std::string diagnostics;
   llvm::raw_string_ostream os;
   std::optional<SourceMgrDiagnosticHandler> handler;
+  unsigned crashesAtStart;
+  OwningOpRef<ModuleOp> module;
 };
 
 /// CompileOptions with its options readable by name.
@@ -144,7 +160,7 @@ py::list compileStages(const std::string &source, const std::string &options,
   if (!lastStage)
     throw UopError("unsupported stage '" + last + "': expected one of " +
                    uop::getStageNames());
-  OwningOpRef<ModuleOp> module = s.parse(source);
+  ModuleOp module = s.parse(source);
   py::list result;
   for (uop::Stage stage : uop::getAllStages()) {
     std::string name = uop::getStageName(stage).str();
@@ -163,11 +179,11 @@ py::list compileStages(const std::string &source, const std::string &options,
     {
       py::gil_scoped_release release;
       runGuarded("the " + name + " stage",
-                 [&] { ran = pm.run(*module); });
+                 [&] { ran = pm.run(module); });
     }
     if (failed(ran))
       s.fail("compilation failed at the " + name + " stage");
-    result.append(py::make_tuple(name, Session::print(*module)));
+    result.append(py::make_tuple(name, Session::print(module)));
     if (stage == *lastStage)
       break;
   }
@@ -177,7 +193,7 @@ py::list compileStages(const std::string &source, const std::string &options,
 std::string runPipeline(const std::string &source,
                         const std::string &pipeline) {
   Session s;
-  OwningOpRef<ModuleOp> module = s.parse(source);
+  ModuleOp module = s.parse(source);
   std::string error;
   llvm::raw_string_ostream errorOs(error);
   FailureOr<OpPassManager> parsed = failure();
@@ -188,18 +204,18 @@ std::string runPipeline(const std::string &source,
   PassManager pm(&s.context);
   static_cast<OpPassManager &>(pm) = *parsed;
   LogicalResult ran = failure();
-  runGuarded("the pipeline", [&] { ran = pm.run(*module); });
+  runGuarded("the pipeline", [&] { ran = pm.run(module); });
   if (failed(ran))
     s.fail("the pipeline failed");
-  return Session::print(*module);
+  return Session::print(module);
 }
 
 std::string toPTX(const std::string &source) {
   Session s;
-  OwningOpRef<ModuleOp> module = s.parse(source);
+  ModuleOp module = s.parse(source);
   FailureOr<std::string> ptx = failure();
   runGuarded("PTX generation",
-             [&] { ptx = uop::translateModuleToPTX(*module); });
+             [&] { ptx = uop::translateModuleToPTX(module); });
   if (failed(ptx))
     s.fail("PTX generation failed");
   return *ptx;
@@ -209,19 +225,19 @@ std::string toPTX(const std::string &source) {
 /// --uop-launch-config writes it.
 std::string launchJSON(const std::string &source) {
   Session s;
-  OwningOpRef<ModuleOp> module = s.parse(source);
+  ModuleOp module = s.parse(source);
   std::string json;
   llvm::raw_string_ostream os(json);
   runGuarded("writing the launch configuration", [&] {
-    uop::writeLaunchConfigJSON(uop::collectLaunches(*module),
-                               uop::collectHostFunctions(*module), os);
+    uop::writeLaunchConfigJSON(uop::collectLaunches(module),
+                               uop::collectHostFunctions(module), os);
   });
   return json;
 }
 
 py::list launchConfigs(const std::string &source) {
   Session s;
-  OwningOpRef<ModuleOp> module = s.parse(source);
+  ModuleOp module = s.parse(source);
   py::list result;
   auto dims = [](const std::array<std::optional<int64_t>, 3> &d) {
     py::list l;
@@ -229,7 +245,7 @@ py::list launchConfigs(const std::string &source) {
       l.append(x ? py::cast(*x) : py::none());
     return py::tuple(l);
   };
-  for (const uop::KernelLaunch &launch : uop::collectLaunches(*module)) {
+  for (const uop::KernelLaunch &launch : uop::collectLaunches(module)) {
     py::dict d;
     d["host"] = launch.hostFunction;
     d["kernel"] = launch.kernel;
