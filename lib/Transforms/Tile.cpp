@@ -1441,8 +1441,36 @@ struct KindChooser {
 
   /// The configuration for the GEMM `g`: its kind by `mma` and its input
   /// type, or failure with the reason in `whyNot`.
+  /// Why mma=auto compiled `g`, a GEMM of dynamic shape that TMA could
+  /// load were its rows aligned, with a warp-level kernel (`c`) rather than
+  /// versioning a TMA kernel (versionsTma), or empty: said after a
+  /// block-level kernel's option that the warp-level one refuses.
+  std::string whyAutoTookWarpLevel(const GemmInfo &g, const TileConfig &c) {
+    if (mode != Mode::Auto || !g.isDynamic() || c.wgmma || c.tcgen05 ||
+        (!g.inputType.isF16() && !g.inputType.isBF16()))
+      return {};
+    std::string why;
+    FailureOr<TileConfig> tma = failure();
+    if (target.hasTensorCore(TensorCoreKind::tcgen05))
+      tma = tcgen05Config(why);
+    else if (target.hasWgmma())
+      tma = wgmmaConfig(why);
+    if (failed(tma) ||
+        !whyNotTma(g, tma->blockN, /*runTimeStrides=*/true).empty())
+      return {};
+    return " (mma=auto takes mma.sync for this GEMM of dynamic shape: a "
+           "row length known only at run time, of A, B or the buffer a TMA "
+           "store would write, is not a host argument's of the identity "
+           "layout, which the host could test to launch the TMA kernel "
+           "where the rows are aligned)";
+  }
+
   FailureOr<TileConfig> choose(const GemmInfo &g, std::string &whyNot) {
     FailureOr<TileConfig> c = chooseKind(g, whyNot);
+    // An option of the block-level kernels refused below says why mma=auto
+    // did not take one.
+    std::string autoWhy =
+        succeeded(c) ? whyAutoTookWarpLevel(g, *c) : std::string();
     if (succeeded(c) && persistentBlocks != 0 && !c->wgmma) {
       whyNot = llvm::formatv(
           "persistent-blocks={0} applies to the warp-specialized wgmma "
@@ -1450,6 +1478,7 @@ struct KindChooser {
           "mma={1}",
           persistentBlocks,
           c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
+      whyNot += autoWhy;
       return failure();
     }
     if (succeeded(c) && groupM > 1 && !c->wgmma && !c->tcgen05) {
@@ -1457,6 +1486,7 @@ struct KindChooser {
           "group-m={0} orders the tiles of the wgmma and tcgen05 kernels "
           "(sm_90a, sm_100a), got a GEMM compiled with mma={1}",
           groupM, stringifyMatmulKind(c->kind));
+      whyNot += autoWhy;
       return failure();
     }
     if (succeeded(c))
@@ -1466,6 +1496,7 @@ struct KindChooser {
           "pingpong schedules the persistent wgmma kernel (sm_90a, f16 or "
           "bf16 inputs), got a GEMM compiled with mma={0}",
           c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
+      whyNot += autoWhy;
       return failure();
     }
     if (succeeded(c) && clusterM * clusterN > 1 && !c->wgmma) {
@@ -1474,6 +1505,7 @@ struct KindChooser {
           "bf16 inputs), got a GEMM compiled with mma={1}",
           clusterOptions(),
           c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
+      whyNot += autoWhy;
       return failure();
     }
     if (succeeded(c) && tmaStore && !c->wgmma && !c->tcgen05) {
@@ -1482,6 +1514,7 @@ struct KindChooser {
           "on sm_90a, tcgen05 on sm_100a; f16 or bf16 inputs), got a GEMM "
           "compiled with mma={0}",
           stringifyMatmulKind(c->kind));
+      whyNot += autoWhy;
       return failure();
     }
     return c;
