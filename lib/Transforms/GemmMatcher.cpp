@@ -118,26 +118,36 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
     whyNot = "expected two inputs and one output";
     return failure();
   }
+  // A GEMM (two parallel loops and one reduction), or a batch of them: a
+  // third parallel loop that is the outermost dimension of all three
+  // operands (linalg.batch_matmul).
   SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
-  if (iters.size() != 3 ||
-      llvm::count(iters, utils::IteratorType::parallel) != 2) {
-    whyNot = "expected two parallel loops and one reduction";
+  int64_t parallel = llvm::count(iters, utils::IteratorType::parallel);
+  if ((iters.size() != 3 && iters.size() != 4) ||
+      parallel != int64_t(iters.size()) - 1) {
+    whyNot = "expected two parallel loops and one reduction (three parallel "
+             "loops and one reduction for a batch of GEMMs)";
     return failure();
   }
+  bool batched = iters.size() == 4;
+  unsigned rank = batched ? 3 : 2;
   unsigned kDim = 0;
-  for (unsigned i = 0; i < 3; ++i)
+  for (unsigned i = 0; i < iters.size(); ++i)
     if (iters[i] == utils::IteratorType::reduction)
       kDim = i;
 
   GemmInfo info;
   info.op = op;
+  info.batched = batched;
   info.a = op.getDpsInputOperand(0)->get();
   info.b = op.getDpsInputOperand(1)->get();
   info.c = op.getDpsInitOperand(0)->get();
   for (Value v : {info.a, info.b, info.c}) {
     auto type = dyn_cast<MemRefType>(v.getType());
-    if (!type || type.getRank() != 2) {
-      whyNot = "expected 2-D memref operands";
+    if (!type || type.getRank() != rank) {
+      whyNot = batched ? "expected 3-D memref operands for a batch of GEMMs "
+                         "(a matrix of each per GEMM, the batch outermost)"
+                       : "expected 2-D memref operands";
       return failure();
     }
     if (!type.getLayout().isIdentity()) {
@@ -149,9 +159,28 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   SmallVector<unsigned> aDims = getDims(maps[0]), bDims = getDims(maps[1]),
                         cDims = getDims(maps[2]);
-  if (aDims.size() != 2 || bDims.size() != 2 || cDims.size() != 2) {
-    whyNot = "an indexing map is not a pair of loop dimensions";
+  if (aDims.size() != rank || bDims.size() != rank || cDims.size() != rank) {
+    whyNot = batched ? "an indexing map is not a triple of loop dimensions"
+                     : "an indexing map is not a pair of loop dimensions";
     return failure();
+  }
+  if (batched) {
+    // The batch loop indexes the outermost dimension of each operand, and
+    // only that one: operand i of the batch is matrix i of each buffer.
+    unsigned batchDim = cDims[0];
+    if (batchDim == kDim || aDims[0] != batchDim || bDims[0] != batchDim) {
+      whyNot = "the batch loop is not the outermost dimension of A, B and "
+               "the output";
+      return failure();
+    }
+    aDims.erase(aDims.begin());
+    bDims.erase(bDims.begin());
+    cDims.erase(cDims.begin());
+    for (ArrayRef<unsigned> dims : {aDims, bDims, cDims})
+      if (llvm::is_contained(dims, batchDim)) {
+        whyNot = "the batch loop indexes an operand twice";
+        return failure();
+      }
   }
   // The output is indexed by the two parallel loops: they are M and N.
   if (cDims[0] == kDim || cDims[1] == kDim || cDims[0] == cDims[1]) {
@@ -252,14 +281,20 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
       agree = false;
     return x;
   };
-  info.m = unify(cType.getDimSize(0),
-                 aType.getDimSize(info.transposeA ? 1 : 0));
-  info.n = unify(cType.getDimSize(1),
-                 bType.getDimSize(info.transposeB ? 0 : 1));
-  info.k = unify(aType.getDimSize(info.transposeA ? 0 : 1),
-                 bType.getDimSize(info.transposeB ? 1 : 0));
+  // A batch's matrices are the operands' inner two dimensions.
+  unsigned d0 = batched ? 1 : 0, d1 = d0 + 1;
+  info.m = unify(cType.getDimSize(d0),
+                 aType.getDimSize(info.transposeA ? d1 : d0));
+  info.n = unify(cType.getDimSize(d1),
+                 bType.getDimSize(info.transposeB ? d0 : d1));
+  info.k = unify(aType.getDimSize(info.transposeA ? d0 : d1),
+                 bType.getDimSize(info.transposeB ? d1 : d0));
+  if (batched)
+    info.batch = unify(unify(cType.getDimSize(0), aType.getDimSize(0)),
+                       bType.getDimSize(0));
   if (!agree) {
-    whyNot = "operand shapes do not agree on M, N and K";
+    whyNot = batched ? "operand shapes do not agree on the batch, M, N and K"
+                     : "operand shapes do not agree on M, N and K";
     return failure();
   }
   if (info.a == info.c || info.b == info.c) {
@@ -294,10 +329,42 @@ Value mlir::uop::buildGemmSize(OpBuilder &b, Location loc, const GemmInfo &g,
     sources = {{g.a, g.transposeA ? 0u : 1u}, {g.b, g.transposeB ? 1u : 0u}};
     break;
   }
+  // A batch's operands hold the batch outermost.
+  unsigned shift = g.batched ? 1 : 0;
   for (Source s : sources)
-    if (cast<MemRefType>(s.memref.getType()).isDynamicDim(s.dim))
-      return memref::DimOp::create(b, loc, s.memref, s.dim);
+    if (cast<MemRefType>(s.memref.getType()).isDynamicDim(s.dim + shift))
+      return memref::DimOp::create(b, loc, s.memref, s.dim + shift);
   llvm_unreachable("a dynamic GEMM size has a dynamic operand dimension");
+}
+
+Value mlir::uop::buildBatchSize(OpBuilder &b, Location loc,
+                                const GemmInfo &g) {
+  assert(g.batched && "not a batch of GEMMs");
+  if (!ShapedType::isDynamic(g.batch))
+    return arith::ConstantIndexOp::create(b, loc, g.batch);
+  // Dynamic only when A, B and C all have it dynamically.
+  return memref::DimOp::create(b, loc, g.a, 0);
+}
+
+Value mlir::uop::buildBatchMatrix(OpBuilder &b, Location loc, Value operand,
+                                  Value index) {
+  auto type = cast<MemRefType>(operand.getType());
+  assert(type.getRank() == 3 && "not a batch of matrices");
+  SmallVector<OpFoldResult> offsets = {index, b.getIndexAttr(0),
+                                       b.getIndexAttr(0)};
+  SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1)};
+  for (int64_t d : {1, 2})
+    sizes.push_back(type.isDynamicDim(d)
+                        ? OpFoldResult(memref::DimOp::create(b, loc, operand,
+                                                             d)
+                                           .getResult())
+                        : OpFoldResult(b.getIndexAttr(type.getDimSize(d))));
+  SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+  auto viewType = memref::SubViewOp::inferRankReducedResultType(
+      {type.getDimSize(1), type.getDimSize(2)}, type, offsets, sizes,
+      strides);
+  return memref::SubViewOp::create(b, loc, cast<MemRefType>(viewType),
+                                   operand, offsets, sizes, strides);
 }
 
 //===----------------------------------------------------------------------===//
@@ -567,6 +634,13 @@ void mlir::uop::matchEpilogue(GemmInfo &g, Operation *&stoppedAt,
     if (!next || isa<memref::DeallocOp>(next))
       return;
     auto generic = dyn_cast<linalg::GenericOp>(next);
+    if (generic && g.batched && generic.getNumLoops() == 3 &&
+        generic.getNumParallelLoops() == 3) {
+      stoppedAt = generic;
+      whyNot = "the writeback of a batch of GEMMs fuses no consumer (it "
+               "stays an operation of its own)";
+      return;
+    }
     if (!generic || generic.getNumLoops() != 2 ||
         generic.getNumParallelLoops() != 2)
       return;

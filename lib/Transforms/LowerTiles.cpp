@@ -225,19 +225,41 @@ static int64_t getAsyncCopyWidth(CopyOp op) {
   return 0;
 }
 
-/// The unit-stride subview of a row-major 2-D memref whose row length (its
-/// dim 1, the subview's row stride) is known only at run time that `src`
-/// is (a tile of a GEMM of dynamic shape), or null.
+static bool hasUnitStrides(memref::SubViewOp subview) {
+  return llvm::all_of(subview.getMixedStrides(), [](OpFoldResult s) {
+    return isConstantIntValue(s, 1);
+  });
+}
+
+/// The row-major memref whose innermost dimension, known only at run time,
+/// is the row stride of `matrix`, a 2-D memref a GEMM's tiles are taken
+/// from, or null: `matrix` itself, or, for a batch of GEMMs, the 3-D
+/// memref whose matrix [z, :, :] it is (buildBatchMatrix: starting z rows
+/// times the row length in, at a multiple of the row length).
+static Value getRowsBase(Value matrix) {
+  auto type = cast<MemRefType>(matrix.getType());
+  if (type.getRank() == 2 && type.getLayout().isIdentity())
+    return type.isDynamicDim(1) ? matrix : Value();
+  auto batch = matrix.getDefiningOp<memref::SubViewOp>();
+  if (!batch || type.getRank() != 2 || !hasUnitStrides(batch))
+    return Value();
+  MemRefType baseType = batch.getSourceType();
+  SmallVector<OpFoldResult> offsets = batch.getMixedOffsets();
+  if (baseType.getRank() != 3 || !baseType.getLayout().isIdentity() ||
+      !baseType.isDynamicDim(2) || !isConstantIntValue(offsets[1], 0) ||
+      !isConstantIntValue(offsets[2], 0) ||
+      !isConstantIntValue(batch.getMixedSizes()[0], 1))
+    return Value();
+  return batch.getSource();
+}
+
+/// The unit-stride subview of a 2-D memref whose row length (the
+/// subview's row stride) is known only at run time that `src` is (a tile
+/// of a GEMM of dynamic shape; getRowsBase), or null.
 static memref::SubViewOp getRuntimeStrideTile(Value src) {
   auto subview = src.getDefiningOp<memref::SubViewOp>();
-  if (!subview)
-    return nullptr;
-  MemRefType baseType = subview.getSourceType();
-  if (baseType.getRank() != 2 || !baseType.getLayout().isIdentity() ||
-      !baseType.isDynamicDim(1) ||
-      !llvm::all_of(subview.getMixedStrides(), [](OpFoldResult s) {
-        return isConstantIntValue(s, 1);
-      }))
+  if (!subview || !hasUnitStrides(subview) ||
+      !getRowsBase(subview.getSource()))
     return nullptr;
   return subview;
 }
@@ -246,7 +268,7 @@ static memref::SubViewOp getRuntimeStrideTile(Value src) {
 /// that start at multiples of `width` elements without a test: the launch
 /// was versioned for them (uop.aligned_rows: whole 16-byte units).
 static bool hasKnownAlignedRows(memref::SubViewOp subview, int64_t width) {
-  Value base = subview.getSource();
+  Value base = getRowsBase(subview.getSource());
   int64_t elemBytes =
       getElementBytes(cast<MemRefType>(base.getType()).getElementType());
   return elemBytes > 0 && 16 % (width * elemBytes) == 0 &&
@@ -307,7 +329,9 @@ static Value buildRowAlignmentTest(ImplicitLocOpBuilder &b,
   };
   if (hasKnownAlignedRows(subview, width))
     return multiple(col);
-  return arith::AndIOp::create(b, multiple(cg.dim(subview.getSource(), 1)),
+  Value base = getRowsBase(subview.getSource());
+  int64_t rank = cast<MemRefType>(base.getType()).getRank();
+  return arith::AndIOp::create(b, multiple(cg.dim(base, rank - 1)),
                                multiple(col));
 }
 

@@ -685,10 +685,32 @@ private:
         failed(type.getStridesAndOffset(strides, offset)) ||
         strides.size() != 2 || strides[1] != 1 ||
         ShapedType::isDynamic(strides[0]) || strides[0] % group ||
-        ShapedType::isDynamic(offset) || offset % group ||
-        ragged(GemmDim::N, c.blockN))
+        !startsAtMultipleOf(g.out, group) || ragged(GemmDim::N, c.blockN))
       return 0;
     return group;
+  }
+
+  /// Whether the 2-D `matrix` starts a multiple of `n` elements into its
+  /// buffer: a static offset that is, or matrix z of a batch
+  /// (buildBatchMatrix) whose matrices are a static multiple apart.
+  static bool startsAtMultipleOf(Value matrix, int64_t n) {
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(cast<MemRefType>(matrix.getType())
+                   .getStridesAndOffset(strides, offset)))
+      return false;
+    if (!ShapedType::isDynamic(offset))
+      return offset % n == 0;
+    auto batch = matrix.getDefiningOp<memref::SubViewOp>();
+    if (!batch || batch.getSourceType().getRank() != 3 ||
+        !batch.getSourceType().getLayout().isIdentity())
+      return false;
+    SmallVector<int64_t> batchStrides;
+    int64_t batchOffset;
+    return succeeded(batch.getSourceType().getStridesAndOffset(batchStrides,
+                                                               batchOffset)) &&
+           !ShapedType::isDynamic(batchStrides[0]) &&
+           batchStrides[0] % n == 0;
   }
 
   /// storeAccumulator with each group of `group` columns of a row computed
@@ -847,8 +869,9 @@ static std::pair<int64_t, int64_t> launchGrid(const GemmInfo &g,
 
 /// The operands among `g`'s A and B (and C, with `withC`) whose rows a
 /// kernel would test for alignment at run time: host-function arguments of
-/// the identity layout in global memory whose row length (dim 1, the row
-/// stride) is known only at run time, with elements of at most 16 bytes.
+/// the identity layout in global memory whose row length (the innermost
+/// dimension, the row stride; a batch's matrices then start at multiples
+/// of it) is known only at run time, with elements of at most 16 bytes.
 /// Each with its row length in elements that makes whole 16-byte units.
 static SmallVector<std::pair<BlockArgument, int64_t>>
 getRowAlignmentOperands(const GemmInfo &g, bool withC = false) {
@@ -859,9 +882,9 @@ getRowAlignmentOperands(const GemmInfo &g, bool withC = false) {
   for (Value v : values) {
     auto arg = dyn_cast<BlockArgument>(v);
     auto type = dyn_cast<MemRefType>(v.getType());
-    if (!arg || !type || type.getRank() != 2 ||
+    if (!arg || !type || type.getRank() != (g.batched ? 3 : 2) ||
         !type.getLayout().isIdentity() || !isGlobalMemRef(type) ||
-        !ShapedType::isDynamic(type.getDimSize(1)))
+        !ShapedType::isDynamic(type.getDimSize(type.getRank() - 1)))
       continue;
     auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
     if (!func || arg.getOwner() != &func.getFunctionBody().front())
@@ -910,7 +933,8 @@ static Value buildRowsAligned(
     SmallVectorImpl<int64_t> &args) {
   Value residue;
   for (auto [arg, width] : operands) {
-    Value len = memref::DimOp::create(b, arg, 1);
+    Value len = memref::DimOp::create(
+        b, arg, cast<MemRefType>(arg.getType()).getRank() - 1);
     Value r = arith::RemUIOp::create(
         b, len, arith::ConstantIndexOp::create(b, width));
     residue = residue ? arith::MaxUIOp::create(b, residue, r).getResult() : r;
@@ -1024,8 +1048,11 @@ static gpu::LaunchOp buildGemmLaunch(ImplicitLocOpBuilder &b,
   // first.
   if (c.splitK > 1 && g.fill)
     buildFillKernel(b, g, c, dynamicSizes);
+  // A batch: GEMM z of the batch on blocks z (split K is the wgmma
+  // kernel's, which takes no batch).
+  Value gridZ = g.batched ? buildBatchSize(b, b.getLoc(), g) : cst(c.splitK);
   auto launch = gpu::LaunchOp::create(
-      b, gridX, gridY, cst(c.splitK), blockX, blockY, one,
+      b, gridX, gridY, gridZ, blockX, blockY, one,
       /*dynamicSharedMemorySize=*/Value(), /*asyncTokenType=*/Type(),
       /*asyncDependencies=*/ValueRange(), /*workgroupAttributions=*/{},
       /*privateAttributions=*/{}, clusterX, clusterY, clusterZ);
@@ -1038,12 +1065,24 @@ static gpu::LaunchOp buildGemmLaunch(ImplicitLocOpBuilder &b,
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&launch.getBody().front());
+    // A block of a batch computes a tile of its GEMM's matrices: the
+    // kernel of one GEMM on those views.
+    GemmInfo matrices = g;
+    if (g.batched) {
+      Value z = launch.getBlockIds().z;
+      matrices.a = buildBatchMatrix(b, b.getLoc(), g.a, z);
+      matrices.b = buildBatchMatrix(b, b.getLoc(), g.b, z);
+      matrices.c = buildBatchMatrix(b, b.getLoc(), g.c, z);
+      matrices.out = matrices.c;
+      matrices.batched = false;
+      matrices.batch = 1;
+    }
     if (c.tcgen05)
-      buildTcgen05Kernel(b, b.getLoc(), launch, g, c, dynamicSizes);
+      buildTcgen05Kernel(b, b.getLoc(), launch, matrices, c, dynamicSizes);
     else if (c.wgmma)
-      buildWgmmaKernel(b, b.getLoc(), launch, g, c, dynamicSizes);
+      buildWgmmaKernel(b, b.getLoc(), launch, matrices, c, dynamicSizes);
     else
-      KernelBuilder(b, g, c, dynamicSizes).build(launch);
+      KernelBuilder(b, matrices, c, dynamicSizes).build(launch);
     gpu::TerminatorOp::create(b);
   }
   return launch;
@@ -1066,6 +1105,16 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
     if (ShapedType::isDynamic(size))
       dynamicSizes[static_cast<unsigned>(dim)] =
           buildGemmSize(b, b.getLoc(), g, dim);
+  }
+  // A batch known only at run time may be empty, where a grid of no
+  // blocks along z would not launch: the host launches where it is not.
+  if (g.batched && ShapedType::isDynamic(g.batch)) {
+    Value batch = buildBatchSize(b, b.getLoc(), g);
+    auto ifOp = scf::IfOp::create(
+        b, arith::CmpIOp::create(b, arith::CmpIPredicate::ne, batch,
+                                 arith::ConstantIndexOp::create(b, 0)),
+        /*withElseRegion=*/false);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   }
   if (!unaligned) {
     gpu::LaunchOp launch = buildGemmLaunch(b, g, c, dynamicSizes);
@@ -1446,8 +1495,14 @@ struct KindChooser {
   /// versioning a TMA kernel (versionsTma), or empty: said after a
   /// block-level kernel's option that the warp-level one refuses.
   std::string whyAutoTookWarpLevel(const GemmInfo &g, const TileConfig &c) {
-    if (mode != Mode::Auto || !g.isDynamic() || c.wgmma || c.tcgen05 ||
+    if (mode != Mode::Auto || c.wgmma || c.tcgen05 ||
         (!g.inputType.isF16() && !g.inputType.isBF16()))
+      return {};
+    if (g.batched && (target.hasWgmma() ||
+                      target.hasTensorCore(TensorCoreKind::tcgen05)))
+      return " (mma=auto takes the warp-level kernels for a batch of GEMMs, "
+             "which runs its GEMMs along grid z)";
+    if (!g.isDynamic())
       return {};
     std::string why;
     FailureOr<TileConfig> tma = failure();
@@ -1864,6 +1919,19 @@ struct KindChooser {
       return ShapedType::isDynamic(size) ? std::string("?")
                                          : std::to_string(size);
     };
+    // A batch of GEMMs runs its GEMMs along grid z, each block on the
+    // matrices of its GEMM: the warp-level kernels. (The block-level ones
+    // load their tiles through tensor maps of the 2-D operands.)
+    if (g.batched && (mode == Mode::Tcgen05 || mode == Mode::Wgmma)) {
+      whyNot = llvm::formatv("mma={0} compiles single GEMMs, got a batch of "
+                             "{1}GEMMs (a batch takes mma=mma_sync, wmma "
+                             "or simt; mma=auto chooses among them)",
+                             mode == Mode::Tcgen05 ? "tcgen05" : "wgmma",
+                             ShapedType::isDynamic(g.batch)
+                                 ? std::string()
+                                 : std::to_string(g.batch) + " ");
+      return failure();
+    }
     // The static-shape options say so for a dynamic shape, rather than
     // being dropped or refused for the kernel auto takes.
     if (dynamic) {
@@ -1880,7 +1948,7 @@ struct KindChooser {
     // mma=auto takes tcgen05 on sm_100a; for a dynamic shape where TMA
     // loads the tiles whatever the sizes, or versioned on the host (as for
     // wgmma, below).
-    bool autoTcgen05 = mode == Mode::Auto && half &&
+    bool autoTcgen05 = mode == Mode::Auto && half && !g.batched &&
                        target.hasTensorCore(TensorCoreKind::tcgen05);
     if (autoTcgen05 && dynamic) {
       std::string why;
@@ -1971,7 +2039,8 @@ struct KindChooser {
     // unaligned, which the ring cannot load).
     std::string autoWhy;
     FailureOr<TileConfig> autoConfig = failure();
-    if (mode == Mode::Auto && half && target.hasWgmma() && warps.empty())
+    if (mode == Mode::Auto && half && !g.batched && target.hasWgmma() &&
+        warps.empty())
       autoConfig = wgmmaConfig(autoWhy);
     bool autoWgmma = succeeded(autoConfig) &&
                      (!dynamic || whyNotTma(g, autoConfig->blockN).empty() ||
@@ -2274,6 +2343,13 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         else if (!ShapedType::isDynamic(gridY) && gridY > maxGrid[1])
           why = tooMany("M", gemm->m, gridY, "rows", launchConfig->clusterM,
                         maxGrid[1], "y");
+        // A batch's GEMMs go along z.
+        else if (gemm->batched && !ShapedType::isDynamic(gemm->batch) &&
+                 gemm->batch > maxGrid[2])
+          why = llvm::formatv("a batch of {0} GEMMs needs {0} blocks along "
+                              "z, above the grid's limit of {1}; split the "
+                              "batch",
+                              gemm->batch, maxGrid[2]);
       }
       if (!why.empty() && succeeded(gemm))
         gemm = failure();
@@ -2282,13 +2358,14 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         std::string whyNotFused;
         matchEpilogue(*gemm, stoppedAt, whyNotFused);
         if (stoppedAt)
-          stoppedAt->emitRemark("uop-tile: not fused into the GEMM's "
-                                "writeback: ")
+          mlir::emitRemark(stoppedAt->getLoc(),
+                           "uop-tile: not fused into the GEMM's writeback: ")
               << whyNotFused;
         // Split K and the TMA-store epilogue (which stages C as the fused
         // epilogue leaves it) are fitted once the epilogue is known; an
         // empty C (removed below) takes neither.
-        bool empty = gemm->m == 0 || gemm->n == 0;
+        bool empty = gemm->m == 0 || gemm->n == 0 ||
+                     (gemm->batched && gemm->batch == 0);
         std::string splitWhy;
         if (chooser.splitK > 1 && !empty &&
             failed(chooser.fitSplitK(*gemm, *config, splitWhy))) {
@@ -2314,13 +2391,16 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
               << why;
           failedAny = true;
         } else {
-          op->emitRemark("uop-tile: not a GEMM uop can compile: ") << why;
+          mlir::emitRemark(op->getLoc(),
+                           "uop-tile: not a GEMM uop can compile: ")
+              << why;
         }
         continue;
       }
       if (auto func = op->getParentOfType<FunctionOpInterface>())
         records[func].push_back(recordGemm(*gemm, func));
-      if (gemm->m == 0 || gemm->n == 0) {
+      if (gemm->m == 0 || gemm->n == 0 ||
+          (gemm->batched && gemm->batch == 0)) {
         // Nothing to compute: C (and what the fused consumers write) is
         // empty.
         eraseGemm(rewriter, *gemm);

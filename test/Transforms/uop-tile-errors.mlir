@@ -70,3 +70,114 @@ func.func @f64_inputs(%A: memref<8x8xf64>, %B: memref<8x8xf64>, %C: memref<8x8xf
   linalg.matmul ins(%A, %B : memref<8x8xf64>, memref<8x8xf64>) outs(%C : memref<8x8xf32>)
   return
 }
+
+// -----
+
+// A batch of GEMMs: the batch loop must be the outermost dimension of A, B
+// and C, and only that one.
+func.func @batch_not_outermost(%A: memref<100x3x72xf16>, %B: memref<3x72x60xf16>, %C: memref<3x100x60xf32>) {
+  // expected-error @+1 {{not a GEMM uop can compile: the batch loop is not the outermost dimension of A, B and the output}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, b, k)>,
+                                   affine_map<(b, m, n, k) -> (b, k, n)>,
+                                   affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<100x3x72xf16>, memref<3x72x60xf16>) outs(%C : memref<3x100x60xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ae = arith.extf %a : f16 to f32
+    %be = arith.extf %b : f16 to f32
+    %p = arith.mulf %ae, %be : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A B shared by the whole batch (a 2-D operand) is not a batch of GEMMs of
+// this form.
+func.func @batch_shared_b(%A: memref<3x100x72xf16>, %B: memref<72x60xf16>, %C: memref<3x100x60xf32>) {
+  // expected-error @+1 {{not a GEMM uop can compile: expected 3-D memref operands for a batch of GEMMs (a matrix of each per GEMM, the batch outermost)}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>,
+                                   affine_map<(b, m, n, k) -> (k, n)>,
+                                   affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<3x100x72xf16>, memref<72x60xf16>) outs(%C : memref<3x100x60xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ae = arith.extf %a : f16 to f32
+    %be = arith.extf %b : f16 to f32
+    %p = arith.mulf %ae, %be : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @batch_indexes_twice(%A: memref<3x100x3xf16>, %B: memref<3x3x60xf16>, %C: memref<3x100x60xf32>) {
+  // expected-error @+1 {{not a GEMM uop can compile: the batch loop indexes an operand twice}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, b)>,
+                                   affine_map<(b, m, n, k) -> (b, k, n)>,
+                                   affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<3x100x3xf16>, memref<3x3x60xf16>) outs(%C : memref<3x100x60xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ae = arith.extf %a : f16 to f32
+    %be = arith.extf %b : f16 to f32
+    %p = arith.mulf %ae, %be : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Two reductions are no GEMM, batched or not.
+func.func @batch_two_reductions(%A: memref<3x100x72xf16>, %B: memref<3x72x60xf16>, %C: memref<100x60xf32>) {
+  // expected-error @+1 {{not a GEMM uop can compile: expected two parallel loops and one reduction (three parallel loops and one reduction for a batch of GEMMs)}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>,
+                                   affine_map<(b, m, n, k) -> (b, k, n)>,
+                                   affine_map<(b, m, n, k) -> (m, n)>],
+                  iterator_types = ["reduction", "parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<3x100x72xf16>, memref<3x72x60xf16>) outs(%C : memref<100x60xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ae = arith.extf %a : f16 to f32
+    %be = arith.extf %b : f16 to f32
+    %p = arith.mulf %ae, %be : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// The batch's GEMMs go along z, whose limit is 65535 blocks.
+func.func @batch_too_large(%A: memref<70000x16x16xf16>, %B: memref<70000x16x16xf16>, %C: memref<70000x16x16xf32>) {
+  // expected-error @+1 {{not a GEMM uop can compile: a batch of 70000 GEMMs needs 70000 blocks along z, above the grid's limit of 65535; split the batch}}
+  linalg.batch_matmul ins(%A, %B : memref<70000x16x16xf16>, memref<70000x16x16xf16>) outs(%C : memref<70000x16x16xf32>)
+  return
+}
+
+// -----
+
+// A batch's output feeds no fused epilogue: the consumer stays, said in a
+// remark.
+func.func @batch_consumer(%A: memref<2x16x16xf16>, %B: memref<2x16x16xf16>, %D: memref<2x16x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %C = memref.alloc() : memref<2x16x16xf32>
+  linalg.fill ins(%zero : f32) outs(%C : memref<2x16x16xf32>)
+  linalg.batch_matmul ins(%A, %B : memref<2x16x16xf16>, memref<2x16x16xf16>) outs(%C : memref<2x16x16xf32>)
+  // expected-remark @+1 {{uop-tile: not fused into the GEMM's writeback: the writeback of a batch of GEMMs fuses no consumer (it stays an operation of its own)}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m, n)>, affine_map<(b, m, n) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%C : memref<2x16x16xf32>) outs(%D : memref<2x16x16xf32>) {
+  ^bb0(%c: f32, %d: f32):
+    %r = arith.maximumf %c, %zero : f32
+    linalg.yield %r : f32
+  }
+  memref.dealloc %C : memref<2x16x16xf32>
+  return
+}

@@ -265,10 +265,14 @@ func.func @tensors(%A: tensor<32x16xf32>, %B: tensor<16x32xf32>, %C: tensor<32x3
   return %r : tensor<32x32xf32>
 }
 
+// A batch of GEMMs: GEMM z on the blocks at z of the grid
+// (batch-gemm.test).
 // CHECK-LABEL: func.func @batched
-// CHECK: linalg.batch_matmul
+// CHECK: %[[TWO:.*]] = arith.constant 2 : index
+// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %[[Z:.*]]) in (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %[[TWO]])
+// CHECK: memref.subview %arg0[%[[Z]], 0, 0] [1, 32, 16] [1, 1, 1]
+// CHECK-NOT: linalg.batch_matmul
 func.func @batched(%A: memref<2x32x16xf32>, %B: memref<2x16x32xf32>, %C: memref<2x32x32xf32>) {
-  // expected-remark @+1 {{expected two parallel loops and one reduction}}
   linalg.batch_matmul ins(%A, %B : memref<2x32x16xf32>, memref<2x16x32xf32>) outs(%C : memref<2x32x32xf32>)
   return
 }
@@ -284,5 +288,15 @@ func.func @empty(%A: memref<0x16xf32>, %B: memref<16x32xf32>, %C: memref<0x32xf3
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<0x32xf32>)
   linalg.matmul ins(%A, %B : memref<0x16xf32>, memref<16x32xf32>) outs(%C : memref<0x32xf32>)
+  return
+}
+
+// A batch of no GEMMs likewise.
+// CHECK-LABEL: func.func @empty_batch
+// CHECK-NOT: linalg
+// CHECK-NOT: gpu.launch
+// CHECK: return
+func.func @empty_batch(%A: memref<0x32x16xf32>, %B: memref<0x16x32xf32>, %C: memref<0x32x32xf32>) {
+  linalg.batch_matmul ins(%A, %B : memref<0x32x16xf32>, memref<0x16x32xf32>) outs(%C : memref<0x32x32xf32>)
   return
 }

@@ -44,6 +44,12 @@ struct GemmInfo {
     return ShapedType::isDynamic(m) || ShapedType::isDynamic(n) ||
            ShapedType::isDynamic(k);
   }
+  /// A batch of `batch` GEMMs (linalg.batch_matmul): A, B and C are 3-D,
+  /// matrix i of each the operands of GEMM i; `batch` is
+  /// ShapedType::kDynamic where it is known only at run time. M, N and K
+  /// are the matrices' sizes.
+  bool batched = false;
+  int64_t batch = 1;
   /// The element type of A and B (f32, f16 or bf16).
   Type inputType;
   /// The element type of C: f32, or the inputs' f16 / bf16. Accumulation
@@ -74,9 +80,19 @@ enum class GemmDim { M, N, K };
 Value buildGemmSize(OpBuilder &b, Location loc, const GemmInfo &g,
                     GemmDim dim);
 
+/// The number of GEMMs of the batch `g` as an index value built at `b`.
+Value buildBatchSize(OpBuilder &b, Location loc, const GemmInfo &g);
+
+/// Matrix `index` of the 3-D `operand` of a batch: the rank-reducing
+/// subview operand[index, :, :], a 2-D memref offset by index times the
+/// matrix's size.
+Value buildBatchMatrix(OpBuilder &b, Location loc, Value operand,
+                       Value index);
+
 /// Returns the GEMM `op` computes, or failure with the reason in `whyNot`.
-/// Accepted: linalg.matmul (with or without indexing_maps) and
-/// linalg.generic, on 2-D memrefs (static or dynamic sizes), whose maps are a
+/// Accepted: linalg.matmul (with or without indexing_maps),
+/// linalg.batch_matmul and linalg.generic, on 2-D memrefs of static or
+/// dynamic sizes (3-D for a batch, the batch outermost), whose maps are a
 /// matrix product's, whose body is `c + a * b` (with optional float
 /// extensions of a and b), f32/f16/bf16 inputs of one type, an f32 output
 /// or one of the inputs' type. `out` is C and nothing is fused.

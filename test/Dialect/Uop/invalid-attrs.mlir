@@ -252,7 +252,7 @@ func.func @aligned_rows_not_array(%a: memref<?x?xf16>) {
 
 func.func @aligned_rows_out_of_range(%a: memref<?x?xf16>) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{expected 'uop.aligned_rows' to name arguments of the enclosing function that are 2-D memrefs of the identity layout, got 1}}
+  // expected-error @+1 {{expected 'uop.aligned_rows' to name arguments of the enclosing function that are 2-D memrefs (3-D for a batch of GEMMs) of the identity layout, got 1}}
   gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
     gpu.terminator
   } {uop.aligned_rows = array<i64: 0, 1>}
@@ -263,7 +263,18 @@ func.func @aligned_rows_out_of_range(%a: memref<?x?xf16>) {
 
 func.func @aligned_rows_strided(%a: memref<?x?xf16, strided<[?, 1], offset: ?>>) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{expected 'uop.aligned_rows' to name arguments of the enclosing function that are 2-D memrefs of the identity layout, got 0}}
+  // expected-error @+1 {{expected 'uop.aligned_rows' to name arguments of the enclosing function that are 2-D memrefs (3-D for a batch of GEMMs) of the identity layout, got 0}}
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    gpu.terminator
+  } {uop.aligned_rows = array<i64: 0>}
+  return
+}
+
+// -----
+
+func.func @aligned_rows_4d(%a: memref<?x?x?x?xf16>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{expected 'uop.aligned_rows' to name arguments of the enclosing function that are 2-D memrefs (3-D for a batch of GEMMs) of the identity layout, got 0}}
   gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
     gpu.terminator
   } {uop.aligned_rows = array<i64: 0>}
@@ -274,7 +285,7 @@ func.func @aligned_rows_strided(%a: memref<?x?xf16, strided<[?, 1], offset: ?>>)
 
 func.func @aligned_rows_not_memref(%n: index, %a: memref<?xf16>) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{expected 'uop.aligned_rows' to name arguments of the enclosing function that are 2-D memrefs of the identity layout, got 0}}
+  // expected-error @+1 {{expected 'uop.aligned_rows' to name arguments of the enclosing function that are 2-D memrefs (3-D for a batch of GEMMs) of the identity layout, got 0}}
   gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
     gpu.terminator
   } {uop.aligned_rows = array<i64: 0>}

@@ -71,11 +71,12 @@ LogicalResult UopDialect::verifyOperationAttribute(Operation *op,
           func && arg >= 0 && arg < int64_t(func.getNumArguments())
               ? dyn_cast<MemRefType>(func.getArgumentTypes()[arg])
               : MemRefType();
-      if (!type || type.getRank() != 2 || !type.getLayout().isIdentity())
+      if (!type || (type.getRank() != 2 && type.getRank() != 3) ||
+          !type.getLayout().isIdentity())
         return op->emitError("expected '")
                << kAlignedRowsAttrName << "' to name arguments of the "
-               << "enclosing function that are 2-D memrefs of the identity "
-               << "layout, got " << arg;
+               << "enclosing function that are 2-D memrefs (3-D for a batch "
+               << "of GEMMs) of the identity layout, got " << arg;
     }
     return success();
   }
