@@ -137,6 +137,8 @@ bool Cublas::open(std::string &reason) {
   }
   // Optional: without it the handle lives as long as the process.
   lookup(library, "cublasDestroy_v2", destroy);
+  // Optional: without it a batch is one call per GEMM.
+  lookup(library, "cublasGemmStridedBatchedEx", gemmStridedBatchedEx);
   int status = create(&handle);
   if (status != 0) {
     reason = "cublasCreate failed with status " + std::to_string(status);
@@ -166,4 +168,40 @@ int Cublas::gemm(int m, int n, int k, CUdeviceptr a, int aType,
                 aType, ld(transposeA ? m : k), accumulate ? &one : &zero,
                 reinterpret_cast<void *>(c), cType, ld(n), computeType,
                 algoDefault);
+}
+
+int Cublas::gemmBatched(int batch, int m, int n, int k, CUdeviceptr a,
+                        int aType, bool transposeA, CUdeviceptr b, int bType,
+                        bool transposeB, CUdeviceptr c, int cType,
+                        bool accumulate, int computeType) {
+  if (batch == 1)
+    return gemm(m, n, k, a, aType, transposeA, b, bType, transposeB, c, cType,
+                accumulate, computeType);
+  auto bytes = [](int type) { return type == kR32F ? 4 : 2; };
+  // The matrices' sizes, in elements and in bytes.
+  long long strideA = (long long)m * k, strideB = (long long)k * n,
+            strideC = (long long)m * n;
+  if (!gemmStridedBatchedEx) {
+    for (int i = 0; i < batch; ++i)
+      if (int status =
+              gemm(m, n, k, a + i * strideA * bytes(aType), aType, transposeA,
+                   b + i * strideB * bytes(bType), bType, transposeB,
+                   c + i * strideC * bytes(cType), cType, accumulate,
+                   computeType))
+        return status;
+    return 0;
+  }
+  // As gemm, with B first (C^T = B^T A^T), each operand strided by its
+  // matrix.
+  const int opN = 0, opT = 1;
+  const float one = 1.0f, zero = 0.0f;
+  const int algoDefault = -1; // CUBLAS_GEMM_DEFAULT
+  auto ld = [](int x) { return x > 1 ? x : 1; };
+  return gemmStridedBatchedEx(
+      handle, transposeB ? opT : opN, transposeA ? opT : opN, n, m, k, &one,
+      reinterpret_cast<const void *>(b), bType, ld(transposeB ? k : n),
+      strideB, reinterpret_cast<const void *>(a), aType,
+      ld(transposeA ? m : k), strideA, accumulate ? &one : &zero,
+      reinterpret_cast<void *>(c), cType, ld(n), strideC, batch, computeType,
+      algoDefault);
 }

@@ -107,11 +107,14 @@ const char *kUsage =
     "               [--sim-output C.bin]\n"
     "       uop-run --ptx K.ptx --launch K.json [--transpose-a] "
     "[--transpose-b] ...\n"
-    "       uop-run --gemm MxNxK [--dtype f16|bf16|f32] [--out-dtype "
+    "       uop-run --gemm [Bx]MxNxK [--dtype f16|bf16|f32] [--out-dtype "
     "f16|bf16|f32]\n"
     "               [--transpose-a] [--transpose-b] [--target=...] "
     "[--options=...] ...\n"
-    "       uop-run --shapes MxNxK[,MxNxK...] [the --gemm options] ...\n"
+    "       uop-run --shapes [Bx]MxNxK[,[Bx]MxNxK...] [the --gemm options] "
+    "...\n"
+    "       --gemm / --shapes BxMxNxK: a batch of B GEMMs "
+    "(linalg.batch_matmul)\n"
     "       --shapes: run a GEMM of dynamic shape (memref<?x?>) at each "
     "size: alone, the\n"
     "         one uop-run writes (compiled once); with FILE.mlir or "
@@ -248,10 +251,19 @@ Options parseOptions(int argc, char **argv) {
   return o;
 }
 
-/// The GEMM sizes of --gemm MxNxK (or one of --shapes), each in [1, 2^20],
-/// with all three matrices within 64 GiB.
+/// The GEMM sizes of --gemm [B]xMxNxK (or one of --shapes), each of M, N
+/// and K in [1, 2^20], a batch of B in [1, 65535] GEMMs (grid z's limit),
+/// with all the matrices within 64 GiB.
 struct GemmShape {
   int64_t m = 0, n = 0, k = 0;
+  /// The GEMMs of a batch (linalg.batch_matmul), 0 for a single GEMM.
+  int64_t batch = 0;
+  /// "MxNxK", or "BxMxNxK" for a batch.
+  std::string str() const {
+    return (batch ? std::to_string(batch) + "x" : std::string()) +
+           std::to_string(m) + "x" + std::to_string(n) + "x" +
+           std::to_string(k);
+  }
 };
 
 GemmShape parseGemm(const Options &o, const std::string &text,
@@ -264,15 +276,20 @@ GemmShape parseGemm(const Options &o, const std::string &text,
       parts.push_back(text.substr(start, i - start));
       start = i + 1;
     }
-  if (parts.size() != 3)
-    die(kBadInput, flag + ": expected MxNxK (three positive integers), got '" +
+  if (parts.size() != 3 && parts.size() != 4)
+    die(kBadInput, flag + ": expected MxNxK (three positive integers) or "
+                          "BxMxNxK (a batch of B GEMMs), got '" +
                        text + "'");
-  s.m = parseInt(parts[0], flag + " M", 1, 1 << 20);
-  s.n = parseInt(parts[1], flag + " N", 1, 1 << 20);
-  s.k = parseInt(parts[2], flag + " K", 1, 1 << 20);
+  size_t first = parts.size() - 3;
+  if (first)
+    s.batch = parseInt(parts[0], flag + " B", 1, 65535);
+  s.m = parseInt(parts[first], flag + " M", 1, 1 << 20);
+  s.n = parseInt(parts[first + 1], flag + " N", 1, 1 << 20);
+  s.k = parseInt(parts[first + 2], flag + " K", 1, 1 << 20);
   double in = o.dtype == "f32" ? 4 : 2, out = o.outDtype == "f32" ? 4 : 2;
-  double bytes = in * (double)s.m * s.k + in * (double)s.k * s.n +
-                 2 * out * (double)s.m * s.n;
+  double bytes = (in * (double)s.m * s.k + in * (double)s.k * s.n +
+                  2 * out * (double)s.m * s.n) *
+                 std::max<int64_t>(1, s.batch);
   if (bytes > 64.0 * (1ull << 30))
     die(kBadInput, flag + " " + text +
                        ": expected at most 64 GiB of "
@@ -282,7 +299,8 @@ GemmShape parseGemm(const Options &o, const std::string &text,
   return s;
 }
 
-/// The sizes of --shapes MxNxK,MxNxK,...: at most 64 of them.
+/// The sizes of --shapes MxNxK,MxNxK,...: at most 64 of them, all single
+/// GEMMs or all batches (one function of dynamic shape runs them).
 std::vector<GemmShape> parseShapes(const Options &o) {
   std::vector<GemmShape> shapes;
   if (o.shapes.empty())
@@ -294,6 +312,12 @@ std::vector<GemmShape> parseShapes(const Options &o) {
         die(kBadInput, "--shapes: expected at most 64 sizes");
       shapes.push_back(
           parseGemm(o, o.shapes.substr(start, i - start), "--shapes"));
+      if ((shapes.back().batch != 0) != (shapes.front().batch != 0))
+        die(kBadInput, "--shapes: expected every size to be MxNxK or every "
+                       "size BxMxNxK (one GEMM of dynamic shape runs them), "
+                       "got " +
+                           shapes.front().str() + " and " +
+                           shapes.back().str());
       start = i + 1;
     }
   return shapes;
@@ -349,14 +373,17 @@ int runProcess(const std::vector<std::string> &argv) {
 
 /// The linalg GEMM --gemm compiles: C = A * B (A stored K x M, B N x K
 /// where transposed), C zeroed first; without a shape (--shapes), on
-/// memref<?x?> operands.
-std::string gemmSource(const GemmShape *shape, const Options &o) {
-  GemmShape s = shape ? *shape : GemmShape{-1, -1, -1};
-  auto memref = [](int64_t r, int64_t c, const std::string &t) {
-    auto size = [](int64_t x) {
-      return x < 0 ? std::string("?") : std::to_string(x);
-    };
-    return "memref<" + size(r) + "x" + size(c) + "x" + t + ">";
+/// memref<?x?> operands; a batch of them (linalg.batch_matmul, the batch
+/// the operands' outermost dimension) with `batched`.
+std::string gemmSource(const GemmShape *shape, bool batched,
+                       const Options &o) {
+  GemmShape s = shape ? *shape : GemmShape{-1, -1, -1, -1};
+  auto size = [](int64_t x) {
+    return x < 0 ? std::string("?") : std::to_string(x);
+  };
+  auto memref = [&](int64_t r, int64_t c, const std::string &t) {
+    return "memref<" + (batched ? size(s.batch) + "x" : std::string()) +
+           size(r) + "x" + size(c) + "x" + t + ">";
   };
   std::string a =
       o.transposeA ? memref(s.k, s.m, o.dtype) : memref(s.m, s.k, o.dtype);
@@ -366,15 +393,19 @@ std::string gemmSource(const GemmShape *shape, const Options &o) {
   std::string src = "func.func @main(%A: " + a + ", %B: " + b + ", %C: " + c +
                     ") {\n  %zero = arith.constant 0.0 : " + o.outDtype +
                     "\n  linalg.fill ins(%zero : " + o.outDtype +
-                    ") outs(%C : " + c + ")\n  linalg.matmul\n";
+                    ") outs(%C : " + c + ")\n  linalg." +
+                    (batched ? "batch_matmul" : "matmul") + "\n";
+  std::string loops = batched ? "(b, m, n, k)" : "(m, n, k)";
+  std::string b0 = batched ? "b, " : "";
   if (o.transposeA || o.transposeB)
-    src += std::string("      indexing_maps = [affine_map<(m, n, k) -> ") +
-           (o.transposeA ? "(k, m)" : "(m, k)") +
+    src += "      indexing_maps = [affine_map<" + loops + " -> (" + b0 +
+           (o.transposeA ? "k, m)" : "m, k)") +
            ">,\n"
-           "                       affine_map<(m, n, k) -> " +
-           (o.transposeB ? "(n, k)" : "(k, n)") +
+           "                       affine_map<" +
+           loops + " -> (" + b0 + (o.transposeB ? "n, k)" : "k, n)") +
            ">,\n"
-           "                       affine_map<(m, n, k) -> (m, n)>]\n";
+           "                       affine_map<" +
+           loops + " -> (" + b0 + "m, n)>]\n";
   src += "      ins(%A, %B : " + a + ", " + b + ") outs(%C : " + c +
          ")\n  return\n}\n";
   return src;
@@ -473,6 +504,16 @@ struct GemmRoles {
   bool ok = false;
   std::string why;
   int64_t m = 0, n = 0, k = 0;
+  /// A batch of GEMMs: A, B and C hold `batch` matrices each (3-D); 1 and
+  /// false for a single GEMM.
+  int64_t batch = 1;
+  bool batched = false;
+  /// "MxNxK", or "BxMxNxK" for a batch.
+  std::string str() const {
+    return (batched ? std::to_string(batch) + "x" : std::string()) +
+           std::to_string(m) + "x" + std::to_string(n) + "x" +
+           std::to_string(k);
+  }
   std::string inType, outType;
   /// The parameters A, B and C, and their layouts.
   size_t a = 0, b = 1, c = 2;
@@ -485,13 +526,22 @@ struct GemmRoles {
 /// (the compiler's `uop.gemm`), from that record, which the --transpose-a /
 /// --transpose-b flags must agree with; otherwise parameters A (M x K, or
 /// K x M with --transpose-a), B (K x N, or N x K with --transpose-b) and
-/// C (M x N), C = A * B. A, B and C must be dense row-major 2-D memrefs.
+/// C (M x N), C = A * B. A, B and C must be dense row-major 2-D memrefs,
+/// or 3-D ones for a batch of GEMMs (the batch outermost).
 GemmRoles findGemm(const HostFunctionDesc &host, bool transposeAFlag,
                    bool transposeBFlag) {
   GemmRoles g;
   auto dense = [](const ArgDesc &d) {
-    return d.kind == ArgDesc::Kind::MemRef && d.shape.size() == 2 &&
-           d.offset == 0 && d.strides[1] == 1 && d.strides[0] == d.shape[1];
+    if (d.kind != ArgDesc::Kind::MemRef ||
+        (d.shape.size() != 2 && d.shape.size() != 3) || d.offset != 0)
+      return false;
+    int64_t stride = 1;
+    for (size_t i = d.shape.size(); i-- > 0;) {
+      if (d.strides[i] != stride)
+        return false;
+      stride *= d.shape[i];
+    }
+    return true;
   };
   if (const std::optional<GemmDesc> &r = host.gemm) {
     if (r->epilogue) {
@@ -522,7 +572,7 @@ GemmRoles findGemm(const HostFunctionDesc &host, bool transposeAFlag,
         !dense(host.params[g.c])) {
       g.why = "expected A, B and C (parameters " + std::to_string(g.a) +
               ", " + std::to_string(g.b) + " and " + std::to_string(g.c) +
-              ") to be dense row-major 2-D memrefs";
+              ") to be dense row-major 2-D memrefs (3-D for a batch)";
       return g;
     }
   } else {
@@ -537,15 +587,27 @@ GemmRoles findGemm(const HostFunctionDesc &host, bool transposeAFlag,
   }
   const ArgDesc &a = host.params[g.a], &b = host.params[g.b],
                 &c = host.params[g.c];
-  g.m = g.transposeA ? a.shape[1] : a.shape[0];
-  g.k = g.transposeA ? a.shape[0] : a.shape[1];
-  g.n = c.shape[1];
-  int64_t bk = g.transposeB ? b.shape[1] : b.shape[0];
-  int64_t bn = g.transposeB ? b.shape[0] : b.shape[1];
-  if (bk != g.k || bn != g.n || c.shape[0] != g.m) {
-    g.why = std::string("expected shapes ") +
-            (g.transposeA ? "K x M" : "M x K") + ", " +
-            (g.transposeB ? "N x K" : "K x N") + ", M x N";
+  // A batch: the matrices are the inner two dimensions.
+  g.batched = a.shape.size() == 3;
+  size_t d = g.batched ? 1 : 0;
+  if (b.shape.size() != a.shape.size() || c.shape.size() != a.shape.size() ||
+      (g.batched &&
+       (b.shape[0] != a.shape[0] || c.shape[0] != a.shape[0]))) {
+    g.why = "expected A, B and C all 2-D (one GEMM) or all 3-D with one "
+            "batch size (a batch of GEMMs)";
+    return g;
+  }
+  g.batch = g.batched ? a.shape[0] : 1;
+  g.m = g.transposeA ? a.shape[d + 1] : a.shape[d];
+  g.k = g.transposeA ? a.shape[d] : a.shape[d + 1];
+  g.n = c.shape[d + 1];
+  int64_t bk = g.transposeB ? b.shape[d + 1] : b.shape[d];
+  int64_t bn = g.transposeB ? b.shape[d] : b.shape[d + 1];
+  if (bk != g.k || bn != g.n || c.shape[d] != g.m) {
+    std::string batch = g.batched ? "B x " : "";
+    g.why = "expected shapes " + batch + (g.transposeA ? "K x M" : "M x K") +
+            ", " + batch + (g.transposeB ? "N x K" : "K x N") + ", " + batch +
+            "M x N";
     return g;
   }
   if (a.type != b.type) {
@@ -558,7 +620,7 @@ GemmRoles findGemm(const HostFunctionDesc &host, bool transposeAFlag,
       g.why = "expected f32, f16 or bf16 elements, got " + *t;
       return g;
     }
-  if (g.m > INT_MAX || g.n > INT_MAX || g.k > INT_MAX) {
+  if (g.m > INT_MAX || g.n > INT_MAX || g.k > INT_MAX || g.batch > INT_MAX) {
     g.why = "sizes beyond cuBLAS's int";
     return g;
   }
@@ -611,17 +673,22 @@ bool compareC(const GemmRoles &gemm, bool tf32, const uint8_t *got,
                 : tf32                   ? 2e-3
                                          : 1e-4;
   double maxAbs = 0, maxRel = 0;
-  int64_t mismatches = 0, total = gemm.m * gemm.n;
+  int64_t mismatches = 0, total = gemm.batch * gemm.m * gemm.n;
   std::vector<double> gotValues = loadFloats(gemm.outType, got, total);
   std::vector<double> wantValues = loadFloats(gemm.outType, want, total);
   for (int64_t i = 0; i < total; ++i) {
     double x = gotValues[i], y = wantValues[i];
     double err = std::fabs(x - y);
     if (!(err <= atol + rtol * std::fabs(y))) {
-      if (mismatches < 5)
-        std::printf("uop-run: mismatch at C[%" PRId64 "][%" PRId64
-                    "]: got %.8g, %s %.8g\n",
-                    i / gemm.n, i % gemm.n, x, referee, y);
+      if (mismatches < 5) {
+        std::string at = "C[" + std::to_string(i / gemm.n % gemm.m) + "][" +
+                         std::to_string(i % gemm.n) + "]";
+        if (gemm.batched)
+          at = "C[" + std::to_string(i / (gemm.m * gemm.n)) + "]" +
+               at.substr(1);
+        std::printf("uop-run: mismatch at %s: got %.8g, %s %.8g\n",
+                    at.c_str(), x, referee, y);
+      }
       ++mismatches;
     }
     if (std::isnan(err)) {
@@ -632,11 +699,10 @@ bool compareC(const GemmRoles &gemm, bool tf32, const uint8_t *got,
     if (std::fabs(y) > 1e-6)
       maxRel = std::max(maxRel, err / std::fabs(y));
   }
-  std::printf("uop-run: %s %" PRId64 "x%" PRId64 "x%" PRId64
-              " %s->%s: max_abs_err=%.3g max_rel_err=%.3g "
+  std::printf("uop-run: %s %s %s->%s: max_abs_err=%.3g max_rel_err=%.3g "
               "mismatches=%" PRId64 "/%" PRId64 " (atol %.2g, rtol %.2g): "
               "%s\n",
-              what, gemm.m, gemm.n, gemm.k, gemm.inType.c_str(),
+              what, gemm.str().c_str(), gemm.inType.c_str(),
               gemm.outType.c_str(), maxAbs, maxRel, mismatches, total, atol,
               rtol, mismatches ? "MISMATCH" : "ok");
   return mismatches == 0;
@@ -681,6 +747,18 @@ static LaunchConfig bindGemmShape(const Options &o, const LaunchConfig &config,
       {a, transposeA ? std::vector<int64_t>{k, m} : std::vector<int64_t>{m, k}},
       {b, transposeB ? std::vector<int64_t>{n, k} : std::vector<int64_t>{k, n}},
       {c, {m, n}}};
+  // A batch of GEMMs: 3-D operands, the batch outermost.
+  bool batchedHost = a < host->params.size() &&
+                     host->params[a].kind == ArgDesc::Kind::MemRef &&
+                     host->params[a].shape.size() == 3;
+  if (batchedHost != (shape.batch != 0))
+    die(kBadInput, "--shapes " + shape.str() + ": host function '" + name +
+                       "' computes " +
+                       (batchedHost ? "a batch of GEMMs (give BxMxNxK)"
+                                    : "one GEMM (give MxNxK)"));
+  if (batchedHost)
+    for (auto &[param, dims] : sizes)
+      dims.insert(dims.begin(), shape.batch);
   // A fused epilogue's operands (a bias of N, a residual of M x N): their
   // sizes from what the record says each dimension is.
   if (const std::optional<GemmDesc> &r = host->gemm)
@@ -698,8 +776,7 @@ static LaunchConfig bindGemmShape(const Options &o, const LaunchConfig &config,
   ExecError error;
   std::optional<LaunchConfig> bound = bindShapes(config, name, sizes, error);
   if (!bound)
-    die(kBadInput, "--shapes " + std::to_string(m) + "x" + std::to_string(n) +
-                       "x" + std::to_string(k) + ": " + error.message);
+    die(kBadInput, "--shapes " + shape.str() + ": " + error.message);
   return *bound;
 }
 
@@ -746,6 +823,8 @@ static int runHost(const Options &o, const std::string &ptx,
     if (simC.size() != plan->bufferBytes[gemm.c])
       die(kBadInput, "--sim-output: '" + o.simOutput + "' has " +
                          std::to_string(simC.size()) + " bytes, C (" +
+                         (gemm.batched ? std::to_string(gemm.batch) + " x "
+                                       : std::string()) +
                          std::to_string(gemm.m) + " x " +
                          std::to_string(gemm.n) + " " + gemm.outType +
                          ") has " + std::to_string(plan->bufferBytes[gemm.c]));
@@ -834,19 +913,28 @@ static int runHost(const Options &o, const std::string &ptx,
   }
   int compute = tf32 ? Cublas::kCompute32FFastTF32 : Cublas::kCompute32F;
   auto runBlas = [&](ExecError &error) {
-    int status =
-        blas.gemm((int)gemm.m, (int)gemm.n, (int)gemm.k, a.device,
-                  cublasType(gemm.inType), gemm.transposeA, b.device,
-                  cublasType(gemm.inType), gemm.transposeB, cRef,
-                  cublasType(gemm.outType), gemm.accumulate, compute);
+    int status = blas.gemmBatched(
+        (int)gemm.batch, (int)gemm.m, (int)gemm.n, (int)gemm.k, a.device,
+        cublasType(gemm.inType), gemm.transposeA, b.device,
+        cublasType(gemm.inType), gemm.transposeB, cRef,
+        cublasType(gemm.outType), gemm.accumulate, compute);
     if (status == 0)
       return true;
     error.kind = ErrorKind::Cuda;
-    error.message = "cublasGemmEx failed with status " + std::to_string(status);
+    error.message = std::string(gemm.batched && blas.gemmStridedBatchedEx
+                                    ? "cublasGemmStridedBatchedEx"
+                                    : "cublasGemmEx") +
+                    " failed with status " + std::to_string(status);
     return false;
   };
-  std::printf("uop-run: referee: %s cublasGemmEx, %s, A %s, B %s, C %s\n",
-              blas.libraryName.c_str(),
+  std::string call = !gemm.batched ? "cublasGemmEx"
+                     : blas.gemmStridedBatchedEx
+                         ? "cublasGemmStridedBatchedEx (batch " +
+                               std::to_string(gemm.batch) + ")"
+                         : "cublasGemmEx per GEMM of the batch of " +
+                               std::to_string(gemm.batch);
+  std::printf("uop-run: referee: %s %s, %s, A %s, B %s, C %s\n",
+              blas.libraryName.c_str(), call.c_str(),
               tf32 ? "CUBLAS_COMPUTE_32F_FAST_TF32 (kernel compiled with "
                      "precision=tf32)"
                    : "CUBLAS_COMPUTE_32F",
@@ -877,13 +965,12 @@ static int runHost(const Options &o, const std::string &ptx,
     auto runAll = [&](ExecError &error) { return gpu.launch(error); };
     double ours = timeIt(runAll);
     double theirs = timeIt(runBlas);
-    double flop = 2.0 * gemm.m * gemm.n * gemm.k;
+    double flop = 2.0 * gemm.batch * gemm.m * gemm.n * gemm.k;
     double tflops = flop / (ours * 1e-3) / 1e12;
     double blasTflops = flop / (theirs * 1e-3) / 1e12;
-    std::printf("uop-run: bench %" PRId64 "x%" PRId64 "x%" PRId64
-                " (median of %d after %d warm-up): ms=%.4f tflops=%.2f "
-                "cublas_ms=%.4f cublas_tflops=%.2f ratio=%.3f\n",
-                gemm.m, gemm.n, gemm.k, o.iters, o.warmup, ours, tflops, theirs,
+    std::printf("uop-run: bench %s (median of %d after %d warm-up): ms=%.4f "
+                "tflops=%.2f cublas_ms=%.4f cublas_tflops=%.2f ratio=%.3f\n",
+                gemm.str().c_str(), o.iters, o.warmup, ours, tflops, theirs,
                 blasTflops, tflops / blasTflops);
   }
   // The next size (--shapes) allocates its own.
@@ -925,7 +1012,10 @@ int main(int argc, char **argv) {
     std::string source = o.input;
     if (isGemmMode || isDynamicGemmMode) {
       source = dir + "/gemm.mlir";
-      writeFile(source, gemmSource(isGemmMode ? &gemmShape : nullptr, o));
+      bool batched = isGemmMode ? gemmShape.batch != 0
+                                : shapes.front().batch != 0;
+      writeFile(source,
+                gemmSource(isGemmMode ? &gemmShape : nullptr, batched, o));
     } else {
       readFile(source); // a missing input is a plain error, not uop-opt's
     }
@@ -950,14 +1040,11 @@ int main(int argc, char **argv) {
     bound.push_back(bindGemmShape(o, *config, shape, launchFile));
     ExecError execError;
     if (!prepareHostFunction(bound.back(), "", execError, launchFile))
-      die(kBadInput, "--shapes " + std::to_string(shape.m) + "x" +
-                         std::to_string(shape.n) + "x" +
-                         std::to_string(shape.k) + ": " + execError.message);
+      die(kBadInput, "--shapes " + shape.str() + ": " + execError.message);
   }
   int exitCode = kSuccess;
   for (size_t i = 0; i < shapes.size(); ++i) {
-    std::printf("uop-run: shape %" PRId64 "x%" PRId64 "x%" PRId64 "\n",
-                shapes[i].m, shapes[i].n, shapes[i].k);
+    std::printf("uop-run: shape %s\n", shapes[i].str().c_str());
     if (runHost(o, ptx, ptxFile, bound[i], launchFile) == kMismatch)
       exitCode = kMismatch;
   }

@@ -86,6 +86,11 @@ struct Cublas {
   int (*gemmEx)(void *, int, int, int, int, int, const void *, const void *,
                 int, int, const void *, int, int, const void *, void *, int,
                 int, int, int) = nullptr;
+  /// Optional (a loop of gemmEx calls without it).
+  int (*gemmStridedBatchedEx)(void *, int, int, int, int, int, const void *,
+                              const void *, int, int, long long, const void *,
+                              int, int, long long, const void *, void *, int,
+                              int, long long, int, int, int) = nullptr;
 
   Cublas() = default;
   Cublas(const Cublas &) = delete;
@@ -105,6 +110,14 @@ struct Cublas {
   int gemm(int m, int n, int k, CUdeviceptr a, int aType, bool transposeA,
            CUdeviceptr b, int bType, bool transposeB, CUdeviceptr c,
            int cType, bool accumulate, int computeType);
+
+  /// `batch` such GEMMs, GEMM i on the i-th matrices of A, B and C, each
+  /// buffer holding its matrices one after another
+  /// (cublasGemmStridedBatchedEx, else one gemm call per GEMM). A batch of
+  /// 1 is `gemm`.
+  int gemmBatched(int batch, int m, int n, int k, CUdeviceptr a, int aType,
+                  bool transposeA, CUdeviceptr b, int bType, bool transposeB,
+                  CUdeviceptr c, int cType, bool accumulate, int computeType);
 };
 
 } // namespace uop::runtime

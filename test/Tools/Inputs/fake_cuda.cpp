@@ -17,6 +17,13 @@
 // UOP_FAKE_CUDA=noinit or nodevice makes cuInit fail or report no device;
 // UOP_FAKE_CUDA=wrong makes the kernel off by one in one element.
 //
+// Batches: with UOP_FAKE_BATCH the descriptors are 3-D (two pointers,
+// then seven 64-bit integers), and a launch of grid depth Z computes GEMM
+// z of the batch (matrix z of each descriptor) for each z < Z; a launch
+// over more GEMMs than the descriptors hold fails.
+// cublasGemmStridedBatchedEx computes each GEMM of its batch as
+// cublasGemmEx does, at its strides.
+//
 // Clusters: cuLaunchKernelEx prints the cluster dimension it is given and
 // runs the launch as cuLaunchKernel does.
 //
@@ -171,10 +178,13 @@ struct FakeFunction {
   std::string name;
   int params = 0;
   /// The parameters that start a 2-D memref descriptor (two pointers, then
-  /// five 64-bit integers), in order: a kernel may take scalars between
-  /// them (host values it captured) and tensor maps after them.
+  /// five 64-bit integers; 3-D with UOP_FAKE_BATCH: seven), in order: a
+  /// kernel may take scalars between them (host values it captured) and
+  /// tensor maps after them.
   std::vector<int> descriptors;
 };
+
+bool batched() { return std::getenv("UOP_FAKE_BATCH") != nullptr; }
 
 int cuModuleGetFunction(void **fn, void *module, const char *name) {
   std::string entry = std::string(".entry ") + name + "(";
@@ -191,9 +201,10 @@ int cuModuleGetFunction(void **fn, void *module, const char *name) {
     const char *ptr = std::strstr(p + 6, ".ptr");
     pointer.push_back(ptr && (!next || ptr < next) && (!end || ptr < end));
   }
-  for (size_t i = 0; i + 7 <= pointer.size(); ++i)
+  size_t words = batched() ? 9 : 7;
+  for (size_t i = 0; i + words <= pointer.size(); ++i)
     if (pointer[i] && pointer[i + 1] &&
-        std::none_of(pointer.begin() + i + 2, pointer.begin() + i + 7,
+        std::none_of(pointer.begin() + i + 2, pointer.begin() + i + words,
                      [](bool b) { return b; }))
       f->descriptors.push_back((int)i);
   *fn = f;
@@ -204,6 +215,17 @@ int cuFuncGetAttribute(int *value, int attribute, void *) {
   *value = attribute == 4 ? 128 : 0; // CU_FUNC_ATTRIBUTE_NUM_REGS
   return 0;
 }
+/// A 2-D memref descriptor as the fake kernel reads it.
+struct Desc {
+  void *ptr;
+  int64_t offset, size[2], stride[2];
+};
+
+/// The fake kernel on three 2-D descriptors, A (M x K), B (K x N, or N x K
+/// transposed: its strides say which) and C (M x N), or C alone, the fill
+/// of a split-K GEMM (`descs` 1); `splitK`: a launch of several K slices.
+int runFakeKernel(const FakeFunction &f, Desc *d, int descs, bool splitK);
+
 int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
                    unsigned bx, unsigned by, unsigned bz, unsigned, void *,
                    void **params, void **) {
@@ -221,25 +243,43 @@ int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
     }
     return 0;
   }
-  // Three 2-D memref descriptors: A (M x K), B (K x N, or N x K transposed:
-  // its strides say which), C (M x N); or C alone, the fill of a split-K
-  // GEMM.
-  struct Desc {
-    void *ptr;
-    int64_t offset, size[2], stride[2];
-  } d[3];
+  Desc d[3];
   int descs = f.descriptors.size() == 1 ? 1 : 3;
   if ((int)f.descriptors.size() < descs)
     return 1; // CUDA_ERROR_INVALID_VALUE
+  // A batch's 3-D descriptors: matrix z of each is GEMM z's.
+  int rank = batched() ? 3 : 2, first = rank - 2;
+  int64_t batch[3] = {1, 1, 1}, batchStride[3] = {0, 0, 0};
   for (int m = 0; m < descs; ++m) {
     void **p = params + f.descriptors[m];
     d[m].ptr = *(void **)p[1]; // the aligned pointer
     d[m].offset = *(int64_t *)p[2];
     for (int i = 0; i < 2; ++i) {
-      d[m].size[i] = *(int64_t *)p[3 + i];
-      d[m].stride[i] = *(int64_t *)p[5 + i];
+      d[m].size[i] = *(int64_t *)p[3 + first + i];
+      d[m].stride[i] = *(int64_t *)p[3 + rank + first + i];
+    }
+    if (rank == 3) {
+      batch[m] = *(int64_t *)p[3];
+      batchStride[m] = *(int64_t *)p[3 + rank];
     }
   }
+  if (rank == 2)
+    return runFakeKernel(f, d, descs, /*splitK=*/gz > 1);
+  // Grid z runs the batch's GEMMs (no split of K).
+  Desc whole[3] = {d[0], d[1], d[2]};
+  for (unsigned z = 0; z < gz; ++z) {
+    for (int m = 0; m < descs; ++m) {
+      if (batch[m] <= (int64_t)z)
+        return 1; // CUDA_ERROR_INVALID_VALUE
+      d[m].offset = whole[m].offset + z * batchStride[m];
+    }
+    if (int r = runFakeKernel(f, d, descs, /*splitK=*/false))
+      return r;
+  }
+  return 0;
+}
+
+int runFakeKernel(const FakeFunction &f, Desc *d, int descs, bool splitK) {
   std::string in = fakeType(0), out = fakeType(1);
   if (descs == 1) {
     std::printf("fake: %s fills C (%lld x %lld) with zeros\n", f.name.c_str(),
@@ -295,7 +335,7 @@ int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
       if (mode() == "wrong" && i == M - 1 && j == 0)
         acc += 1;
       int64_t cIndex = d[2].offset + i * d[2].stride[0] + j * d[2].stride[1];
-      if (gz > 1 || (accumulate && !overwrite)) // split K: atomic adds
+      if (splitK || (accumulate && !overwrite)) // split K: atomic adds
         acc += load(out, d[2].ptr, cIndex);
       store(out, d[2].ptr, cIndex, acc);
     }
@@ -443,6 +483,27 @@ int cublasGemmEx(void *, int transa, int transb, int m, int n, int k,
         acc += load(ct, c, i + (int64_t)j * ldc);
       store(ct, c, i + (int64_t)j * ldc, acc);
     }
+  return 0;
+}
+/// cublasGemmEx on each GEMM of the batch, matrix i of each operand
+/// `stride` elements after matrix i - 1.
+int cublasGemmStridedBatchedEx(void *handle, int transa, int transb, int m,
+                               int n, int k, const void *alpha, const void *a,
+                               int aType, int lda, long long strideA,
+                               const void *b, int bType, int ldb,
+                               long long strideB, const void *beta, void *c,
+                               int cType, int ldc, long long strideC,
+                               int batch, int computeType, int algo) {
+  auto bytes = [](int type) { return type == 0 ? 4 : 2; };
+  std::printf("fake: cublasGemmStridedBatchedEx of %d GEMMs\n", batch);
+  for (int i = 0; i < batch; ++i)
+    if (int status = cublasGemmEx(
+            handle, transa, transb, m, n, k, alpha,
+            (const char *)a + i * strideA * bytes(aType), aType, lda,
+            (const char *)b + i * strideB * bytes(bType), bType, ldb, beta,
+            (char *)c + i * strideC * bytes(cType), cType, ldc, computeType,
+            algo))
+      return status;
   return 0;
 }
 }
