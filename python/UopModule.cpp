@@ -368,6 +368,13 @@ static void checkInputArrays(ModuleOp module, const std::string &entry,
     SmallVector<StringRef> dtypes = getNumpyDtypes(type.getElementType());
     std::string typeText;
     llvm::raw_string_ostream(typeText) << type;
+    if (!type.hasStaticShape())
+      throw UopError("argument " + std::to_string(i) + " of @" + entry +
+                     " is " + typeText +
+                     ": uop.simulate runs entries of static shapes (call a "
+                     "function of dynamic shape from one, as the @main of "
+                     "uop.matmul_problem(dynamic=True) does; uop.run takes "
+                     "the sizes from the arrays)");
     auto shapeText = [](ArrayRef<int64_t> shape) {
       std::string text = "(";
       for (auto [j, d] : llvm::enumerate(shape))

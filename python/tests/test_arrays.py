@@ -629,6 +629,80 @@ def test_run_on_the_fake_driver(tmp_path):
             "C 1x300 (M x N)") in out.stdout
 
 
+BATCH_SOURCE = """
+func.func @gemm(%A: memref<?x?x?xf16>, %B: memref<?x?x?xf16>,
+                %C: memref<?x?x?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<?x?x?xf32>)
+  linalg.batch_matmul ins(%A, %B : memref<?x?x?xf16>, memref<?x?x?xf16>)
+                      outs(%C : memref<?x?x?xf32>)
+  return
+}
+"""
+
+RUN_BATCH_ON_FAKE_GPU = """
+import numpy as np, uop, sys
+sys.path.insert(0, sys.argv[1])
+from test_arrays import BATCH_SOURCE
+kernel = uop.compile(BATCH_SOURCE, target="sm_80")
+rng = np.random.default_rng(2)
+for batch, m, n, k in [(3, 40, 24, 56), (2, 33, 17, 5)]:
+    a = rng.uniform(-1, 1, (batch, m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (batch, k, n)).astype(np.float16)
+    _, _, c = uop.run(kernel, a, b, np.zeros((batch, m, n), np.float32))
+    ref = np.einsum("bmk,bkn->bmn", a.astype(np.float64),
+                    b.astype(np.float64))
+    assert np.abs(c - ref).max() < 1e-4, np.abs(c - ref).max()
+    print("ran batch", c.shape)
+"""
+
+
+def test_batch_of_gemms(tmp_path):
+    # A batch of GEMMs of dynamic shape (linalg.batch_matmul on
+    # memref<?x?x?>): one launch, the batch along grid z, launched only
+    # where the batch is not empty and versioned on the rows' alignment;
+    # simulated, and run through uop.run on the CPU stand-in for libcuda
+    # (3-D descriptors, GEMM z at matrix z).
+    kernel = uop.compile(BATCH_SOURCE, target="sm_80")
+    assert [l.conditional for l in kernel.launches] == [True, True]
+    # The simulator runs it from entries of static shapes (test/Pipelines'
+    # @main, @unaligned and @empty).
+    path = os.path.join(ROOT, "test", "Pipelines", "Inputs",
+                        "dyn_batch_gemm_f16.mlir")
+    with open(path) as f:
+        wrapped = uop.compile(f.read(), target="sm_80")
+    for entry, (batch, m, n, k) in [("main", (3, 100, 64, 72)),
+                                    ("unaligned", (2, 100, 60, 70)),
+                                    ("empty", (0, 100, 60, 70))]:
+        a = RNG.uniform(-1, 1, (batch, m, k)).astype(np.float16)
+        b = RNG.uniform(-1, 1, (batch, k, n)).astype(np.float16)
+        _, _, c = uop.simulate(wrapped, a, b,
+                               np.zeros((batch, m, n), np.float32),
+                               entry=entry)
+        for z in range(batch):
+            ref = a[z].astype(np.float64) @ b[z].astype(np.float64)
+            assert (np.abs(c[z] - ref)
+                    <= gemm_bound(a[z], b[z], k, "float32")).all()
+    # Its own entry is of dynamic shape: refused with the reason.
+    with pytest.raises(uop.Error, match=r"argument 0 of @gemm is "
+                       r"memref<\?x\?x\?xf16>: uop.simulate runs entries "
+                       r"of static shapes"):
+        uop.simulate(kernel, np.zeros((1, 8, 8), np.float16), entry="gemm")
+    fake = os.path.join(ROOT, "test", "Tools", "Inputs", "fake_cuda.cpp")
+    lib = tmp_path / "libcuda.so.1"
+    subprocess.check_call(["c++", "-shared", "-fPIC", "-std=c++17", "-O1",
+                           "-I", os.path.join(ROOT, "include"), fake, "-o",
+                           str(lib)])
+    env = dict(os.environ, LD_LIBRARY_PATH=str(tmp_path),
+               UOP_FAKE_TYPES="f16,f32", UOP_FAKE_BATCH="1")
+    out = subprocess.run([sys.executable, "-c", RUN_BATCH_ON_FAKE_GPU,
+                          os.path.dirname(__file__)],
+                         env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "ran batch (3, 40, 24)" in out.stdout
+    assert "ran batch (2, 33, 17)" in out.stdout
+
+
 def test_run_refuses_a_bias_of_the_wrong_size():
     # A GEMM of dynamic shape with a fused bias: the record says the kernel
     # reads the bias along N, so uop.run refuses a shorter one before
