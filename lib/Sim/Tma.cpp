@@ -50,13 +50,13 @@ LogicalResult checkOperands(Interpreter &I, Operation *op,
   if (!tile.buffer || !tile.buffer->isShared)
     return I.unsupported(op, "expected the TMA " + what +
                                  "'s tile in shared memory");
-  size_t rank = tile.sizes.size();
-  if (rank == 0 || global.sizes.size() != rank || numCoordinates != rank)
+  size_t rank = global.sizes.size(), tileRank = tile.sizes.size();
+  if (tileRank == 0 || tileRank > rank || numCoordinates != rank)
     return I.unsupported(op, "expected a TMA " + what +
-                                 " with tensor, box and coordinates of one "
-                                 "rank");
+                                 " with tensor and coordinates of one rank, "
+                                 "and a tile of that rank or less");
   int64_t expect = 1;
-  for (size_t k = rank; k-- > 0;) {
+  for (size_t k = tileRank; k-- > 0;) {
     if (tile.strides[k] != expect)
       return I.unsupported(op, "expected a contiguous TMA tile");
     expect *= tile.sizes[k];
@@ -65,6 +65,16 @@ LogicalResult checkOperands(Interpreter &I, Operation *op,
     return I.unsupported(op, "expected a TMA tensor contiguous in its "
                              "innermost dimension");
   return success();
+}
+
+/// The box of a TMA copy between the tensor `global` and the tile `tile`:
+/// the tile's shape after as many 1s as the tensor has more dimensions.
+llvm::SmallVector<int64_t, 5> boxSizes(const SimValue &global,
+                                       const SimValue &tile) {
+  llvm::SmallVector<int64_t, 5> box(global.sizes.size() - tile.sizes.size(),
+                                    1);
+  box.append(tile.sizes.begin(), tile.sizes.end());
+  return box;
 }
 
 /// The shared address of `lane`'s tile `tile` of `boxBytes` bytes for the
@@ -243,7 +253,8 @@ LogicalResult tma::load(Interpreter &I, Operation *op, Value source,
     PendingTma t{tid, op, g.buffer, bar, d.buffer, boxBytes, {}};
     t.writes.reserve(size_t(boxElems));
     forEachBoxElement(
-        s, d.sizes, boxStart(I, coordinates, innermostFirst, lane), lane,
+        s, boxSizes(s, d), boxStart(I, coordinates, innermostFirst, lane),
+        lane,
         [&](int64_t e, int64_t linear) {
           // The source's element, or zero outside the tensor.
           Word w;
@@ -302,7 +313,8 @@ LogicalResult tma::store(Interpreter &I, Operation *op, Value source,
     t.reads.reserve(size_t(s.numElements()));
     uint64_t stores = 0;
     forEachBoxElement(
-        d, s.sizes, boxStart(I, coordinates, innermostFirst, lane), lane,
+        d, boxSizes(d, s), boxStart(I, coordinates, innermostFirst, lane),
+        lane,
         [&](int64_t e, int64_t linear) {
           // The box elements inside the tensor are read through the async
           // proxy, and stay read until the wait, and written now (a later

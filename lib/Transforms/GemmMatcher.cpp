@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
@@ -344,6 +345,50 @@ Value mlir::uop::buildBatchSize(OpBuilder &b, Location loc,
     return arith::ConstantIndexOp::create(b, loc, g.batch);
   // Dynamic only when A, B and C all have it dynamically.
   return memref::DimOp::create(b, loc, g.a, 0);
+}
+
+Value mlir::uop::getBatchOperand(Value matrix) {
+  auto view = matrix.getDefiningOp<memref::SubViewOp>();
+  if (!view || view.getSourceType().getRank() != 3 ||
+      !view.getSourceType().getLayout().isIdentity() ||
+      cast<MemRefType>(matrix.getType()).getRank() != 2)
+    return Value();
+  SmallVector<OpFoldResult> offsets = view.getMixedOffsets();
+  if (!isConstantIntValue(offsets[1], 0) ||
+      !isConstantIntValue(offsets[2], 0) ||
+      !llvm::all_of(view.getMixedStrides(),
+                    [](OpFoldResult s) { return isConstantIntValue(s, 1); }))
+    return Value();
+  return view.getSource();
+}
+
+bool mlir::uop::startsAtMultipleOf(Value matrix, int64_t n) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(cast<MemRefType>(matrix.getType())
+                 .getStridesAndOffset(strides, offset)))
+    return false;
+  if (!ShapedType::isDynamic(offset))
+    return offset % n == 0;
+  Value batch = getBatchOperand(matrix);
+  if (!batch)
+    return false;
+  SmallVector<int64_t> batchStrides;
+  int64_t batchOffset;
+  return succeeded(cast<MemRefType>(batch.getType())
+                       .getStridesAndOffset(batchStrides, batchOffset)) &&
+         !ShapedType::isDynamic(batchStrides[0]) && batchStrides[0] % n == 0;
+}
+
+std::pair<Value, SmallVector<Value>>
+mlir::uop::getTmaTensor(const GemmInfo &g, Value matrix, ValueRange coords) {
+  SmallVector<Value> at(coords.begin(), coords.end());
+  if (!g.batchIndex)
+    return {matrix, at};
+  Value batch = getBatchOperand(matrix);
+  assert(batch && "a matrix of a batch is a view of its 3-D operand");
+  at.insert(at.begin(), g.batchIndex);
+  return {batch, at};
 }
 
 Value mlir::uop::buildBatchMatrix(OpBuilder &b, Location loc, Value operand,

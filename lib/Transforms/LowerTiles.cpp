@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Uop/Transforms/GemmMatcher.h"
 #include "Uop/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -240,17 +241,10 @@ static Value getRowsBase(Value matrix) {
   auto type = cast<MemRefType>(matrix.getType());
   if (type.getRank() == 2 && type.getLayout().isIdentity())
     return type.isDynamicDim(1) ? matrix : Value();
-  auto batch = matrix.getDefiningOp<memref::SubViewOp>();
-  if (!batch || type.getRank() != 2 || !hasUnitStrides(batch))
+  Value batch = getBatchOperand(matrix);
+  if (!batch || !cast<MemRefType>(batch.getType()).isDynamicDim(2))
     return Value();
-  MemRefType baseType = batch.getSourceType();
-  SmallVector<OpFoldResult> offsets = batch.getMixedOffsets();
-  if (baseType.getRank() != 3 || !baseType.getLayout().isIdentity() ||
-      !baseType.isDynamicDim(2) || !isConstantIntValue(offsets[1], 0) ||
-      !isConstantIntValue(offsets[2], 0) ||
-      !isConstantIntValue(batch.getMixedSizes()[0], 1))
-    return Value();
-  return batch.getSource();
+  return batch;
 }
 
 /// The unit-stride subview of a 2-D memref whose row length (the

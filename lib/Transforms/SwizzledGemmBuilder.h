@@ -268,7 +268,8 @@ protected:
                    bool mnMajor, Value tile, Value bars, Value bar,
                    Value multicast = Value()) {
     if (!mnMajor) {
-      TmaLoadOp::create(b, operand, ValueRange{origin, k0}, tile, bars, bar,
+      auto [tensor, at] = getTmaTensor(g, operand, {origin, k0});
+      TmaLoadOp::create(b, tensor, at, tile, bars, bar,
                         b.getI64IntegerAttr(128), multicast);
       return;
     }
@@ -277,8 +278,9 @@ protected:
                         : arith::AddIOp::create(b, origin,
                                                 index(j * kNMajorBlock))
                               .getResult();
+      auto [tensor, coords] = getTmaTensor(g, operand, {k0, at});
       TmaLoadOp::create(
-          b, operand, ValueRange{k0, at},
+          b, tensor, coords,
           rowsOf(tile, b.getIndexAttr(j * c.blockK), c.blockK), bars, bar,
           b.getI64IntegerAttr(128), multicast);
     }
@@ -505,17 +507,18 @@ protected:
     if (!type || edge ||
         failed(type.getStridesAndOffset(strides, offset)) ||
         strides.size() != 2 || strides[1] != 1 ||
-        ShapedType::isDynamic(strides[0]) || ShapedType::isDynamic(offset))
+        ShapedType::isDynamic(strides[0]))
       return false;
     int64_t group =
         std::min<int64_t>(chunk, 16 / getElementBytes(type.getElementType()));
     return chunk % group == 0 && strides[0] % group == 0 &&
-           offset % group == 0;
+           startsAtMultipleOf(g.out, group);
   }
 
-  /// Where C has the identity layout (rows of N elements, no offset) and N
-  /// is known only at run time, the test (an i1, uniform in the grid) that
-  /// N is a multiple of `group` (a power of two): then every run of `group`
+  /// Where C has the identity layout (rows of N elements, no offset; or C
+  /// is a matrix of a batch of them, starting a multiple of N in) and N is
+  /// known only at run time, the test (an i1, uniform in the grid) that N
+  /// is a multiple of `group` (a power of two): then every run of `group`
   /// elements of a row starting at a multiple of `group` is aligned to
   /// `group` elements and wholly inside C or wholly outside. Null
   /// otherwise.
@@ -523,7 +526,8 @@ protected:
     assert(llvm::isPowerOf2_64(group) && "a power of two");
     Value n = dynamicSize(GemmDim::N);
     auto type = dyn_cast<MemRefType>(g.out.getType());
-    if (!n || !type || !type.getLayout().isIdentity())
+    if (!n || !type ||
+        (!type.getLayout().isIdentity() && !getBatchOperand(g.out)))
       return Value();
     return arith::CmpIOp::create(
         b, arith::CmpIPredicate::eq,
@@ -586,8 +590,9 @@ protected:
     auto stores = [&] {
       for (int64_t box = 0; box < c.blockN / w; ++box) {
         Value col = arith::AddIOp::create(b, n0, index(box * w));
-        TmaStoreOp::create(b, stageTile(boxes, index(box)), g.out,
-                           ValueRange{m0, col}, b.getI64IntegerAttr(128));
+        auto [tensor, at] = getTmaTensor(g, g.out, {m0, col});
+        TmaStoreOp::create(b, stageTile(boxes, index(box)), tensor, at,
+                           b.getI64IntegerAttr(128));
       }
     };
     if (Value inside = tileInsideC())

@@ -690,28 +690,6 @@ private:
     return group;
   }
 
-  /// Whether the 2-D `matrix` starts a multiple of `n` elements into its
-  /// buffer: a static offset that is, or matrix z of a batch
-  /// (buildBatchMatrix) whose matrices are a static multiple apart.
-  static bool startsAtMultipleOf(Value matrix, int64_t n) {
-    SmallVector<int64_t> strides;
-    int64_t offset;
-    if (failed(cast<MemRefType>(matrix.getType())
-                   .getStridesAndOffset(strides, offset)))
-      return false;
-    if (!ShapedType::isDynamic(offset))
-      return offset % n == 0;
-    auto batch = matrix.getDefiningOp<memref::SubViewOp>();
-    if (!batch || batch.getSourceType().getRank() != 3 ||
-        !batch.getSourceType().getLayout().isIdentity())
-      return false;
-    SmallVector<int64_t> batchStrides;
-    int64_t batchOffset;
-    return succeeded(batch.getSourceType().getStridesAndOffset(batchStrides,
-                                                               batchOffset)) &&
-           !ShapedType::isDynamic(batchStrides[0]) &&
-           batchStrides[0] % n == 0;
-  }
 
   /// storeAccumulator with each group of `group` columns of a row computed
   /// element by element (the epilogue) and stored as one vector, under one
@@ -1076,6 +1054,7 @@ static gpu::LaunchOp buildGemmLaunch(ImplicitLocOpBuilder &b,
       matrices.out = matrices.c;
       matrices.batched = false;
       matrices.batch = 1;
+      matrices.batchIndex = z;
     }
     if (c.tcgen05)
       buildTcgen05Kernel(b, b.getLoc(), launch, matrices, c, dynamicSizes);
@@ -1153,6 +1132,24 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
 /// `runTimeStrides`, a row stride or start known only at run time is taken
 /// to be aligned: creating the tensor map checks it (cuTensorMapEncodeTiled
 /// on the GPU, uop-sim's nvgpu.tma.create_descriptor).
+/// Whether a tensor map can describe `type`, a GEMM's operand (2-D, or 3-D
+/// for a batch): contiguous rows, and the outer strides (a batch's matrix
+/// stride too) and the start multiples of 16 bytes, those known only at
+/// run time taken to be (`runTimeStrides`) or not.
+static bool hasTmaRows(MemRefType type, bool runTimeStrides) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  int64_t bytes = getElementBytes(type.getElementType());
+  auto misaligned = [&](int64_t v) {
+    return ShapedType::isDynamic(v) ? !runTimeStrides : (v * bytes) % 16;
+  };
+  return succeeded(type.getStridesAndOffset(strides, offset)) &&
+         (strides.size() == 2 || strides.size() == 3) &&
+         strides.back() == 1 &&
+         llvm::none_of(ArrayRef(strides).drop_back(), misaligned) &&
+         !misaligned(offset);
+}
+
 static std::string whyNotTma(const GemmInfo &g, int64_t nMajorBlockN = 0,
                              bool runTimeStrides = false) {
   if (g.transposeA && nMajorBlockN == 0)
@@ -1166,15 +1163,8 @@ static std::string whyNotTma(const GemmInfo &g, int64_t nMajorBlockN = 0,
         .str();
   for (Value operand : {g.a, g.b}) {
     auto type = cast<MemRefType>(operand.getType());
-    SmallVector<int64_t> strides;
-    int64_t offset;
     int64_t bytes = getElementBytes(type.getElementType());
-    auto misaligned = [&](int64_t v) {
-      return ShapedType::isDynamic(v) ? !runTimeStrides : (v * bytes) % 16;
-    };
-    if (failed(type.getStridesAndOffset(strides, offset)) ||
-        strides.size() != 2 || strides[1] != 1 || misaligned(strides[0]) ||
-        misaligned(offset))
+    if (!hasTmaRows(type, runTimeStrides))
       return llvm::formatv("rows of A and B that are 16-byte aligned and "
                            "contiguous ({0} a multiple of {1}), got {2}",
                            operand == g.a ? (g.transposeA ? "M" : "K")
@@ -1495,14 +1485,8 @@ struct KindChooser {
   /// versioning a TMA kernel (versionsTma), or empty: said after a
   /// block-level kernel's option that the warp-level one refuses.
   std::string whyAutoTookWarpLevel(const GemmInfo &g, const TileConfig &c) {
-    if (mode != Mode::Auto || c.wgmma || c.tcgen05 ||
+    if (mode != Mode::Auto || !g.isDynamic() || c.wgmma || c.tcgen05 ||
         (!g.inputType.isF16() && !g.inputType.isBF16()))
-      return {};
-    if (g.batched && (target.hasWgmma() ||
-                      target.hasTensorCore(TensorCoreKind::tcgen05)))
-      return " (mma=auto takes the warp-level kernels for a batch of GEMMs, "
-             "which runs its GEMMs along grid z)";
-    if (!g.isDynamic())
       return {};
     std::string why;
     FailureOr<TileConfig> tma = failure();
@@ -1526,6 +1510,18 @@ struct KindChooser {
     // did not take one.
     std::string autoWhy =
         succeeded(c) ? whyAutoTookWarpLevel(g, *c) : std::string();
+    // A batch runs its GEMMs along grid z, which the persistent blocks'
+    // loop over one GEMM's tiles would multiply.
+    if (succeeded(c) && persistentBlocks != 0 && c->wgmma && g.batched) {
+      whyNot = llvm::formatv(
+          "persistent-blocks={0} loops the blocks over the tiles of one "
+          "GEMM, got a batch of {1}GEMMs, which runs its GEMMs along grid z; "
+          "use persistent-blocks=0",
+          persistentBlocks,
+          ShapedType::isDynamic(g.batch) ? std::string()
+                                         : std::to_string(g.batch) + " ");
+      return failure();
+    }
     if (succeeded(c) && persistentBlocks != 0 && !c->wgmma) {
       whyNot = llvm::formatv(
           "persistent-blocks={0} applies to the warp-specialized wgmma "
@@ -1594,6 +1590,11 @@ struct KindChooser {
       return failure();
     }
     std::string prefix = "for mma=wgmma: " + option + " ";
+    if (g.batched) {
+      whyNot = prefix + "puts the K slices along grid z, where a batch of "
+                        "GEMMs puts its GEMMs; use split-k=1";
+      return failure();
+    }
     if (!config.warpSpecialize) {
       whyNot = prefix + "splits the K loop of the warp-specialized TMA "
                         "ring, which this GEMM does not use (" +
@@ -1799,8 +1800,6 @@ struct KindChooser {
     auto out = cast<MemRefType>(g.out.getType());
     Type elem = out.getElementType();
     int64_t bytes = getElementBytes(elem);
-    SmallVector<int64_t> strides;
-    int64_t offset;
     if (!elem.isF16() && !elem.isBF16() && !elem.isF32()) {
       whyNot = prefix() + llvm::formatv("expected an f16, bf16 or f32 C, "
                                         "got {0}",
@@ -1814,12 +1813,7 @@ struct KindChooser {
     bool runTimeStrides =
         g.isDynamic() && (mode == Mode::Wgmma || mode == Mode::Tcgen05 ||
                           config.versionedTma);
-    auto misaligned = [&](int64_t v) {
-      return ShapedType::isDynamic(v) ? !runTimeStrides : (v * bytes) % 16;
-    };
-    if (failed(out.getStridesAndOffset(strides, offset)) ||
-        strides.size() != 2 || strides[1] != 1 || misaligned(strides[0]) ||
-        misaligned(offset)) {
+    if (!hasTmaRows(out, runTimeStrides)) {
       whyNot = prefix() + llvm::formatv("expected rows of C that are "
                                         "16-byte aligned and contiguous (N a "
                                         "multiple of {0}), got {1}",
@@ -1919,19 +1913,6 @@ struct KindChooser {
       return ShapedType::isDynamic(size) ? std::string("?")
                                          : std::to_string(size);
     };
-    // A batch of GEMMs runs its GEMMs along grid z, each block on the
-    // matrices of its GEMM: the warp-level kernels. (The block-level ones
-    // load their tiles through tensor maps of the 2-D operands.)
-    if (g.batched && (mode == Mode::Tcgen05 || mode == Mode::Wgmma)) {
-      whyNot = llvm::formatv("mma={0} compiles single GEMMs, got a batch of "
-                             "{1}GEMMs (a batch takes mma=mma_sync, wmma "
-                             "or simt; mma=auto chooses among them)",
-                             mode == Mode::Tcgen05 ? "tcgen05" : "wgmma",
-                             ShapedType::isDynamic(g.batch)
-                                 ? std::string()
-                                 : std::to_string(g.batch) + " ");
-      return failure();
-    }
     // The static-shape options say so for a dynamic shape, rather than
     // being dropped or refused for the kernel auto takes.
     if (dynamic) {
@@ -1948,7 +1929,7 @@ struct KindChooser {
     // mma=auto takes tcgen05 on sm_100a; for a dynamic shape where TMA
     // loads the tiles whatever the sizes, or versioned on the host (as for
     // wgmma, below).
-    bool autoTcgen05 = mode == Mode::Auto && half && !g.batched &&
+    bool autoTcgen05 = mode == Mode::Auto && half &&
                        target.hasTensorCore(TensorCoreKind::tcgen05);
     if (autoTcgen05 && dynamic) {
       std::string why;
@@ -2039,8 +2020,7 @@ struct KindChooser {
     // unaligned, which the ring cannot load).
     std::string autoWhy;
     FailureOr<TileConfig> autoConfig = failure();
-    if (mode == Mode::Auto && half && !g.batched && target.hasWgmma() &&
-        warps.empty())
+    if (mode == Mode::Auto && half && target.hasWgmma() && warps.empty())
       autoConfig = wgmmaConfig(autoWhy);
     bool autoWgmma = succeeded(autoConfig) &&
                      (!dynamic || whyNotTma(g, autoConfig->blockN).empty() ||

@@ -50,6 +50,10 @@ struct GemmInfo {
   /// are the matrices' sizes.
   bool batched = false;
   int64_t batch = 1;
+  /// In the kernel of a batch: the GEMM of the batch a block computes (its
+  /// block id z), with A, B, C and `out` its matrices (buildBatchMatrix
+  /// views of the 3-D operands; batched is then false). Null otherwise.
+  Value batchIndex;
   /// The element type of A and B (f32, f16 or bf16).
   Type inputType;
   /// The element type of C: f32, or the inputs' f16 / bf16. Accumulation
@@ -88,6 +92,22 @@ Value buildBatchSize(OpBuilder &b, Location loc, const GemmInfo &g);
 /// matrix's size.
 Value buildBatchMatrix(OpBuilder &b, Location loc, Value operand,
                        Value index);
+
+/// The 3-D operand of the identity layout whose matrix `matrix` is (a
+/// buildBatchMatrix view [z, :, :]), or null.
+Value getBatchOperand(Value matrix);
+
+/// Whether the 2-D `matrix` starts a multiple of `n` elements into its
+/// buffer: its static offset is one, or it is a matrix of a batch
+/// (getBatchOperand) whose matrices lie a static multiple of `n` apart.
+bool startsAtMultipleOf(Value matrix, int64_t n);
+
+/// The tensor and coordinates a TMA copy of `g`'s operand `matrix` (A, B
+/// or the stored output) at `coords` takes: `matrix` and `coords`, or in
+/// the kernel of a batch the 3-D operand the matrix is a view of, with the
+/// batch index first (a box of 1 x rows x columns).
+std::pair<Value, SmallVector<Value>>
+getTmaTensor(const GemmInfo &g, Value matrix, ValueRange coords);
 
 /// Returns the GEMM `op` computes, or failure with the reason in `whyNot`.
 /// Accepted: linalg.matmul (with or without indexing_maps),

@@ -36,7 +36,6 @@
 #include "Uop/Conversion/UopToNVGPU/UopToNVGPU.h"
 #include "Uop/Conversion/Passes.h"
 #include "Uop/Dialect/Uop/IR/TensorMap.h"
-#include "Uop/Dialect/Uop/IR/TensorMap.h"
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 #include "Uop/Target/Targets.h"
 
@@ -520,8 +519,13 @@ static LogicalResult materializeTensorMaps(Operation *root, ModuleOp module) {
                << tensor;
       MemRefType tile = getTensorMapBox(op);
       int64_t swizzle = getTensorMapSwizzle(op);
+      // The box: the tile's shape after 1s for the tensor's outer
+      // dimensions past the tile's (a matrix of a batch).
+      auto tensorType = cast<MemRefType>(tensor.getType());
+      SmallVector<int64_t> boxShape(tensorType.getRank() - tile.getRank(), 1);
+      llvm::append_range(boxShape, tile.getShape());
       MemRefType box = MemRefType::get(
-          tile.getShape(), tile.getElementType(),
+          boxShape, tile.getElementType(),
           MemRefLayoutAttrInterface(),
           gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
       auto it = llvm::find_if(maps, [&](const MapKey &k) {
@@ -549,18 +553,39 @@ static LogicalResult materializeTensorMaps(Operation *root, ModuleOp module) {
     for (auto [op, map] : llvm::zip(ops, mapOf)) {
       OpBuilder b(op);
       Value descriptor = kernel.getArgument(first + map);
+      // nvgpu's copies take a tile of the box's rank: a tile of lower rank
+      // gains the box's outer 1s.
+      auto asBox = [&](Value tile) -> Value {
+        auto type = cast<MemRefType>(tile.getType());
+        int64_t rank = maps[map].box.getRank();
+        if (type.getRank() == rank)
+          return tile;
+        int64_t outer = rank - type.getRank();
+        SmallVector<ReassociationIndices> groups;
+        for (int64_t d = 0; d < type.getRank(); ++d) {
+          ReassociationIndices group;
+          if (d == 0)
+            for (int64_t o = 0; o < outer; ++o)
+              group.push_back(o);
+          group.push_back(outer + d);
+          groups.push_back(group);
+        }
+        return memref::ExpandShapeOp::create(b, op->getLoc(),
+                                             maps[map].box.getShape(), tile,
+                                             groups);
+      };
       if (auto load = dyn_cast<TmaLoadOp>(op)) {
         SmallVector<Value> coords(llvm::reverse(load.getCoordinates()));
         nvgpu::TmaAsyncLoadOp::create(
-            b, op->getLoc(), load.getDest(), load.getBarriers(), descriptor,
-            coords, load.getIndex(), load.getMulticast(),
+            b, op->getLoc(), asBox(load.getDest()), load.getBarriers(),
+            descriptor, coords, load.getIndex(), load.getMulticast(),
             /*predicate=*/Value());
       } else {
         auto store = cast<TmaStoreOp>(op);
         SmallVector<Value> coords(llvm::reverse(store.getCoordinates()));
-        nvgpu::TmaAsyncStoreOp::create(b, op->getLoc(), store.getSource(),
-                                       descriptor, coords,
-                                       /*predicate=*/Value());
+        nvgpu::TmaAsyncStoreOp::create(b, op->getLoc(),
+                                       asBox(store.getSource()), descriptor,
+                                       coords, /*predicate=*/Value());
         NVVM::CpAsyncBulkCommitGroupOp::create(b, op->getLoc());
       }
       op->erase();

@@ -276,7 +276,7 @@ func.func @tma_rank(%A: memref<512xf16>) {
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %d = uop.alloc_shared {alignment = 1024 : i64} : memref<128x64xf16, #gpu.address_space<workgroup>>
     %bars = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
-    // expected-error @+1 {{expected source and dest of one rank from 1 to 5, got 1 and 2}}
+    // expected-error @+1 {{expected a dest of rank 1 to 5 and a source of its rank or more, up to 5 (the box's outer sizes past the dest's are 1), got dest rank 2 and source rank 1}}
     uop.tma_load %A[%c0, %c0], %d, %bars[%c0] : memref<512xf16>, memref<128x64xf16, #gpu.address_space<workgroup>>, !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
     gpu.terminator
   }
@@ -496,7 +496,7 @@ func.func @tma_store_rank(%C: memref<512x512xf16>, %G: memref<128x64xf16>, %F: m
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-    // expected-error @+1 {{expected dest and source of one rank from 1 to 5, got 1 and 2}}
+    // expected-error @+1 {{expected a source of rank 1 to 5 and a dest of its rank or more, up to 5 (the box's outer sizes past the source's are 1), got source rank 2 and dest rank 1}}
     uop.tma_store %sC, %V[%c0, %c0] : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<512xf16>
     gpu.terminator
   }

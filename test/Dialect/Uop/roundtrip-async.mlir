@@ -68,6 +68,13 @@ func.func @tma_load(%A: memref<512x512xf16>, %X: memref<?x?x?xf32>) {
     uop.tma_load %X[%c0, %tx, %c0], %sX, %bars[%c0]
         : memref<?x?x?xf32>, memref<2x8x4xf32, #gpu.address_space<workgroup>>,
           !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+    // A 2-D tile of a 3-D tensor: the box is 1 x 8 x 4 (matrix %tx of a
+    // batch).
+    %sY = uop.alloc_shared {alignment = 128 : i64} : memref<8x4xf32, #gpu.address_space<workgroup>>
+    // CHECK: uop.tma_load %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}[%{{.*}}] : memref<?x?x?xf32>, memref<8x4xf32, #gpu.address_space<workgroup>>
+    uop.tma_load %X[%tx, %c0, %c0], %sY, %bars[%c0]
+        : memref<?x?x?xf32>, memref<8x4xf32, #gpu.address_space<workgroup>>,
+          !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
     // CHECK: uop.tma_load %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}[%{{.*}}] swizzle 128 multicast %{{.*}} : memref<512x512xf16>
     %mask = arith.constant 3 : i16
     uop.tma_load %A[%c128, %c0], %sA, %bars[%c1] swizzle 128 multicast %mask
@@ -97,7 +104,7 @@ func.func @tma_load_ring_stage(%A: memref<512x512xf16>, %s: index) {
 }
 
 // CHECK-LABEL: func.func @tma_store
-func.func @tma_store(%C: memref<512x512xf16>, %X: memref<?x?x?xf32>, %s: index) {
+func.func @tma_store(%C: memref<512x512xf16>, %X: memref<?x?x?xf32>, %s: index, %Y: memref<?x?x?xf16>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
@@ -111,6 +118,10 @@ func.func @tma_store(%C: memref<512x512xf16>, %X: memref<?x?x?xf32>, %s: index) 
         : memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<512x512xf16>
     // CHECK: uop.tma_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x8x4xf32, #gpu.address_space<workgroup>>, memref<?x?x?xf32>
     uop.tma_store %sX, %X[%c0, %tx, %c0] : memref<2x8x4xf32, #gpu.address_space<workgroup>>, memref<?x?x?xf32>
+    // A 2-D tile into matrix %tx of a batch (a box of 1 x 128 x 64).
+    // CHECK: uop.tma_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] swizzle 128 : memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<?x?x?xf16>
+    uop.tma_store %box, %Y[%tx, %c64, %c0] swizzle 128
+        : memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<?x?x?xf16>
     // CHECK: uop.tma_store_wait {pending = 1 : i32}
     uop.tma_store_wait {pending = 1 : i32}
     // CHECK: uop.tma_store_wait {pending = 0 : i32}

@@ -90,6 +90,16 @@ std::vector<std::pair<uintptr_t, size_t>> &allocations() {
   return list;
 }
 
+/// The allocation `address` is in (its position in allocations()), or
+/// the number of allocations for an unknown address.
+size_t allocationOf(uintptr_t address) {
+  const auto &list = allocations();
+  for (size_t i = 0; i < list.size(); ++i)
+    if (address >= list[i].first && address < list[i].first + list[i].second)
+      return i;
+  return list.size();
+}
+
 /// "buffer N + B" for an address inside allocation N.
 std::string describeAddress(uintptr_t address) {
   const auto &list = allocations();
@@ -224,7 +234,8 @@ struct Desc {
 /// The fake kernel on three 2-D descriptors, A (M x K), B (K x N, or N x K
 /// transposed: its strides say which) and C (M x N), or C alone, the fill
 /// of a split-K GEMM (`descs` 1); `splitK`: a launch of several K slices.
-int runFakeKernel(const FakeFunction &f, Desc *d, int descs, bool splitK);
+int runFakeKernel(const FakeFunction &f, const Desc *d, int descs,
+                  bool splitK);
 
 int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
                    unsigned bx, unsigned by, unsigned bz, unsigned, void *,
@@ -279,7 +290,11 @@ int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
   return 0;
 }
 
-int runFakeKernel(const FakeFunction &f, Desc *d, int descs, bool splitK) {
+int runFakeKernel(const FakeFunction &f, const Desc *given, int descs,
+                  bool splitK) {
+  // (Put in order below: the caller's stay as they are for its next GEMM.)
+  Desc d[3];
+  std::copy(given, given + descs, d);
   std::string in = fakeType(0), out = fakeType(1);
   if (descs == 1) {
     std::printf("fake: %s fills C (%lld x %lld) with zeros\n", f.name.c_str(),
@@ -314,11 +329,35 @@ int runFakeKernel(const FakeFunction &f, Desc *d, int descs, bool splitK) {
   if (rows(d[0]) != d[2].size[0] && rows(d[1]) == d[2].size[0] &&
       hasDim(d[0], d[2].size[1]))
     std::swap(d[0], d[1]);
+  // Sizes that are a GEMM's: A M x K, B of K x N elements, C M x N.
+  auto fits = [&](const Desc *x) {
+    int64_t m = rows(x[0]), k = x[0].size[transposeA ? 0 : 1];
+    return x[1].size[0] * x[1].size[1] == k * x[2].size[1] &&
+           x[2].size[0] == m;
+  };
+  // A batch's kernel may use them in another order (C first: its TMA
+  // loads read A and B through the tensor maps alone): the first order of
+  // the three, from the order uop-run allocated them in (A, B, C, the host
+  // function's), whose sizes fit. (Only for a batch: a single GEMM's
+  // kernel takes them in order, and arguments that are not are refused.)
+  if (!fits(d) && batched()) {
+    auto allocated = [](const Desc &x, const Desc &y) {
+      return allocationOf((uintptr_t)x.ptr) < allocationOf((uintptr_t)y.ptr);
+    };
+    Desc order[3] = {d[0], d[1], d[2]};
+    std::sort(order, order + 3, allocated);
+    do {
+      if (fits(order)) {
+        std::copy(order, order + 3, d);
+        break;
+      }
+    } while (std::next_permutation(order, order + 3, allocated));
+  }
   int64_t M = rows(d[0]), K = d[0].size[transposeA ? 0 : 1], N = d[2].size[1];
   // Arguments that are not a GEMM's (another kernel's, in another order)
   // would be read or written out of bounds: refuse them. B's orientation is
   // not checked, so a B read the wrong way round gives wrong values.
-  if (d[1].size[0] * d[1].size[1] != K * N || d[2].size[0] != M)
+  if (!fits(d))
     return 1; // CUDA_ERROR_INVALID_VALUE
   for (int64_t i = 0; i < M; ++i)
     for (int64_t j = 0; j < N; ++j) {

@@ -147,12 +147,15 @@ static LogicalResult verifyTensorMapOperands(Operation *op, MemRefType global,
            << " and " << elem;
   if (!elem.isF16() && !elem.isBF16() && !elem.isF32())
     return op->emitOpError("expected f16, bf16 or f32 elements, got ") << elem;
-  int64_t rank = tile.getRank();
-  if (rank < 1 || rank > 5 || global.getRank() != rank)
-    return op->emitOpError("expected ")
-           << globalName << " and " << tileName
-           << " of one rank from 1 to 5, got " << global.getRank() << " and "
-           << rank;
+  // The box is the tile's shape after as many outer 1s as the tensor has
+  // more dimensions (a matrix of a batch of them).
+  int64_t rank = global.getRank();
+  if (tile.getRank() < 1 || rank > 5 || tile.getRank() > rank)
+    return op->emitOpError("expected a ")
+           << tileName << " of rank 1 to 5 and a " << globalName
+           << " of its rank or more, up to 5 (the box's outer sizes past the "
+           << tileName << "'s are 1), got " << tileName << " rank "
+           << tile.getRank() << " and " << globalName << " rank " << rank;
   if (int64_t(numCoordinates) != rank)
     return op->emitOpError("expected ")
            << rank << " coordinates (one per dimension), got "

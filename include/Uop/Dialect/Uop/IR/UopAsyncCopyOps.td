@@ -148,7 +148,9 @@ def Uop_TmaLoadOp : Uop_Op<"tma_load", [AttrSizedOperandSegments,
     Starts a copy, by the tensor memory accelerator, of the box of `source`
     whose first element is `source[coordinates]` (outermost dimension
     first, as memref indices) and whose shape is the shape of `dest`, the
-    whole shared tile. Elements of the box outside `source` (at or past an
+    whole shared tile, after as many outer 1s as `source` has more
+    dimensions (a matrix of a batch: `source` 3-D, `dest` 2-D, the box
+    1 x rows x columns). Elements of the box outside `source` (at or past an
     edge, or before it: coordinates are signed) are written as zero, so
     edge tiles need no predication. The op is one command: every thread
     that executes it issues the whole copy (usually one elected thread
@@ -171,7 +173,8 @@ def Uop_TmaLoadOp : Uop_Op<"tma_load", [AttrSizedOperandSegments,
     The tile must be 128-byte aligned (1024 for the 128-byte swizzle, whose
     pattern repeats every 1024 bytes; uop-sim checks the address).
 
-    Limits (the tensor map's): rank 1 to 5; every box dimension 1 to 256;
+    Limits (the tensor map's): rank 1 to 5 (the tile's at most the
+    source's); every box dimension 1 to 256;
     the innermost box dimension a multiple of 16 bytes; f16, bf16 or f32
     elements; a source contiguous in its innermost dimension with the other
     strides multiples of 16 bytes.
@@ -245,7 +248,8 @@ def Uop_TmaStoreOp : Uop_Op<"tma_store", [
     Starts a copy, by the tensor memory accelerator, of the whole shared
     tile `source` into the box of `dest` whose first element is
     `dest[coordinates]` (outermost dimension first, as memref indices;
-    signed) and whose shape is the tile's. Box elements outside `dest` (at
+    signed) and whose shape is the tile's (after outer 1s where `dest` has
+    more dimensions, as for `uop.tma_load`). Box elements outside `dest` (at
     or past an edge, or before it) are not written, so edge tiles need no
     predication. The op is one command: every thread that executes it
     issues the whole copy (usually one thread of those that wrote the
