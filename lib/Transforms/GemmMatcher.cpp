@@ -395,6 +395,30 @@ Value mlir::uop::buildBatchMatrix(OpBuilder &b, Location loc, Value operand,
                                   Value index) {
   auto type = cast<MemRefType>(operand.getType());
   assert(type.getRank() == 3 && "not a batch of matrices");
+  // Matrices with a side of static size 0 hold no element (and a subview
+  // may not start at 0 of a dimension of size 0): the empty matrix at the
+  // buffer's start, which nothing reads.
+  if (type.getDimSize(1) == 0 || type.getDimSize(2) == 0) {
+    int64_t cols = type.getDimSize(2);
+    SmallVector<OpFoldResult> sizes = {
+        type.isDynamicDim(1)
+            ? OpFoldResult(memref::DimOp::create(b, loc, operand, 1)
+                               .getResult())
+            : OpFoldResult(b.getIndexAttr(type.getDimSize(1))),
+        type.isDynamicDim(2)
+            ? OpFoldResult(memref::DimOp::create(b, loc, operand, 2)
+                               .getResult())
+            : OpFoldResult(b.getIndexAttr(cols))};
+    OpFoldResult rowStride = sizes[1];
+    auto viewType = MemRefType::get(
+        {type.getDimSize(1), cols}, type.getElementType(),
+        StridedLayoutAttr::get(b.getContext(), 0,
+                               {cols, 1}),
+        type.getMemorySpace());
+    return memref::ReinterpretCastOp::create(
+        b, loc, viewType, operand, b.getIndexAttr(0), sizes,
+        {rowStride, b.getIndexAttr(1)});
+  }
   SmallVector<OpFoldResult> offsets = {index, b.getIndexAttr(0),
                                        b.getIndexAttr(0)};
   SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1)};

@@ -690,7 +690,6 @@ private:
     return group;
   }
 
-
   /// storeAccumulator with each group of `group` columns of a row computed
   /// element by element (the epilogue) and stored as one vector, under one
   /// bounds guard for the whole group.
@@ -1122,16 +1121,6 @@ void mlir::uop::tileGemm(RewriterBase &rewriter, const GemmInfo &g,
   eraseGemm(rewriter, g);
 }
 
-/// Why the tiles of `g` cannot be loaded by TMA for the tcgen05 and wgmma
-/// kernels, or empty: TMA copies boxes as they are stored (it cannot
-/// transpose), so A must be stored M x K and B N x K (K-major), or, where
-/// the kernel reads MN-major operands (`nMajorBlockN`, its BN, non-zero),
-/// A K x M (BM is 64 or 128: whole boxes of 64 rows) and B K x N with BN a
-/// multiple of 64 (whole 128-byte rows of 64 columns); rows (and the start)
-/// contiguous and 16-byte aligned as a tensor map requires. With
-/// `runTimeStrides`, a row stride or start known only at run time is taken
-/// to be aligned: creating the tensor map checks it (cuTensorMapEncodeTiled
-/// on the GPU, uop-sim's nvgpu.tma.create_descriptor).
 /// Whether a tensor map can describe `type`, a GEMM's operand (2-D, or 3-D
 /// for a batch): contiguous rows, and the outer strides (a batch's matrix
 /// stride too) and the start multiples of 16 bytes, those known only at
@@ -1150,6 +1139,16 @@ static bool hasTmaRows(MemRefType type, bool runTimeStrides) {
          !misaligned(offset);
 }
 
+/// Why the tiles of `g` cannot be loaded by TMA for the tcgen05 and wgmma
+/// kernels, or empty: TMA copies boxes as they are stored (it cannot
+/// transpose), so A must be stored M x K and B N x K (K-major), or, where
+/// the kernel reads MN-major operands (`nMajorBlockN`, its BN, non-zero),
+/// A K x M (BM is 64 or 128: whole boxes of 64 rows) and B K x N with BN a
+/// multiple of 64 (whole 128-byte rows of 64 columns); rows (and the start)
+/// contiguous and 16-byte aligned as a tensor map requires. With
+/// `runTimeStrides`, a row stride or start known only at run time is taken
+/// to be aligned: creating the tensor map checks it (cuTensorMapEncodeTiled
+/// on the GPU, uop-sim's nvgpu.tma.create_descriptor).
 static std::string whyNotTma(const GemmInfo &g, int64_t nMajorBlockN = 0,
                              bool runTimeStrides = false) {
   if (g.transposeA && nMajorBlockN == 0)

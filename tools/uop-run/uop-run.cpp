@@ -921,13 +921,14 @@ static int runHost(const Options &o, const std::string &ptx,
     if (status == 0)
       return true;
     error.kind = ErrorKind::Cuda;
-    error.message = std::string(gemm.batched && blas.gemmStridedBatchedEx
+    error.message = std::string(gemm.batch > 1 && blas.gemmStridedBatchedEx
                                     ? "cublasGemmStridedBatchedEx"
                                     : "cublasGemmEx") +
                     " failed with status " + std::to_string(status);
     return false;
   };
-  std::string call = !gemm.batched ? "cublasGemmEx"
+  // (A batch of one is one cublasGemmEx: Cublas::gemmBatched.)
+  std::string call = gemm.batch == 1 ? "cublasGemmEx"
                      : blas.gemmStridedBatchedEx
                          ? "cublasGemmStridedBatchedEx (batch " +
                                std::to_string(gemm.batch) + ")"

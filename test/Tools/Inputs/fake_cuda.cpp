@@ -336,23 +336,14 @@ int runFakeKernel(const FakeFunction &f, const Desc *given, int descs,
            x[2].size[0] == m;
   };
   // A batch's kernel may use them in another order (C first: its TMA
-  // loads read A and B through the tensor maps alone): the first order of
-  // the three, from the order uop-run allocated them in (A, B, C, the host
-  // function's), whose sizes fit. (Only for a batch: a single GEMM's
-  // kernel takes them in order, and arguments that are not are refused.)
-  if (!fits(d) && batched()) {
-    auto allocated = [](const Desc &x, const Desc &y) {
+  // loads read A and B through the tensor maps alone), which sizes cannot
+  // tell apart where the matrices are square: they are taken in the order
+  // uop-run allocated them in, the host function's (A, B, C). (Only for a
+  // batch: a single GEMM's kernel takes them in its order, as above.)
+  if (batched() && descs == 3)
+    std::sort(d, d + 3, [](const Desc &x, const Desc &y) {
       return allocationOf((uintptr_t)x.ptr) < allocationOf((uintptr_t)y.ptr);
-    };
-    Desc order[3] = {d[0], d[1], d[2]};
-    std::sort(order, order + 3, allocated);
-    do {
-      if (fits(order)) {
-        std::copy(order, order + 3, d);
-        break;
-      }
-    } while (std::next_permutation(order, order + 3, allocated));
-  }
+    });
   int64_t M = rows(d[0]), K = d[0].size[transposeA ? 0 : 1], N = d[2].size[1];
   // Arguments that are not a GEMM's (another kernel's, in another order)
   // would be read or written out of bounds: refuse them. B's orientation is

@@ -47,8 +47,9 @@ bool isGlobalMemRef(MemRefType type);
 
 /// The attribute of a `gpu.launch` that uop-tile versioned on the host
 /// (an array of i64): the host-function arguments (2-D memrefs of the
-/// identity layout, 3-D for a batch of GEMMs) whose rows the host found to be whole 16-byte units
-/// before taking this launch, so that its copies need not test them.
+/// identity layout, 3-D for a batch of GEMMs) whose rows the host found to
+/// be whole 16-byte units before taking this launch, so that its copies
+/// need not test them.
 inline constexpr llvm::StringLiteral kAlignedRowsAttrName = "uop.aligned_rows";
 
 /// Whether the launch enclosing `op` is one uop-tile versioned for rows of
