@@ -30,7 +30,8 @@
 # shapes (empty: none). The cases f16nkoutdyn (mma.sync), f16nkoutdynwg
 # (the wgmma ring) and f16nkoutdynwgp132ts (persistent, TMA store) are
 # GEMMs of dynamic shape, compiled once per size as the others are but run
-# with --shapes.
+# with --shapes; f16nkoutb8 and f16nkoutb8ts are batches of 8 GEMMs (sizes up
+# to 2048), refereed by cuBLAS's strided batched GEMM.
 # (test/Tools/uop-run-gpu-check.test runs both phases on 64^3 and one
 # small rectangle).
 set -uo pipefail
@@ -109,6 +110,11 @@ prepare() {
     "f16nkoutdyn f16 f16 dynamic+mma=mma_sync nk"
     "f16nkoutdynwg f16 f16 dynamic+mma=wgmma nk"
     "f16nkoutdynwgp132ts f16 f16 dynamic+mma=wgmma+persistent-blocks=132+tma-store=true nk"
+    # Batches of 8 GEMMs (linalg.batch_matmul, `uop-run --gemm 8xMxNxK`,
+    # refereed by cublasGemmStridedBatchedEx): the options field starts
+    # with `batch=B`; at the sizes up to 2048.
+    "f16nkoutb8 f16 f16 batch=8 nk"
+    "f16nkoutb8ts f16 f16 batch=8+tma-store=true nk"
   )
   # TF32 only where the compiler has the option.
   local probe="$out_dir/probe.mlir"
@@ -148,6 +154,7 @@ prepare() {
     for c in "${cases[@]}"; do
       label="${c%% *}"
       [[ "$goal_sizes" == *" $size "* && "$goal_cases" == *" $label "* ]] && continue
+      [[ "$c" == *" batch="* && "$size" -gt 2048 ]] && continue
       jobs+=("${size}x${size}x${size} $size $c")
     done
   done
@@ -166,6 +173,15 @@ prepare() {
     options="${options//+/ }"
     local m n k
     IFS=x read -r m n k <<< "$gemm"
+    # A batch of GEMMs: its count leads the options and the sizes.
+    local shown="$options" batch=""
+    if [[ "$options" == batch=* ]]; then
+      batch="${options%% *}"
+      batch="${batch#batch=}"
+      options="${options#batch=$batch}"
+      options="${options# }"
+      gemm="${batch}x${gemm}"
+    fi
     local name="${kind}-${label}"
     local dir="$out_dir/$name"
     local transpose=()
@@ -188,7 +204,8 @@ prepare() {
     # the lit suite checks the kernels against f32 references.) A GEMM of
     # dynamic shape has no static entry for uop-sim here.
     local sim=-
-    if [ $((m * n * k)) -le "$sim_max" ] && [[ "$options" != dynamic* ]]; then
+    if [ $((${batch:-1} * m * n * k)) -le "$sim_max" ] &&
+        [[ "$options" != dynamic* ]]; then
       "$build/bin/uop-opt" "$dir/gemm.mlir" \
         --uop-compile="emit=kernel target=$target${options:+ $options}" \
         -o "$dir/sim.mlir"
@@ -214,9 +231,9 @@ prepare() {
     elif grep -q 'mma\.sync' "$dir/kernel.ptx"; then path=mma.sync
     fi
     rows+=("$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' \
-      "$name" "$m" "$n" "$k" "$dtype" "$odtype" "${options:--}" "$path" \
+      "$name" "$m" "$n" "$k" "$dtype" "$odtype" "${shown:--}" "$path" \
       "$name/kernel.ptx" "$name/kernel.json" "$layout" "$sim")")
-    notes+=("prepared $name (${dtype} -> ${odtype}${options:+, $options}, B ${layout}; $path)")
+    notes+=("prepared $name (${dtype} -> ${odtype}${shown:+, $shown}, B ${layout}; $path)")
   done
   local tma_paths=()
   if [ ${#tma_launches[@]} -gt 0 ]; then
@@ -281,8 +298,18 @@ run() {
   : > "$rows"
   while IFS=$'\t' read -r name m n k dtype odtype options path ptx launch layout sim; do
     [ "$name" = "name" ] && continue
+    [ "$options" = "-" ] && options=""
+    options="${options//+/ }"
+    # A batch's count, shown with the sizes (the launch JSON has it).
+    local shape="${m}x${n}x${k}"
+    if [[ "$options" == batch=* ]]; then
+      local batch="${options%% *}"
+      options="${options#$batch}"
+      options="${options# }"
+      shape="${batch#batch=}x${shape}"
+    fi
     if [ $((SECONDS - start)) -ge "$budget" ]; then
-      printf '%s\t%s\tskipped (time budget)\n' "$name ($path)" "${m}x${n}x${k}" >> "$rows"
+      printf '%s\t%s\tskipped (time budget)\n' "$name ($path)" "$shape" >> "$rows"
       echo "== $name: skipped, the ${budget}s budget is spent"
       continue
     fi
@@ -290,9 +317,7 @@ run() {
     # run stays under 5 minutes (budget + one 8192 limit + the build).
     local iters=10 limit=30
     if [ $((m * n * k)) -ge $((1 << 38)) ]; then iters=5; limit=60; fi
-    [ "$options" = "-" ] && options=""
-    options="${options//+/ }"
-    echo "== $name: ${m}x${n}x${k} ${dtype} -> ${odtype}${options:+ ($options)}, B ${layout}, $path"
+    echo "== $name: ${shape} ${dtype} -> ${odtype}${options:+ ($options)}, B ${layout}, $path"
     local text rc
     local transpose=() simcheck=() shapes=()
     [ "$layout" = "nk" ] && transpose=(--transpose-b)
@@ -334,7 +359,7 @@ run() {
       *) ok="NO (exit $rc)" ;;
     esac
     [ "$rc" -ne 0 ] && failed=1
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name ($path)" "${m}x${n}x${k}" "${ms:--}" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name ($path)" "$shape" "${ms:--}" \
       "${tf:--}" "${blas:--}" "${ratio:--}" "${err:--}" "$ok" "${simok:--}" >> "$rows"
   done < "$manifest"
 
@@ -342,7 +367,7 @@ run() {
   {
     echo "GPU: $(nvidia-smi -L 2>/dev/null | head -1 || echo unknown), $(date -u +%Y-%m-%d)"
     echo
-    echo "| case | M x N x K | ms | TFLOP/s | cuBLAS TFLOP/s | ratio | max error | check ok | uop-sim agrees |"
+    echo "| case | [B x] M x N x K | ms | TFLOP/s | cuBLAS TFLOP/s | ratio | max error | check ok | uop-sim agrees |"
     echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
     while IFS=$'\t' read -r name m ms tf blas ratio err ok simok; do
       if [ -z "${tf:-}" ]; then

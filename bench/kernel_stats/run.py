@@ -38,7 +38,9 @@ DTYPE is the element type of A and B (f32, f16, bf16; C is f32), with
 `-nk` for B stored N x K (`f16-nk`: the layout TMA loads as it is) and
 `-out16` for a C of the input type, rounded once from the f32 product
 (`f16-nk-out16`), and `-dyn` last for operands of dynamic shape
-(`memref<?x?>`: one kernel for every size, `f16-nk-dyn`). A
+(`memref<?x?>`: one kernel for every size, `f16-nk-dyn`), and `-bN` after
+that for a batch of N GEMMs (linalg.batch_matmul, C f32: `f16-nk-b8`; a
+dynamic batch with `-dyn-b8`). A
 configuration whose compile or ptxas fails is skipped with the reason (an
 option the build does not have yet, a size its checks refuse).
 
@@ -99,25 +101,32 @@ DEFAULT_CONFIGS = [
 CLASSES = ["mma", "ldmatrix", "cp.async", "bar.sync", "ld.shared", "fma", "other"]
 
 
-def gemm_source(size, dtype, b_nk=False, out16=False, dynamic=False):
+def gemm_source(size, dtype, b_nk=False, out16=False, dynamic=False,
+                batch=0):
     """A size^3 GEMM: C (f32) = A (dtype) x B (dtype), C zeroed first; B
     stored N x K when `b_nk`, else K x N. With `out16` the f32 product is
     rounded once to a C of `dtype` (a truncf consumer the GEMM's writeback
     fuses). With `dynamic` every operand is memref<?x?> (the sizes are
-    read at run time; `size` does not enter the kernel)."""
+    read at run time; `size` does not enter the kernel). With `batch` a
+    linalg.batch_matmul of that many GEMMs (a dynamic batch with
+    `dynamic`); not with `out16`."""
     dims = "?x?" if dynamic else f"{size}x{size}"
+    if batch:
+        dims = ("?x" if dynamic else f"{batch}x") + dims
     a = f"memref<{dims}x{dtype}>"
     c = f"memref<{dims}xf32>"
     maps = ""
+    loops, b0 = ("(b, m, n, k)", "b, ") if batch else ("(m, n, k)", "")
     if b_nk:
-        maps = ("indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
-                "affine_map<(m, n, k) -> (n, k)>, "
-                "affine_map<(m, n, k) -> (m, n)>] ")
+        maps = (f"indexing_maps = [affine_map<{loops} -> ({b0}m, k)>, "
+                f"affine_map<{loops} -> ({b0}n, k)>, "
+                f"affine_map<{loops} -> ({b0}m, n)>] ")
+    op = "linalg.batch_matmul" if batch else "linalg.matmul"
     if not out16:
         return f"""func.func @main(%A: {a}, %B: {a}, %C: {c}) {{
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : {c})
-  linalg.matmul {maps}ins(%A, %B : {a}, {a}) outs(%C : {c})
+  {op} {maps}ins(%A, %B : {a}, {a}) outs(%C : {c})
   return
 }}
 """
@@ -525,7 +534,9 @@ def main():
     for c in args.config or DEFAULT_CONFIGS:
         # -out16 (a 16-bit C of the input type) only for f16 and bf16.
         m = re.match(r"^([^=]+)=((?:f32(?:-nk)?|(?:f16|bf16)(?:-nk)?"
-                     r"(?:-out16)?)(?:-dyn)?):(.*)$", c)
+                     r"(?:-out16)?)(?:-dyn)?(?:-b\d+)?):(.*)$", c)
+        if m and "-out16" in m.group(2) and re.search(r"-b\d+$", m.group(2)):
+            sys.exit(f"run.py: error: a batch (-bN) takes an f32 C, got '{c}'")
         if not m:
             sys.exit(f"run.py: error: expected NAME=DTYPE:OPTIONS, got '{c}'")
         configs.append(m.groups())
@@ -543,9 +554,11 @@ def main():
         for name, dtype, options in configs:
             src = os.path.join(tmp, f"gemm_{dtype}.mlir")
             with open(src, "w") as f:
+                batch = re.search(r"-b(\d+)$", dtype)
                 f.write(gemm_source(args.size, dtype.split("-")[0],
                                     "-nk" in dtype, "-out16" in dtype,
-                                    dtype.endswith("-dyn")))
+                                    "-dyn" in dtype,
+                                    int(batch.group(1)) if batch else 0))
             for target in args.targets.split(","):
                 opts = f"target={target} {options}".strip()
                 ok, kernel_ir, err = run(
