@@ -599,18 +599,24 @@ def test_run_without_a_gpu_raises_nogpu():
         uop.run(kernel, *args[:2], np.zeros((32, 32), np.float16))
 
 
-def test_run_on_the_fake_driver(tmp_path):
-    # The whole path of uop.run (launch JSON, the executor's packing of the
-    # memref descriptors, copies both ways) against the CPU stand-in for
-    # libcuda that uop-run's tests use: its "kernel" computes the GEMM from
-    # the descriptors it is given, so wrong packing gives wrong numbers.
+def fake_driver_env(tmp_path, **variables):
+    """Builds the CPU stand-in for libcuda that uop-run's tests use
+    (test/Tools/Inputs/fake_cuda.cpp) into `tmp_path` and returns the
+    environment that loads it, with `variables` (its UOP_FAKE_* options)."""
     fake = os.path.join(ROOT, "test", "Tools", "Inputs", "fake_cuda.cpp")
     lib = tmp_path / "libcuda.so.1"
     subprocess.check_call(["c++", "-shared", "-fPIC", "-std=c++17", "-O1",
                            "-I", os.path.join(ROOT, "include"), fake, "-o",
                            str(lib)])
-    env = dict(os.environ, LD_LIBRARY_PATH=str(tmp_path),
-               UOP_FAKE_TYPES="f16,f32")
+    return dict(os.environ, LD_LIBRARY_PATH=str(tmp_path), **variables)
+
+
+def test_run_on_the_fake_driver(tmp_path):
+    # The whole path of uop.run (launch JSON, the executor's packing of the
+    # memref descriptors, copies both ways) against the CPU stand-in for
+    # libcuda that uop-run's tests use: its "kernel" computes the GEMM from
+    # the descriptors it is given, so wrong packing gives wrong numbers.
+    env = fake_driver_env(tmp_path, UOP_FAKE_TYPES="f16,f32")
     out = subprocess.run([sys.executable, "-c", RUN_ON_FAKE_GPU], env=env,
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
@@ -688,13 +694,8 @@ def test_batch_of_gemms(tmp_path):
                        r"memref<\?x\?x\?xf16>: uop.simulate runs entries "
                        r"of static shapes"):
         uop.simulate(kernel, np.zeros((1, 8, 8), np.float16), entry="gemm")
-    fake = os.path.join(ROOT, "test", "Tools", "Inputs", "fake_cuda.cpp")
-    lib = tmp_path / "libcuda.so.1"
-    subprocess.check_call(["c++", "-shared", "-fPIC", "-std=c++17", "-O1",
-                           "-I", os.path.join(ROOT, "include"), fake, "-o",
-                           str(lib)])
-    env = dict(os.environ, LD_LIBRARY_PATH=str(tmp_path),
-               UOP_FAKE_TYPES="f16,f32", UOP_FAKE_BATCH="1")
+    env = fake_driver_env(tmp_path, UOP_FAKE_TYPES="f16,f32",
+                          UOP_FAKE_BATCH="1")
     out = subprocess.run([sys.executable, "-c", RUN_BATCH_ON_FAKE_GPU,
                           os.path.dirname(__file__)],
                          env=env, capture_output=True, text=True)
