@@ -15,6 +15,12 @@
 //     size is 32-bit, by the element count, and LLVM aborts ("SmallVector
 //     unable to grow"); with fewer, but more than the input has characters
 //     (so not that many operands), the same reservation runs out of memory.
+//   - a named linalg op (`linalg.batch_matmul`, ...) whose operands'
+//     element types differ and one of them is `index`, a vector or a complex
+//     number: the builder of its body casts each operand to the output's
+//     element type, finds no cast, warns ("could not cast operand") and
+//     goes on with a null value (linalg.matmul reports it; batch_matmul
+//     and others crash).
 //
 // The scan skips `//` comments and string literals. It is header-only: it
 // needs llvm/Support alone, so every layer can use it.
@@ -24,7 +30,9 @@
 #ifndef UOP_SUPPORT_PARSERGUARDS_H
 #define UOP_SUPPORT_PARSERGUARDS_H
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -184,6 +192,110 @@ findKnownParserCrash(llvm::StringRef text) {
                   std::to_string(text.size()) +
                   " characters (MLIR's parser reserves room for them all "
                   "before it checks, and runs out of memory)"};
+  });
+  // Named linalg ops (not those that spell their body: generic, map,
+  // reduce; nor their terminators and index): the element types of the
+  // shaped (and scalar) types of `ins(... : TYPES)` and `outs(... : TYPES)`.
+  forEachCodeOffset(text, [&](size_t i) {
+    if (found || !text.substr(i).starts_with("linalg.") ||
+        (i > 0 && (isIdentChar(text[i - 1]) || text[i - 1] == '"')))
+      return;
+    size_t name = i + 7, nameEnd = name;
+    while (nameEnd < text.size() && isIdentChar(text[nameEnd]))
+      ++nameEnd;
+    llvm::StringRef op = text.substr(name, nameEnd - name);
+    if (op.empty() || op == "generic" || op == "map" || op == "reduce" ||
+        op == "yield" || op == "index")
+      return;
+    // The `(` at `open` and its `)`, or npos.
+    auto closing = [&](size_t open) {
+      int depth = 0;
+      for (size_t k = open; k < text.size(); ++k) {
+        if (text[k] == '(')
+          ++depth;
+        else if (text[k] == ')' && --depth == 0)
+          return k;
+      }
+      return llvm::StringRef::npos;
+    };
+    size_t outs = text.find("outs(", nameEnd);
+    if (outs == llvm::StringRef::npos)
+      return;
+    size_t close = closing(outs + 4);
+    if (close == llvm::StringRef::npos)
+      return;
+    // The element type of each type in the `:` lists of ins(...) and
+    // outs(...): the last `x`-separated part of memref<...> / tensor<...>
+    // (up to a layout or memory space), or the type itself.
+    llvm::SmallVector<llvm::StringRef> elements;
+    auto collect = [&](size_t open, size_t end) {
+      size_t colon = text.find(':', open);
+      if (colon == llvm::StringRef::npos || colon > end)
+        return;
+      llvm::StringRef list = text.substr(colon + 1, end - colon - 1);
+      // Split at top-level commas.
+      int depth = 0;
+      size_t start = 0;
+      for (size_t k = 0; k <= list.size(); ++k) {
+        char c = k < list.size() ? list[k] : ',';
+        if (c == '<' || c == '(' || c == '[')
+          ++depth;
+        else if (c == '>' || c == ')' || c == ']')
+          --depth;
+        if (c != ',' || depth != 0)
+          continue;
+        llvm::StringRef type = list.substr(start, k - start).trim();
+        start = k + 1;
+        if (type.consume_front("memref<") || type.consume_front("tensor<")) {
+          // Drop the layout / memory space after the element type, then
+          // the dimensions.
+          int d = 0;
+          size_t cut = type.size();
+          for (size_t t = 0; t < type.size(); ++t) {
+            if (type[t] == '<')
+              ++d;
+            else if (type[t] == '>')
+              --d;
+            if (d < 0 || (d == 0 && type[t] == ',')) {
+              cut = t;
+              break;
+            }
+          }
+          type = type.take_front(cut).trim();
+          while (!type.empty() &&
+                 ((type.front() >= '0' && type.front() <= '9') ||
+                  type.front() == '?')) {
+            size_t x = type.find('x');
+            if (x == llvm::StringRef::npos)
+              break;
+            type = type.drop_front(x + 1);
+          }
+        }
+        if (!type.empty())
+          elements.push_back(type);
+      }
+    };
+    size_t ins = text.find("ins(", nameEnd);
+    if (ins != llvm::StringRef::npos && ins < outs) {
+      size_t insClose = closing(ins + 3);
+      if (insClose != llvm::StringRef::npos && insClose < outs)
+        collect(ins, insClose);
+    }
+    collect(outs, close);
+    auto uncastable = [](llvm::StringRef t) {
+      return t == "index" || t.starts_with("vector<") ||
+             t.starts_with("complex<");
+    };
+    if (elements.size() < 2 || llvm::none_of(elements, uncastable) ||
+        llvm::all_equal(elements))
+      return;
+    found = KnownParserCrash{
+        i, ("linalg." + op + " on operands of element types " +
+            llvm::join(elements, ", ") +
+            " is not supported (MLIR's builder of its body cannot cast "
+            "them to one another, and crashes); give its operands one "
+            "element type, or write it as a linalg.generic")
+               .str()};
   });
   return found;
 }
