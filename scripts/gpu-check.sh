@@ -47,6 +47,19 @@ shapes="${UOP_GPU_SHAPES-64x8192x8192 8192x2048x4096}"
 target=sm_90a
 sim_max="${UOP_GPU_SIM_MAX:-16777216}"
 
+# A case's options (space-separated) that start with `batch=B` (a batch of
+# B GEMMs): sets `batch` to B and `options` to the rest; otherwise `batch`
+# is empty.
+split_batch() {
+  batch=""
+  if [[ "$options" == batch=* ]]; then
+    batch="${options%% *}"
+    batch="${batch#batch=}"
+    options="${options#batch=$batch}"
+    options="${options# }"
+  fi
+}
+
 prepare() {
   set -e
   for tool in uop-opt uop-translate uop-run uop-sim; do
@@ -174,14 +187,9 @@ prepare() {
     local m n k
     IFS=x read -r m n k <<< "$gemm"
     # A batch of GEMMs: its count leads the options and the sizes.
-    local shown="$options" batch=""
-    if [[ "$options" == batch=* ]]; then
-      batch="${options%% *}"
-      batch="${batch#batch=}"
-      options="${options#batch=$batch}"
-      options="${options# }"
-      gemm="${batch}x${gemm}"
-    fi
+    local shown="$options" batch
+    split_batch
+    [ -n "$batch" ] && gemm="${batch}x${gemm}"
     local name="${kind}-${label}"
     local dir="$out_dir/$name"
     local transpose=()
@@ -301,13 +309,9 @@ run() {
     [ "$options" = "-" ] && options=""
     options="${options//+/ }"
     # A batch's count, shown with the sizes (the launch JSON has it).
-    local shape="${m}x${n}x${k}"
-    if [[ "$options" == batch=* ]]; then
-      local batch="${options%% *}"
-      options="${options#$batch}"
-      options="${options# }"
-      shape="${batch#batch=}x${shape}"
-    fi
+    local batch
+    split_batch
+    local shape="${batch:+${batch}x}${m}x${n}x${k}"
     if [ $((SECONDS - start)) -ge "$budget" ]; then
       printf '%s\t%s\tskipped (time budget)\n' "$name ($path)" "$shape" >> "$rows"
       echo "== $name: skipped, the ${budget}s budget is spent"

@@ -2,6 +2,10 @@
 // RUN: uop-opt %s --convert-uop-to-nvgpu | uop-sim - --compare-with %s | FileCheck %s --check-prefix=SIM
 // RUN: uop-sim %s --compare-with %s --ref-entry main_ref | FileCheck %s --check-prefix=SIM
 // RUN: uop-opt %s --convert-uop-to-nvgpu | uop-sim - --compare-with %s --ref-entry main_ref | FileCheck %s --check-prefix=SIM
+// A load from the wrong matrix of the batch (z = 1 for 2) is caught.
+// RUN: sed -e 's/uop.tma_load %%A\[%%c2, %%c8, %%c0\]/uop.tma_load %%A[%%c1, %%c8, %%c0]/' %s > %t.wrong.mlir
+// RUN: not uop-sim %t.wrong.mlir --compare-with %s --ref-entry main_ref 2>&1 | FileCheck %s --check-prefix=WRONG
+// WRONG: mismatches={{[1-9][0-9]*}}/
 // A TMA copy between a 2-D tile and matrix z of a batch (a 3-D tensor):
 // the tensor map is the tensor's, of rank 3, its box the tile's shape after
 // a 1; nvgpu's copies take the tile expanded to that box, the coordinates
