@@ -489,57 +489,70 @@ uop::runtime::bindShapes(const LaunchConfig &config,
       }
     }
   }
-  // The kernels of a GEMM read M, N and K from A and B: sizes that
-  // disagree would take them past a buffer's end.
+  // The kernels of a GEMM read M, N and K from A and B (and a batch's
+  // size from A): sizes that disagree would take them past a buffer's end.
   if (const std::optional<GemmDesc> &g = host->gemm) {
     const ArgDesc &a = host->params[g->a], &b = host->params[g->b],
                   &c = host->params[g->c];
-    auto known = [](const ArgDesc &d) {
-      return d.kind == ArgDesc::Kind::MemRef && d.shape.size() == 2 &&
-             d.shape[0] >= 0 && d.shape[1] >= 0;
+    // A batch of GEMMs: 3-D operands, the batch outermost.
+    size_t rank = a.kind == ArgDesc::Kind::MemRef && a.shape.size() == 3 ? 3
+                                                                          : 2;
+    size_t d = rank - 2;
+    auto known = [&](const ArgDesc &x) {
+      return x.kind == ArgDesc::Kind::MemRef && x.shape.size() == rank &&
+             std::all_of(x.shape.begin(), x.shape.end(),
+                         [](int64_t size) { return size >= 0; });
     };
     if (known(a) && known(b) && known(c)) {
-      int64_t m = a.shape[g->transposeA ? 1 : 0];
-      int64_t k = a.shape[g->transposeA ? 0 : 1];
-      int64_t bk = b.shape[g->transposeB ? 1 : 0];
-      int64_t bn = b.shape[g->transposeB ? 0 : 1];
-      if (bk != k || c.shape[0] != m || c.shape[1] != bn) {
+      int64_t batch = d ? a.shape[0] : 1;
+      int64_t m = a.shape[d + (g->transposeA ? 1 : 0)];
+      int64_t k = a.shape[d + (g->transposeA ? 0 : 1)];
+      int64_t bk = b.shape[d + (g->transposeB ? 1 : 0)];
+      int64_t bn = b.shape[d + (g->transposeB ? 0 : 1)];
+      bool batchesAgree = !d || (b.shape[0] == batch && c.shape[0] == batch);
+      if (bk != k || c.shape[d] != m || c.shape[d + 1] != bn ||
+          !batchesAgree) {
+        std::string batchDims = d ? "batch x " : "";
         fail(error, ErrorKind::BadInput,
              "'" + name + "' parameters " + std::to_string(g->a) + ", " +
                  std::to_string(g->b) + " and " + std::to_string(g->c) +
-                 " (A, B and C of its GEMM) disagree on M, N and K: A " +
-                 shapeString(a.shape) +
-                 (g->transposeA ? " (K x M)" : " (M x K)") + ", B " +
-                 shapeString(b.shape) +
-                 (g->transposeB ? " (N x K)" : " (K x N)") + ", C " +
-                 shapeString(c.shape) + " (M x N)");
+                 " (A, B and C of its " + (d ? "batch of GEMMs" : "GEMM") +
+                 ") disagree on " + (d ? "the batch, " : "") +
+                 "M, N and K: A " + shapeString(a.shape) + " (" + batchDims +
+                 (g->transposeA ? "K x M)" : "M x K)") + ", B " +
+                 shapeString(b.shape) + " (" + batchDims +
+                 (g->transposeB ? "N x K)" : "K x N)") + ", C " +
+                 shapeString(c.shape) + " (" + batchDims + "M x N)");
         return std::nullopt;
       }
-      // The epilogue's operands: each dimension M, N, K or 1.
+      // The epilogue's operands: each dimension the batch, M, N, K or 1.
       for (size_t p = 0; p < g->dims.size() && p < host->params.size();
            ++p) {
         const std::string &dims = g->dims[p];
-        const ArgDesc &d = host->params[p];
-        if (dims.empty() || d.kind != ArgDesc::Kind::MemRef)
+        const ArgDesc &x = host->params[p];
+        if (dims.empty() || x.kind != ArgDesc::Kind::MemRef)
           continue;
-        bool ok = dims.size() == d.shape.size();
+        bool ok = dims.size() == x.shape.size();
         std::string want;
         for (size_t i = 0; i < dims.size(); ++i) {
           char letter = dims[i];
-          int64_t size = letter == 'm'   ? m
+          int64_t size = letter == 'b'   ? batch
+                         : letter == 'm' ? m
                          : letter == 'n' ? bn
                          : letter == 'k' ? k
                                          : 1;
           want += (i ? "x" : "") + std::to_string(size);
-          ok = ok && d.shape[i] == size;
+          ok = ok && x.shape[i] == size;
         }
         if (!ok) {
           fail(error, ErrorKind::BadInput,
                "'" + name + "' parameter " + std::to_string(p) +
-                   ": its GEMM reads it as " + want + " (" + dims +
-                   " of M x N x K = " + std::to_string(m) + " x " +
-                   std::to_string(bn) + " x " + std::to_string(k) +
-                   "), got sizes " + shapeString(d.shape));
+                   ": its GEMM reads it as " + want + " (" + dims + " of " +
+                   (d ? "batch x " : "") + "M x N x K = " +
+                   (d ? std::to_string(batch) + " x " : "") +
+                   std::to_string(m) + " x " + std::to_string(bn) + " x " +
+                   std::to_string(k) + "), got sizes " +
+                   shapeString(x.shape));
           return std::nullopt;
         }
       }

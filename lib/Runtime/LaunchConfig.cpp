@@ -273,10 +273,10 @@ struct ConfigReader {
     for (size_t i = 0; i < numParams; ++i) {
       const JsonValue &d = dims->array[i];
       if (d.kind != JsonValue::Kind::String ||
-          d.string.find_first_not_of("mnk1") != std::string::npos ||
+          d.string.find_first_not_of("bmnk1") != std::string::npos ||
           d.string.size() > 64)
         return fail(path + ".dims[" + std::to_string(i) + "]",
-                    "a string of 'm', 'n', 'k' and '1'");
+                    "a string of 'b', 'm', 'n', 'k' and '1'");
       out.dims.push_back(d.string);
     }
     return true;

@@ -489,19 +489,27 @@ static LogicalResult checkConsumer(const GemmInfo &g, linalg::GenericOp op,
   }
   Value out = op.getDpsInitOperand(0)->get();
   auto outType = dyn_cast<MemRefType>(out.getType());
-  // A dynamic size matches a dynamic size: linalg takes the sizes of one
-  // loop from all its operands, so they are equal at run time.
-  if (!outType || outType.getRank() != 2 || outType.getDimSize(0) != g.m ||
-      outType.getDimSize(1) != g.n) {
-    auto spell = [](int64_t size) {
-      return ShapedType::isDynamic(size) ? std::string("?")
-                                         : std::to_string(size);
-    };
-    whyNot = "expected an output of the GEMM's shape " + spell(g.m) + "x" +
-             spell(g.n) + ", got " + toString(out.getType());
+  // The loops of the consumer, outermost first: M and N, after the batch
+  // for a batch of GEMMs. A dynamic size matches a dynamic size: linalg
+  // takes the sizes of one loop from all its operands, so they are equal
+  // at run time.
+  SmallVector<int64_t, 3> loopSizes;
+  if (g.batched)
+    loopSizes.push_back(g.batch);
+  loopSizes.append({g.m, g.n});
+  int64_t rank = loopSizes.size();
+  if (!outType || outType.getShape() != ArrayRef<int64_t>(loopSizes)) {
+    std::string shape;
+    for (int64_t size : loopSizes)
+      shape += (shape.empty() ? "" : "x") +
+               (ShapedType::isDynamic(size) ? std::string("?")
+                                            : std::to_string(size));
+    whyNot = "expected an output of the GEMM's shape " + shape + ", got " +
+             toString(out.getType());
     return failure();
   }
-  AffineMap identity = AffineMap::getMultiDimIdentityMap(2, op.getContext());
+  AffineMap identity =
+      AffineMap::getMultiDimIdentityMap(rank, op.getContext());
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   if (maps.back() != identity) {
     whyNot = "its output is not indexed by the identity map";
@@ -554,15 +562,17 @@ static LogicalResult checkConsumer(const GemmInfo &g, linalg::GenericOp op,
       return failure();
     }
     // Results: loop dimensions in increasing order (d0 is the row, d1 the
-    // column), or 0 along a dimension of size 1.
+    // column; for a batch d0 is the GEMM of the batch, d1 the row and d2
+    // the column), or 0 along a dimension of size 1.
     int64_t lastDim = -1;
     for (auto [i, e] : llvm::enumerate(map.getResults())) {
       int64_t size = type.getDimSize(i);
       if (auto d = dyn_cast<AffineDimExpr>(e)) {
         int64_t dim = d.getPosition();
-        if (dim <= lastDim || size != (dim == 0 ? g.m : g.n)) {
+        if (dim <= lastDim || size != loopSizes[dim]) {
           whyNot = "an operand of type " + toString(type) +
-                   " is not read as the output, a row, a column or a scalar";
+                   " is not read as the output, a row, a column or a scalar" +
+                   (g.batched ? " (of one GEMM of the batch or of all)" : "");
           return failure();
         }
         lastDim = dim;
@@ -571,7 +581,8 @@ static LogicalResult checkConsumer(const GemmInfo &g, linalg::GenericOp op,
       auto c = dyn_cast<AffineConstantExpr>(e);
       if (!c || c.getValue() != 0 || size != 1) {
         whyNot = "an operand of type " + toString(type) +
-                 " is not read as the output, a row, a column or a scalar";
+                 " is not read as the output, a row, a column or a scalar" +
+                 (g.batched ? " (of one GEMM of the batch or of all)" : "");
         return failure();
       }
     }
@@ -702,16 +713,12 @@ void mlir::uop::matchEpilogue(GemmInfo &g, Operation *&stoppedAt,
         }
     if (!next || isa<memref::DeallocOp>(next))
       return;
+    // An elementwise consumer has a loop per dimension of the GEMM's
+    // output: M and N, after the batch for a batch of GEMMs.
     auto generic = dyn_cast<linalg::GenericOp>(next);
-    if (generic && g.batched && generic.getNumLoops() == 3 &&
-        generic.getNumParallelLoops() == 3) {
-      stoppedAt = generic;
-      whyNot = "the writeback of a batch of GEMMs fuses no consumer (it "
-               "stays an operation of its own)";
-      return;
-    }
-    if (!generic || generic.getNumLoops() != 2 ||
-        generic.getNumParallelLoops() != 2)
+    unsigned loops = g.batched ? 3 : 2;
+    if (!generic || generic.getNumLoops() != loops ||
+        generic.getNumParallelLoops() != loops)
       return;
     if (failed(checkConsumer(g, generic, chained, chainedOldRead, whyNot))) {
       stoppedAt = generic;
@@ -761,10 +768,18 @@ Value mlir::uop::emitEpilogue(OpBuilder &builder, Location loc,
         mapping.map(arg, x);
         continue;
       }
+      // The loops' indices: (row, col), or (GEMM of the batch, row, col)
+      // for a consumer of a batch's output.
+      SmallVector<Value, 3> loopIndices;
+      if (op.getNumLoops() == 3) {
+        assert(g.batchIndex && "a batch's consumer outside a batch's kernel");
+        loopIndices.push_back(g.batchIndex);
+      }
+      loopIndices.append({row, col});
       SmallVector<Value> indices;
       for (AffineExpr e : maps[operand.getOperandNumber()].getResults()) {
         if (auto d = dyn_cast<AffineDimExpr>(e))
-          indices.push_back(d.getPosition() == 0 ? row : col);
+          indices.push_back(loopIndices[d.getPosition()]);
         else
           indices.push_back(arith::ConstantIndexOp::create(builder, loc, 0));
       }

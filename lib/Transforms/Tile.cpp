@@ -1049,8 +1049,14 @@ static gpu::LaunchOp buildGemmLaunch(ImplicitLocOpBuilder &b,
       Value z = launch.getBlockIds().z;
       matrices.a = buildBatchMatrix(b, b.getLoc(), g.a, z);
       matrices.b = buildBatchMatrix(b, b.getLoc(), g.b, z);
-      matrices.c = buildBatchMatrix(b, b.getLoc(), g.c, z);
-      matrices.out = matrices.c;
+      // The matrix the writeback stores: C's, or that of the last fused
+      // consumer's output, whose other operands the epilogue reads at
+      // (z, row, col) through their maps (emitEpilogue). A C the fusion
+      // removes is neither stored nor read (it was filled: matchEpilogue).
+      matrices.out = buildBatchMatrix(b, b.getLoc(), g.out, z);
+      matrices.c = g.out == g.c ? matrices.out
+                   : g.fill     ? Value()
+                                : buildBatchMatrix(b, b.getLoc(), g.c, z);
       matrices.batched = false;
       matrices.batch = 1;
       matrices.batchIndex = z;
@@ -2175,8 +2181,11 @@ static std::optional<GemmRecord> recordGemm(const GemmInfo &g,
   // What each argument the kernel reads is to it, so that a runner can
   // check the sizes of a bias or residual of dynamic shape (matchEpilogue
   // reads the consumers' operands along d0 = m and d1 = n, or a 0 along a
-  // dimension of size 1).
+  // dimension of size 1; for a batch along d0 = b, the GEMM of the batch,
+  // d1 = m and d2 = n).
   r.dims.assign(func.getNumArguments(), "");
+  std::string batch = g.batched ? "b" : "";
+  std::string loops = batch + "mn";
   auto label = [&](Value v, const std::string &dims) {
     std::optional<int64_t> index = argIndex(v);
     if (!index)
@@ -2187,8 +2196,9 @@ static std::optional<GemmRecord> recordGemm(const GemmInfo &g,
     entry = dims;
     return true;
   };
-  bool agree = label(g.a, g.transposeA ? "km" : "mk") &&
-               label(g.b, g.transposeB ? "nk" : "kn") && label(g.out, "mn");
+  bool agree = label(g.a, batch + (g.transposeA ? "km" : "mk")) &&
+               label(g.b, batch + (g.transposeB ? "nk" : "kn")) &&
+               label(g.out, loops);
   for (const FusedConsumer &consumer : g.epilogue) {
     linalg::GenericOp generic = consumer.op;
     for (OpOperand &operand : generic->getOpOperands()) {
@@ -2198,7 +2208,7 @@ static std::optional<GemmRecord> recordGemm(const GemmInfo &g,
       std::string dims;
       for (AffineExpr e : map.getResults()) {
         auto d = dyn_cast<AffineDimExpr>(e);
-        dims += !d ? '1' : d.getPosition() == 0 ? 'm' : 'n';
+        dims += !d ? '1' : loops[d.getPosition()];
       }
       agree = agree && label(operand.get(), dims);
     }

@@ -163,21 +163,24 @@ func.func @batch_too_large(%A: memref<70000x16x16xf16>, %B: memref<70000x16x16xf
 
 // -----
 
-// A batch's output feeds no fused epilogue: the consumer stays, said in a
-// remark.
-func.func @batch_consumer(%A: memref<2x16x16xf16>, %B: memref<2x16x16xf16>, %D: memref<2x16x16xf32>) {
+// A consumer of a batch's output reads its other operands per GEMM of the
+// batch or shared by all, as rows, columns, matrices or scalars: a
+// residual read transposed is none of those, so the consumer stays, said
+// in a remark.
+func.func @batch_consumer_transposed(%A: memref<2x16x16xf16>, %B: memref<2x16x16xf16>, %R: memref<2x16x16xf32>, %D: memref<2x16x16xf32>) {
   %zero = arith.constant 0.0 : f32
   %C = memref.alloc() : memref<2x16x16xf32>
   linalg.fill ins(%zero : f32) outs(%C : memref<2x16x16xf32>)
   linalg.batch_matmul ins(%A, %B : memref<2x16x16xf16>, memref<2x16x16xf16>) outs(%C : memref<2x16x16xf32>)
-  // expected-remark @+1 {{uop-tile: not fused into the GEMM's writeback: the writeback of a batch of GEMMs fuses no consumer (it stays an operation of its own)}}
-  linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m, n)>, affine_map<(b, m, n) -> (b, m, n)>],
+  // expected-remark @+1 {{uop-tile: not fused into the GEMM's writeback: an operand of type memref<2x16x16xf32> is not read as the output, a row, a column or a scalar (of one GEMM of the batch or of all)}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m, n)>, affine_map<(b, m, n) -> (b, n, m)>, affine_map<(b, m, n) -> (b, m, n)>],
                   iterator_types = ["parallel", "parallel", "parallel"]}
-      ins(%C : memref<2x16x16xf32>) outs(%D : memref<2x16x16xf32>) {
-  ^bb0(%c: f32, %d: f32):
-    %r = arith.maximumf %c, %zero : f32
-    linalg.yield %r : f32
+      ins(%C, %R : memref<2x16x16xf32>, memref<2x16x16xf32>) outs(%D : memref<2x16x16xf32>) {
+  ^bb0(%c: f32, %r: f32, %d: f32):
+    %s = arith.addf %c, %r : f32
+    linalg.yield %s : f32
   }
   memref.dealloc %C : memref<2x16x16xf32>
   return
 }
+

@@ -55,6 +55,33 @@ func.func @epilogue(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %out: memref<6
 
 // -----
 
+// A batch's fused epilogue: 'b' is the GEMM of the batch, so a runner
+// sizes a bias read per GEMM of the batch and column as batch x N, one
+// shared by the batch as N.
+// CHECK-LABEL: func.func @batch_epilogue
+// CHECK-SAME: uop.gemm = {a = 0 : i64, accumulate = false, b = 1 : i64, c = 4 : i64, dims = ["bmk", "bkn", "bn", "n", "bmn"], epilogue = true, transpose_a = false, transpose_b = false}
+func.func @batch_epilogue(%A: memref<2x64x32xf32>, %B: memref<2x32x48xf32>, %bias: memref<2x48xf32>, %shared: memref<48xf32>, %out: memref<2x64x48xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<2x64x48xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<2x64x48xf32>)
+  linalg.batch_matmul ins(%A, %B : memref<2x64x32xf32>, memref<2x32x48xf32>)
+                      outs(%acc : memref<2x64x48xf32>)
+  linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m, n)>, affine_map<(b, m, n) -> (b, n)>,
+                                   affine_map<(b, m, n) -> (n)>, affine_map<(b, m, n) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%acc, %bias, %shared : memref<2x64x48xf32>, memref<2x48xf32>, memref<48xf32>)
+      outs(%out : memref<2x64x48xf32>) {
+  ^bb0(%x: f32, %b: f32, %s: f32, %y: f32):
+    %t = arith.addf %x, %b : f32
+    %r = arith.addf %t, %s : f32
+    linalg.yield %r : f32
+  }
+  memref.dealloc %acc : memref<2x64x48xf32>
+  return
+}
+
+// -----
+
 // Two GEMMs: no one product describes the function.
 // CHECK-LABEL: func.func @two
 // CHECK-NOT: uop.gemm

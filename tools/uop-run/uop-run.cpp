@@ -759,19 +759,21 @@ static LaunchConfig bindGemmShape(const Options &o, const LaunchConfig &config,
   if (batchedHost)
     for (auto &[param, dims] : sizes)
       dims.insert(dims.begin(), shape.batch);
-  // A fused epilogue's operands (a bias of N, a residual of M x N): their
-  // sizes from what the record says each dimension is.
+  // A fused epilogue's operands (a bias of N, a residual of M x N, for a
+  // batch also per GEMM of the batch): their sizes from what the record
+  // says each dimension is.
   if (const std::optional<GemmDesc> &r = host->gemm)
     for (size_t p = 0; p < r->dims.size(); ++p) {
       if (r->dims[p].empty() || sizes.count(p))
         continue;
-      std::vector<int64_t> shape;
+      std::vector<int64_t> operandSizes;
       for (char letter : r->dims[p])
-        shape.push_back(letter == 'm'   ? m
-                        : letter == 'n' ? n
-                        : letter == 'k' ? k
-                                        : 1);
-      sizes[p] = shape;
+        operandSizes.push_back(letter == 'b'   ? shape.batch
+                               : letter == 'm' ? m
+                               : letter == 'n' ? n
+                               : letter == 'k' ? k
+                                               : 1);
+      sizes[p] = operandSizes;
     }
   ExecError error;
   std::optional<LaunchConfig> bound = bindShapes(config, name, sizes, error);

@@ -136,8 +136,8 @@ struct GemmDesc {
   bool accumulate = false;
   /// The stored buffer holds elementwise functions of A * B.
   bool epilogue = false;
-  /// With an epilogue, per parameter: one of 'm', 'n', 'k' or '1' per
-  /// dimension, "" for a parameter the kernels do not read (GemmRecord).
+  /// With an epilogue, per parameter: one of 'b' (the GEMMs of a batch),
+  /// 'm', 'n', 'k' or '1' per dimension, "" for a parameter the kernels do not read (GemmRecord).
   std::vector<std::string> dims;
 };
 

@@ -120,7 +120,9 @@ FailureOr<GemmInfo> matchGemm(linalg::LinalgOp op, std::string &whyNot);
 
 /// Extends `gemm` with the chain of elementwise linalg.generic consumers of
 /// its output that its writeback can compute, as long as that is sound:
-/// all-parallel 2-D generics over M x N whose output map is the identity,
+/// all-parallel 2-D generics over M x N (3-D over the batch, M and N for a
+/// batch of GEMMs, whose other inputs may then be read per GEMM of the
+/// batch or shared by all) whose output map is the identity,
 /// that read the chain's buffer with the identity map and other inputs with
 /// identity or broadcast maps (a row or column vector, a scalar), whose
 /// body is arith only, in the GEMM's block with nothing in between writing
@@ -133,7 +135,8 @@ void matchEpilogue(GemmInfo &gemm, Operation *&stoppedAt, std::string &whyNot);
 /// Emits, at `builder`'s insertion point, the value the kernel stores at
 /// (row, col) of `gemm.out` given the f32 accumulator `acc` of that element:
 /// `acc` rounded once to C's element type, then each fused consumer's body
-/// (its other operands loaded at (row, col) through their indexing maps).
+/// (its other operands loaded at (row, col) through their indexing maps,
+/// at (gemm.batchIndex, row, col) for the consumers of a batch).
 /// Must be emitted where (row, col) is inside the output.
 Value emitEpilogue(OpBuilder &builder, Location loc, const GemmInfo &gemm,
                    Value acc, Value row, Value col);

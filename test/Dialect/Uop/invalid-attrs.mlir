@@ -218,14 +218,14 @@ func.func @gemm_dims_too_few(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memre
 
 // -----
 
-// expected-error @+1 {{'uop.gemm': expected 'dims' entry 2 to be "" or one of 'm', 'n', 'k' and '1' per dimension of the argument}}
+// expected-error @+1 {{'uop.gemm': expected 'dims' entry 2 to be "" or one of 'b', 'm', 'n', 'k' and '1' per dimension of the argument}}
 func.func @gemm_dims_letter(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>) attributes {uop.gemm = {a = 0, b = 1, c = 2, transpose_a = false, transpose_b = false, accumulate = false, epilogue = true, dims = ["mk", "kn", "mx"]}} {
   return
 }
 
 // -----
 
-// expected-error @+1 {{'uop.gemm': expected 'dims' entry 1 to be "" or one of 'm', 'n', 'k' and '1' per dimension of the argument}}
+// expected-error @+1 {{'uop.gemm': expected 'dims' entry 1 to be "" or one of 'b', 'm', 'n', 'k' and '1' per dimension of the argument}}
 func.func @gemm_dims_rank(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>) attributes {uop.gemm = {a = 0, b = 1, c = 2, transpose_a = false, transpose_b = false, accumulate = false, epilogue = true, dims = ["mk", "k", "mn"]}} {
   return
 }

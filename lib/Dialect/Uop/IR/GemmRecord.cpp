@@ -82,12 +82,12 @@ FailureOr<GemmRecord> GemmRecord::fromAttr(Attribute attr, unsigned numArgs,
       auto memref = i < argTypes.size() ? dyn_cast<MemRefType>(argTypes[i])
                                         : nullptr;
       if (!text ||
-          text.getValue().find_first_not_of("mnk1") != StringRef::npos ||
+          text.getValue().find_first_not_of("bmnk1") != StringRef::npos ||
           (memref && !text.getValue().empty() &&
            static_cast<int64_t>(text.size()) != memref.getRank())) {
         whyNot = llvm::formatv("expected 'dims' entry {0} to be \"\" or one "
-                               "of 'm', 'n', 'k' and '1' per dimension of "
-                               "the argument",
+                               "of 'b', 'm', 'n', 'k' and '1' per dimension "
+                               "of the argument",
                                i);
         return failure();
       }

@@ -38,11 +38,11 @@ struct GemmRecord {
   /// buffer holds f(A * B), not the product.
   bool epilogue = false;
   /// With an epilogue: per function argument, what each of its dimensions
-  /// is to the kernel, one letter each ('m', 'n' or 'k', or '1' for a
-  /// dimension of size 1 it broadcasts), "" for an argument the kernel
-  /// does not read; so that a runner can check the sizes of a bias or a
-  /// residual of dynamic shape against M, N and K. Empty without an
-  /// epilogue (A, B and C say it all).
+  /// is to the kernel, one letter each ('m', 'n' or 'k', 'b' for the GEMMs
+  /// of a batch, or '1' for a dimension of size 1 it broadcasts), "" for an
+  /// argument the kernel does not read; so that a runner can check the
+  /// sizes of a bias or a residual of dynamic shape against M, N, K and the
+  /// batch. Empty without an epilogue (A, B and C say it all).
   SmallVector<std::string> dims;
 
   /// The dictionary `{a, b, c, transpose_a, transpose_b, accumulate,
@@ -53,7 +53,7 @@ struct GemmRecord {
   /// reason in `whyNot` unless it holds exactly those keys, the indices
   /// arguments (c another than a and b; a and b may be one, as in A^T * A)
   /// and the flags booleans, and `dims`, if there, one string of 'm', 'n',
-  /// 'k' and '1' per argument (as long as its rank where `argTypes` gives
+  /// 'k', 'b' and '1' per argument (as long as its rank where `argTypes` gives
   /// a memref type), only with an epilogue.
   static FailureOr<GemmRecord> fromAttr(Attribute attr, unsigned numArgs,
                                         std::string &whyNot,
