@@ -400,31 +400,44 @@ Type gemmElementType(Builder &b, const std::string &dtype) {
 /// product in an f32 temporary and one rounding per element, the form
 /// uop fuses into the GEMM's writeback. With `dynamic`, the GEMM is in
 /// `@gemm` on memref<?x?> operands, which `@main` (of the static shapes)
-/// casts its buffers to and calls: one kernel for every size.
+/// casts its buffers to and calls: one kernel for every size. With a
+/// `batch` (not negative), a batch of that many GEMMs: a
+/// linalg.batch_matmul on 3-D operands, the batch outermost.
 std::string matmulProblem(int64_t m, int64_t n, int64_t k,
                           const std::string &dtype,
                           const std::string &outDtype, bool transposeB,
-                          bool transposeA, bool dynamic) {
+                          bool transposeA, bool dynamic, int64_t batch) {
   for (int64_t d : {m, n, k})
     if (d < 1 || d > (int64_t(1) << 20))
       throw mlir::uop::python::UopError("expected GEMM sizes in [1, 2^20], got " +
                             std::to_string(m) + "x" + std::to_string(n) +
                             "x" + std::to_string(k));
+  // A batch runs its GEMMs along grid z, at most 65535 blocks.
+  bool batched = batch >= 0;
+  if (batched && batch > 65535)
+    throw mlir::uop::python::UopError(
+        "expected a batch of at most 65535 GEMMs (one per block along grid "
+        "z), got " + std::to_string(batch));
   BuilderState s;
   OpBuilder &b = s.builder;
   Location loc = b.getUnknownLoc();
   Type in = gemmElementType(b, dtype), out = gemmElementType(b, outDtype),
        f32 = b.getF32Type();
-  auto typeA = MemRefType::get(transposeA ? SmallVector<int64_t>{k, m}
-                                          : SmallVector<int64_t>{m, k},
-                               in);
-  auto typeB = MemRefType::get(transposeB ? SmallVector<int64_t>{n, k}
-                                          : SmallVector<int64_t>{k, n},
-                               in);
-  auto typeC = MemRefType::get({m, n}, out);
-  int64_t dyn = ShapedType::kDynamic;
+  // The shapes of the matrices, after the batch for a batch of GEMMs.
+  auto shape = [&](int64_t rows, int64_t cols) {
+    SmallVector<int64_t> dims;
+    if (batched)
+      dims.push_back(batch);
+    dims.append({rows, cols});
+    return dims;
+  };
+  auto typeA = MemRefType::get(transposeA ? shape(k, m) : shape(m, k), in);
+  auto typeB = MemRefType::get(transposeB ? shape(n, k) : shape(k, n), in);
+  auto typeC = MemRefType::get(shape(m, n), out);
+  unsigned rank = batched ? 3 : 2;
   auto dynamicType = [&](Type elem) {
-    return MemRefType::get({dyn, dyn}, elem);
+    return MemRefType::get(SmallVector<int64_t>(rank, ShapedType::kDynamic),
+                           elem);
   };
   Type gemmA = dynamic ? dynamicType(in) : Type(typeA);
   Type gemmB = dynamic ? dynamicType(in) : Type(typeB);
@@ -437,36 +450,46 @@ std::string matmulProblem(int64_t m, int64_t n, int64_t k,
         c = body->getArgument(2);
   Value acc = c;
   if (out != f32 && !dynamic) {
-    acc = memref::AllocOp::create(b, loc, MemRefType::get({m, n}, f32));
+    acc = memref::AllocOp::create(b, loc, MemRefType::get(typeC.getShape(), f32));
   } else if (out != f32) {
-    Value dims[2];
-    for (unsigned d = 0; d < 2; ++d)
-      dims[d] = memref::DimOp::create(b, loc, c, d);
-    acc = memref::AllocOp::create(b, loc, dynamicType(f32),
-                                  ValueRange{dims[0], dims[1]});
+    SmallVector<Value> dims;
+    for (unsigned d = 0; d < rank; ++d)
+      dims.push_back(memref::DimOp::create(b, loc, c, d));
+    acc = memref::AllocOp::create(b, loc, dynamicType(f32), dims);
   }
   Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(f32, 0.0));
   linalg::FillOp::create(b, loc, ValueRange{zero}, ValueRange{acc});
   SmallVector<NamedAttribute> attrs;
   if (transposeA || transposeB) {
     MLIRContext *ctx = b.getContext();
-    AffineExpr dm, dn, dk;
-    bindDims(ctx, dm, dn, dk);
-    auto map = [&](ArrayRef<AffineExpr> results) {
-      return AffineMapAttr::get(AffineMap::get(3, 0, results, ctx));
+    // The loops (batch,) m, n, k.
+    SmallVector<AffineExpr> d;
+    for (unsigned i = 0; i < rank + 1; ++i)
+      d.push_back(getAffineDimExpr(i, ctx));
+    ArrayRef<AffineExpr> outer = ArrayRef<AffineExpr>(d).drop_back(3);
+    AffineExpr dm = d[rank - 2], dn = d[rank - 1], dk = d[rank];
+    auto map = [&](AffineExpr row, AffineExpr col) {
+      SmallVector<AffineExpr> results(outer);
+      results.append({row, col});
+      return AffineMapAttr::get(AffineMap::get(rank + 1, 0, results, ctx));
     };
     attrs.push_back(b.getNamedAttr(
         "indexing_maps",
-        b.getArrayAttr({transposeA ? map({dk, dm}) : map({dm, dk}),
-                        transposeB ? map({dn, dk}) : map({dk, dn}),
-                        map({dm, dn})})));
+        b.getArrayAttr({transposeA ? map(dk, dm) : map(dm, dk),
+                        transposeB ? map(dn, dk) : map(dk, dn),
+                        map(dm, dn)})));
   }
-  linalg::MatmulOp::create(b, loc, ValueRange{a, bb}, ValueRange{acc}, attrs);
+  if (batched)
+    linalg::BatchMatmulOp::create(b, loc, ValueRange{a, bb}, ValueRange{acc},
+                                  attrs);
+  else
+    linalg::MatmulOp::create(b, loc, ValueRange{a, bb}, ValueRange{acc},
+                             attrs);
   if (out != f32) {
-    AffineMap id = b.getMultiDimIdentityMap(2);
+    AffineMap id = b.getMultiDimIdentityMap(rank);
     linalg::GenericOp::create(
         b, loc, ValueRange{acc}, ValueRange{c}, ArrayRef<AffineMap>{id, id},
-        SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
+        SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
         [&](OpBuilder &nb, Location l, ValueRange args) {
           Value rounded = arith::TruncFOp::create(nb, l, out, args[0]);
           linalg::YieldOp::create(nb, l, rounded);
@@ -548,6 +571,7 @@ void mlir::uop::python::bindBuilder(py::module_ &m) {
   m.def("matmul_problem", &matmulProblem, py::arg("m"), py::arg("n"),
         py::arg("k"), py::arg("dtype"), py::arg("out_dtype"),
         py::arg("transpose_b"), py::arg("transpose_a") = false,
-        py::arg("dynamic") = false,
-        "The linalg input of an M x N x K GEMM (see uop.matmul_problem).");
+        py::arg("dynamic") = false, py::arg("batch") = -1,
+        "The linalg input of an M x N x K GEMM, or of a batch of them (see "
+        "uop.matmul_problem).");
 }

@@ -724,6 +724,104 @@ def test_run_refuses_a_bias_of_the_wrong_size():
         uop.run(kernel, *args)
 
 
+@pytest.mark.parametrize("dtype,out_dtype,transpose_a,transpose_b,target", [
+    ("float16", "float16", False, True, "sm_90a"),
+    ("float16", "float32", True, False, "sm_100a"),
+    ("float32", "float32", False, False, "sm_80"),
+])
+def test_matmul_problem_batch(dtype, out_dtype, transpose_a, transpose_b,
+                              target):
+    # uop.matmul_problem(batch=B): a linalg.batch_matmul, compiled to one
+    # launch with the batch along grid z; a 16-bit C's cast is fused into
+    # the batch's writeback. Simulated against numpy per GEMM.
+    batch, m, n, k = 3, 40, 24, 16
+    src = uop.matmul_problem(m, n, k, dtype=dtype, out_dtype=out_dtype,
+                             transpose_a=transpose_a,
+                             transpose_b=transpose_b, batch=batch)
+    assert "linalg.batch_matmul" in src
+    kernel = uop.compile(src, target=target)
+    assert len(kernel.launches) == 1 and kernel.launches[0].grid[2] == batch
+    assert "linalg." not in kernel.ir("kernel")
+    a = RNG.uniform(-1, 1, (batch, k, m) if transpose_a
+                    else (batch, m, k)).astype(dtype)
+    b = RNG.uniform(-1, 1, (batch, n, k) if transpose_b
+                    else (batch, k, n)).astype(dtype)
+    *_, c = uop.simulate(kernel, a, b, np.zeros((batch, m, n), out_dtype))
+    for z in range(batch):
+        az = a[z].T if transpose_a else a[z]
+        bz = b[z].T if transpose_b else b[z]
+        ref = az.astype(np.float64) @ bz.astype(np.float64)
+        assert (np.abs(c[z].astype(np.float64) - ref)
+                <= gemm_bound(az, bz, k, out_dtype)).all()
+
+
+def test_matmul_problem_batch_dynamic_and_misuse():
+    # A batch of dynamic shape (@gemm on memref<?x?x?>, called by @main on
+    # the given shapes); and batches the builder refuses.
+    src = uop.matmul_problem(40, 24, 56, dtype="float16", dynamic=True,
+                             batch=2)
+    assert "memref<?x?x?xf16>" in src
+    kernel = uop.compile(src, target="sm_80")
+    assert [l.host for l in kernel.launches] == ["gemm", "gemm"]
+    a = RNG.uniform(-1, 1, (2, 40, 56)).astype(np.float16)
+    b = RNG.uniform(-1, 1, (2, 56, 24)).astype(np.float16)
+    *_, c = uop.simulate(kernel, a, b, np.zeros((2, 40, 24), np.float32))
+    for z in range(2):
+        ref = a[z].astype(np.float64) @ b[z].astype(np.float64)
+        assert (np.abs(c[z] - ref) <= gemm_bound(a[z], b[z], 56,
+                                                 "float32")).all()
+    # A batch of none compiles to no launch.
+    empty = uop.compile(uop.matmul_problem(8, 8, 8, batch=0), target="sm_80")
+    assert empty.launches == []
+    for bad, why in [(-1, "expected 0 to 65535 GEMMs"),
+                     (65536, "expected 0 to 65535 GEMMs"),
+                     (2.0, "expected an integer or None"),
+                     (True, "expected an integer or None")]:
+        with pytest.raises(uop.Error, match="batch: " + why):
+            uop.matmul_problem(8, 8, 8, batch=bad)
+    assert "linalg.batch_matmul" in uop.matmul_problem(8, 8, 8,
+                                                       batch=np.int64(4))
+
+
+def test_batch_epilogue():
+    # A batch of GEMMs with a fused epilogue (relu(A[b] B[b]^T + bias[b][n])
+    # in f16): the writeback reads the bias per GEMM of the batch, and
+    # uop.run checks every operand's sizes against the batch, M, N and K
+    # before looking for a GPU: a batch that A, B and D disagree on, or a
+    # bias of another batch, would send the kernel past a buffer's end.
+    path = os.path.join(ROOT, "test", "Pipelines", "Inputs",
+                        "dyn_batch_gemm_f16_nk_bias_relu.mlir")
+    with open(path) as f:
+        source = f.read()
+    wrapped = uop.compile(source, target="sm_90a")
+    for entry, (batch, m, n, k) in [("main", (2, 100, 64, 72)),
+                                    ("unaligned", (3, 100, 60, 70))]:
+        a = RNG.uniform(-1, 1, (batch, m, k)).astype(np.float16)
+        b = RNG.uniform(-1, 1, (batch, n, k)).astype(np.float16)
+        bias = RNG.uniform(-1, 1, (batch, n)).astype(np.float32)
+        *_, d = uop.simulate(wrapped, a, b, bias,
+                             np.zeros((batch, m, n), np.float16), entry=entry)
+        bt = np.swapaxes(b, 1, 2)
+        for z in range(batch):
+            ref = np.maximum(a[z].astype(np.float64) @ bt[z].astype(np.float64)
+                             + bias[z], 0)
+            bound = gemm_bound(a[z], bt[z], k, "float16") + np.abs(bias[z]) * 2.0 ** -11
+            assert (np.abs(d[z].astype(np.float64) - ref) <= bound).all()
+    kernel = uop.compile(source, target="sm_80")
+    a = np.zeros((2, 100, 72), np.float16)
+    b = np.zeros((2, 64, 72), np.float16)
+    d = np.zeros((2, 100, 64), np.float16)
+    with pytest.raises(uop.Error, match=r"'gemm' parameter 2: its GEMM reads "
+                       r"it as 2x64 \(bn of batch x M x N x K = 2 x 100 x 64 x "
+                       r"72\), got sizes 1x64"):
+        uop.run(kernel, a, b, np.zeros((1, 64), np.float32), d, host="gemm")
+    with pytest.raises(uop.Error, match=r"parameters 0, 1 and 3 \(A, B and C "
+                       r"of its batch of GEMMs\) disagree on the batch, M, N "
+                       r"and K: A 3x100x72 \(batch x M x K\)"):
+        uop.run(kernel, np.zeros((3, 100, 72), np.float16), b,
+                np.zeros((2, 64), np.float32), d, host="gemm")
+
+
 def test_stubs_match_the_native_module():
     # _uop.pyi declares exactly what the native module defines.
     stub = os.path.join(os.path.dirname(uop.__file__), "_uop.pyi")
