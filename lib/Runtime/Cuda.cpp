@@ -173,13 +173,15 @@ int Cublas::gemm(int m, int n, int k, CUdeviceptr a, int aType,
 int Cublas::gemmBatched(int batch, int m, int n, int k, CUdeviceptr a,
                         int aType, bool transposeA, CUdeviceptr b, int bType,
                         bool transposeB, CUdeviceptr c, int cType,
-                        bool accumulate, int computeType) {
+                        bool accumulate, int computeType, bool sharedA,
+                        bool sharedB) {
   if (batch == 1)
     return gemm(m, n, k, a, aType, transposeA, b, bType, transposeB, c, cType,
                 accumulate, computeType);
   auto bytes = [](int type) { return type == kR32F ? 4 : 2; };
-  // The matrices' sizes, in elements and in bytes.
-  long long strideA = (long long)m * k, strideB = (long long)k * n,
+  // The matrices' sizes, in elements (0 for a matrix every GEMM reads).
+  long long strideA = sharedA ? 0 : (long long)m * k,
+            strideB = sharedB ? 0 : (long long)k * n,
             strideC = (long long)m * n;
   if (!gemmStridedBatchedEx) {
     for (int i = 0; i < batch; ++i)

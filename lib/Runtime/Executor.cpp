@@ -490,39 +490,44 @@ uop::runtime::bindShapes(const LaunchConfig &config,
     }
   }
   // The kernels of a GEMM read M, N and K from A and B (and a batch's
-  // size from A): sizes that disagree would take them past a buffer's end.
+  // size from A or B): sizes that disagree would take them past a buffer's
+  // end.
   if (const std::optional<GemmDesc> &g = host->gemm) {
     const ArgDesc &a = host->params[g->a], &b = host->params[g->b],
                   &c = host->params[g->c];
-    // A batch of GEMMs: 3-D operands, the batch outermost.
-    size_t rank = a.kind == ArgDesc::Kind::MemRef && a.shape.size() == 3 ? 3
-                                                                          : 2;
-    size_t d = rank - 2;
+    // A batch of GEMMs: a 3-D C, and A and B 3-D (the batch outermost) or
+    // one of them a 2-D matrix the batch shares.
+    bool batched = c.kind == ArgDesc::Kind::MemRef && c.shape.size() == 3;
     auto known = [&](const ArgDesc &x) {
-      return x.kind == ArgDesc::Kind::MemRef && x.shape.size() == rank &&
+      return x.kind == ArgDesc::Kind::MemRef &&
+             (x.shape.size() == 2 || (batched && x.shape.size() == 3)) &&
              std::all_of(x.shape.begin(), x.shape.end(),
                          [](int64_t size) { return size >= 0; });
     };
     if (known(a) && known(b) && known(c)) {
-      int64_t batch = d ? a.shape[0] : 1;
-      int64_t m = a.shape[d + (g->transposeA ? 1 : 0)];
-      int64_t k = a.shape[d + (g->transposeA ? 0 : 1)];
-      int64_t bk = b.shape[d + (g->transposeB ? 1 : 0)];
-      int64_t bn = b.shape[d + (g->transposeB ? 0 : 1)];
-      bool batchesAgree = !d || (b.shape[0] == batch && c.shape[0] == batch);
-      if (bk != k || c.shape[d] != m || c.shape[d + 1] != bn ||
+      size_t da = a.shape.size() - 2, db = b.shape.size() - 2,
+             dc = c.shape.size() - 2;
+      int64_t batch = batched ? c.shape[0] : 1;
+      int64_t m = a.shape[da + (g->transposeA ? 1 : 0)];
+      int64_t k = a.shape[da + (g->transposeA ? 0 : 1)];
+      int64_t bk = b.shape[db + (g->transposeB ? 1 : 0)];
+      int64_t bn = b.shape[db + (g->transposeB ? 0 : 1)];
+      bool batchesAgree =
+          (!da || a.shape[0] == batch) && (!db || b.shape[0] == batch);
+      if (bk != k || c.shape[dc] != m || c.shape[dc + 1] != bn ||
           !batchesAgree) {
-        std::string batchDims = d ? "batch x " : "";
+        auto batchDims = [](size_t d) { return d ? "batch x " : ""; };
         fail(error, ErrorKind::BadInput,
              "'" + name + "' parameters " + std::to_string(g->a) + ", " +
                  std::to_string(g->b) + " and " + std::to_string(g->c) +
-                 " (A, B and C of its " + (d ? "batch of GEMMs" : "GEMM") +
-                 ") disagree on " + (d ? "the batch, " : "") +
-                 "M, N and K: A " + shapeString(a.shape) + " (" + batchDims +
+                 " (A, B and C of its " +
+                 (batched ? "batch of GEMMs" : "GEMM") + ") disagree on " +
+                 (batched ? "the batch, " : "") + "M, N and K: A " +
+                 shapeString(a.shape) + " (" + batchDims(da) +
                  (g->transposeA ? "K x M)" : "M x K)") + ", B " +
-                 shapeString(b.shape) + " (" + batchDims +
+                 shapeString(b.shape) + " (" + batchDims(db) +
                  (g->transposeB ? "N x K)" : "K x N)") + ", C " +
-                 shapeString(c.shape) + " (" + batchDims + "M x N)");
+                 shapeString(c.shape) + " (" + batchDims(dc) + "M x N)");
         return std::nullopt;
       }
       // The epilogue's operands: each dimension the batch, M, N, K or 1.
@@ -548,8 +553,8 @@ uop::runtime::bindShapes(const LaunchConfig &config,
           fail(error, ErrorKind::BadInput,
                "'" + name + "' parameter " + std::to_string(p) +
                    ": its GEMM reads it as " + want + " (" + dims + " of " +
-                   (d ? "batch x " : "") + "M x N x K = " +
-                   (d ? std::to_string(batch) + " x " : "") +
+                   (batched ? "batch x " : "") + "M x N x K = " +
+                   (batched ? std::to_string(batch) + " x " : "") +
                    std::to_string(m) + " x " + std::to_string(bn) + " x " +
                    std::to_string(k) + "), got sizes " +
                    shapeString(x.shape));

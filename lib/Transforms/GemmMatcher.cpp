@@ -132,6 +132,7 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
   }
   bool batched = iters.size() == 4;
   unsigned rank = batched ? 3 : 2;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   unsigned kDim = 0;
   for (unsigned i = 0; i < iters.size(); ++i)
     if (iters[i] == utils::IteratorType::reduction)
@@ -143,11 +144,17 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
   info.a = op.getDpsInputOperand(0)->get();
   info.b = op.getDpsInputOperand(1)->get();
   info.c = op.getDpsInitOperand(0)->get();
-  for (Value v : {info.a, info.b, info.c}) {
+  SmallVector<Value, 3> operands = {info.a, info.b, info.c};
+  for (auto [i, v] : llvm::enumerate(operands)) {
     auto type = dyn_cast<MemRefType>(v.getType());
-    if (!type || type.getRank() != rank) {
+    // In a batch, an input of one matrix (a 2-D memref that the batch
+    // loop does not index) is shared by all the batch's GEMMs.
+    bool shared = batched && i < 2 && type && type.getRank() == 2 &&
+                  maps[i].getNumResults() == 2;
+    if (!type || (type.getRank() != rank && !shared)) {
       whyNot = batched ? "expected 3-D memref operands for a batch of GEMMs "
-                         "(a matrix of each per GEMM, the batch outermost)"
+                         "(a matrix of each per GEMM, the batch outermost; "
+                         "an input may be one 2-D matrix the batch shares)"
                        : "expected 2-D memref operands";
       return failure();
     }
@@ -157,25 +164,48 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
     }
   }
 
-  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   SmallVector<unsigned> aDims = getDims(maps[0]), bDims = getDims(maps[1]),
                         cDims = getDims(maps[2]);
-  if (aDims.size() != rank || bDims.size() != rank || cDims.size() != rank) {
-    whyNot = batched ? "an indexing map is not a triple of loop dimensions"
+  auto operandRank = [](Value v) {
+    return static_cast<size_t>(cast<MemRefType>(v.getType()).getRank());
+  };
+  if (aDims.size() != operandRank(info.a) ||
+      bDims.size() != operandRank(info.b) || cDims.size() != rank) {
+    whyNot = batched ? "an indexing map is not a triple of loop dimensions "
+                       "(a pair for an input the batch shares)"
                      : "an indexing map is not a pair of loop dimensions";
     return failure();
   }
   if (batched) {
     // The batch loop indexes the outermost dimension of each operand, and
-    // only that one: operand i of the batch is matrix i of each buffer.
+    // only that one: operand i of the batch is matrix i of each buffer
+    // (or the one matrix of an input the batch shares).
     unsigned batchDim = cDims[0];
-    if (batchDim == kDim || aDims[0] != batchDim || bDims[0] != batchDim) {
+    bool sharedA = aDims.size() == 2, sharedB = bDims.size() == 2;
+    if (batchDim == kDim || (!sharedA && aDims[0] != batchDim) ||
+        (!sharedB && bDims[0] != batchDim)) {
       whyNot = "the batch loop is not the outermost dimension of A, B and "
                "the output";
       return failure();
     }
-    aDims.erase(aDims.begin());
-    bDims.erase(bDims.begin());
+    for (auto [shared, dims, name] :
+         {std::tuple(sharedA, &aDims, "A"), std::tuple(sharedB, &bDims, "B")})
+      if (shared && llvm::is_contained(*dims, batchDim)) {
+        whyNot = std::string(name) +
+                 " is 2-D and indexed by the batch loop: expected a "
+                 "matrix per GEMM (the batch its outermost dimension of "
+                 "three) or one matrix the batch shares";
+        return failure();
+      }
+    if (sharedA && sharedB) {
+      whyNot = "A and B are both one matrix the batch shares: every GEMM of "
+               "the batch is the same product";
+      return failure();
+    }
+    if (!sharedA)
+      aDims.erase(aDims.begin());
+    if (!sharedB)
+      bDims.erase(bDims.begin());
     cDims.erase(cDims.begin());
     for (ArrayRef<unsigned> dims : {aDims, bDims, cDims})
       if (llvm::is_contained(dims, batchDim)) {
@@ -282,17 +312,23 @@ FailureOr<GemmInfo> mlir::uop::matchGemm(linalg::LinalgOp op,
       agree = false;
     return x;
   };
-  // A batch's matrices are the operands' inner two dimensions.
-  unsigned d0 = batched ? 1 : 0, d1 = d0 + 1;
-  info.m = unify(cType.getDimSize(d0),
-                 aType.getDimSize(info.transposeA ? d1 : d0));
-  info.n = unify(cType.getDimSize(d1),
-                 bType.getDimSize(info.transposeB ? d0 : d1));
-  info.k = unify(aType.getDimSize(info.transposeA ? d0 : d1),
-                 bType.getDimSize(info.transposeB ? d1 : d0));
-  if (batched)
-    info.batch = unify(unify(cType.getDimSize(0), aType.getDimSize(0)),
-                       bType.getDimSize(0));
+  // A batch's matrices are the operands' inner two dimensions (all of an
+  // input the batch shares).
+  unsigned c0 = batched ? 1 : 0, c1 = c0 + 1;
+  unsigned a0 = aType.getRank() - 2, a1 = a0 + 1;
+  unsigned b0 = bType.getRank() - 2, b1 = b0 + 1;
+  info.m = unify(cType.getDimSize(c0),
+                 aType.getDimSize(info.transposeA ? a1 : a0));
+  info.n = unify(cType.getDimSize(c1),
+                 bType.getDimSize(info.transposeB ? b0 : b1));
+  info.k = unify(aType.getDimSize(info.transposeA ? a0 : a1),
+                 bType.getDimSize(info.transposeB ? b1 : b0));
+  if (batched) {
+    info.batch = cType.getDimSize(0);
+    for (MemRefType type : {aType, bType})
+      if (type.getRank() == 3)
+        info.batch = unify(info.batch, type.getDimSize(0));
+  }
   if (!agree) {
     whyNot = batched ? "operand shapes do not agree on the batch, M, N and K"
                      : "operand shapes do not agree on M, N and K";
@@ -330,11 +366,14 @@ Value mlir::uop::buildGemmSize(OpBuilder &b, Location loc, const GemmInfo &g,
     sources = {{g.a, g.transposeA ? 0u : 1u}, {g.b, g.transposeB ? 1u : 0u}};
     break;
   }
-  // A batch's operands hold the batch outermost.
-  unsigned shift = g.batched ? 1 : 0;
-  for (Source s : sources)
-    if (cast<MemRefType>(s.memref.getType()).isDynamicDim(s.dim + shift))
-      return memref::DimOp::create(b, loc, s.memref, s.dim + shift);
+  // A batch's operands hold the batch outermost (but for an input the
+  // batch shares).
+  for (Source s : sources) {
+    auto type = cast<MemRefType>(s.memref.getType());
+    unsigned dim = s.dim + type.getRank() - 2;
+    if (type.isDynamicDim(dim))
+      return memref::DimOp::create(b, loc, s.memref, dim);
+  }
   llvm_unreachable("a dynamic GEMM size has a dynamic operand dimension");
 }
 
@@ -343,8 +382,10 @@ Value mlir::uop::buildBatchSize(OpBuilder &b, Location loc,
   assert(g.batched && "not a batch of GEMMs");
   if (!ShapedType::isDynamic(g.batch))
     return arith::ConstantIndexOp::create(b, loc, g.batch);
-  // Dynamic only when A, B and C all have it dynamically.
-  return memref::DimOp::create(b, loc, g.a, 0);
+  // Dynamic only when A, B and C all have it dynamically (those that have
+  // it: A or B may be one matrix the batch shares, not both).
+  Value source = isSharedByBatch(g, g.a) ? g.b : g.a;
+  return memref::DimOp::create(b, loc, source, 0);
 }
 
 Value mlir::uop::getBatchOperand(Value matrix) {
@@ -385,15 +426,28 @@ mlir::uop::getTmaTensor(const GemmInfo &g, Value matrix, ValueRange coords) {
   SmallVector<Value> at(coords.begin(), coords.end());
   if (!g.batchIndex)
     return {matrix, at};
+  // An input the batch shares is its own tensor (an operand of the
+  // identity layout, where a matrix of the batch is a strided view).
   Value batch = getBatchOperand(matrix);
-  assert(batch && "a matrix of a batch is a view of its 3-D operand");
+  if (!batch) {
+    assert(cast<MemRefType>(matrix.getType()).getLayout().isIdentity() &&
+           "a matrix of a batch is a view of its 3-D operand");
+    return {matrix, at};
+  }
   at.insert(at.begin(), g.batchIndex);
   return {batch, at};
+}
+
+bool mlir::uop::isSharedByBatch(const GemmInfo &g, Value operand) {
+  return g.batched && cast<MemRefType>(operand.getType()).getRank() == 2;
 }
 
 Value mlir::uop::buildBatchMatrix(OpBuilder &b, Location loc, Value operand,
                                   Value index) {
   auto type = cast<MemRefType>(operand.getType());
+  // An input the batch shares: the same matrix for every GEMM.
+  if (type.getRank() == 2)
+    return operand;
   assert(type.getRank() == 3 && "not a batch of matrices");
   // Matrices with a side of static size 0 hold no element (and a subview
   // may not start at 0 of a dimension of size 0): the empty matrix at the
@@ -544,9 +598,14 @@ static LogicalResult checkConsumer(const GemmInfo &g, linalg::GenericOp op,
     }
     auto type = dyn_cast<MemRefType>(v.getType());
     // Another view of the chain's buffer would read elements the writeback
-    // of other threads is producing.
+    // of other threads is producing; so would another view of the output's
+    // (elements other threads store).
     if (type && getRootBuffer(v) == getRootBuffer(chained)) {
       whyNot = "it reads the GEMM's result through a view";
+      return failure();
+    }
+    if (type && v != out && getRootBuffer(v) == getRootBuffer(out)) {
+      whyNot = "it reads its output's buffer through another view";
       return failure();
     }
     if (!type) {

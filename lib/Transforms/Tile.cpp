@@ -859,7 +859,9 @@ getRowAlignmentOperands(const GemmInfo &g, bool withC = false) {
   for (Value v : values) {
     auto arg = dyn_cast<BlockArgument>(v);
     auto type = dyn_cast<MemRefType>(v.getType());
-    if (!arg || !type || type.getRank() != (g.batched ? 3 : 2) ||
+    // (3-D for a batch's operands, 2-D for one the batch shares.)
+    if (!arg || !type ||
+        (type.getRank() != 2 && !(g.batched && type.getRank() == 3)) ||
         !type.getLayout().isIdentity() || !isGlobalMemRef(type) ||
         !ShapedType::isDynamic(type.getDimSize(type.getRank() - 1)))
       continue;
@@ -1826,6 +1828,17 @@ struct KindChooser {
                               .str();
       return failure();
     }
+    // A batch's boxes go through the rank-3 tensor map of its whole output,
+    // whose matrices lie one after another (getTmaTensor).
+    if (g.batched && !out.getLayout().isIdentity()) {
+      whyNot = prefix() + llvm::formatv("stores a batch's matrices through "
+                                        "the tensor map of its whole 3-D "
+                                        "output, which must be row-major "
+                                        "(the identity layout), got {0}",
+                                        out)
+                              .str();
+      return failure();
+    }
     int64_t boxCols = 128 / bytes;
     // A default tile narrowed to fewer columns is widened to whole boxes.
     if (tile.empty())
@@ -2196,8 +2209,12 @@ static std::optional<GemmRecord> recordGemm(const GemmInfo &g,
     entry = dims;
     return true;
   };
-  bool agree = label(g.a, batch + (g.transposeA ? "km" : "mk")) &&
-               label(g.b, batch + (g.transposeB ? "nk" : "kn")) &&
+  // (An input the batch shares has no batch dimension.)
+  auto batchOf = [&](Value operand) {
+    return isSharedByBatch(g, operand) ? "" : batch;
+  };
+  bool agree = label(g.a, batchOf(g.a) + (g.transposeA ? "km" : "mk")) &&
+               label(g.b, batchOf(g.b) + (g.transposeB ? "nk" : "kn")) &&
                label(g.out, loops);
   for (const FusedConsumer &consumer : g.epilogue) {
     linalg::GenericOp generic = consumer.op;

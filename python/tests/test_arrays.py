@@ -783,6 +783,29 @@ def test_matmul_problem_batch_dynamic_and_misuse():
                                                        batch=np.int64(4))
 
 
+def test_batch_sharing_b():
+    # A batch of GEMMs of dynamic shape that share B (2-D, stored N x K):
+    # simulated against numpy; uop.run checks A's and C's batch and B's
+    # sizes against M, N and K before looking for a GPU.
+    path = os.path.join(ROOT, "test", "Pipelines", "Inputs",
+                        "dyn_batch_gemm_shared_b_nk.mlir")
+    with open(path) as f:
+        source = f.read()
+    wrapped = uop.compile(source, target="sm_90a")
+    a = RNG.uniform(-1, 1, (3, 100, 72)).astype(np.float16)
+    b = RNG.uniform(-1, 1, (64, 72)).astype(np.float16)
+    *_, c = uop.simulate(wrapped, a, b, np.zeros((3, 100, 64), np.float32))
+    for z in range(3):
+        ref = a[z].astype(np.float64) @ b.T.astype(np.float64)
+        assert (np.abs(c[z] - ref) <= gemm_bound(a[z], b.T, 72,
+                                                 "float32")).all()
+    with pytest.raises(uop.Error, match=r"disagree on the batch, M, N and "
+                       r"K: A 3x100x72 \(batch x M x K\), B 64x72 "
+                       r"\(N x K\), C 2x100x64 \(batch x M x N\)"):
+        uop.run(wrapped, a, b, np.zeros((2, 100, 64), np.float32),
+                host="gemm")
+
+
 def test_batch_epilogue():
     # A batch of GEMMs with a fused epilogue (relu(A[b] B[b]^T + bias[b][n])
     # in f16): the writeback reads the bias per GEMM of the batch, and

@@ -94,15 +94,15 @@ func.func @batch_not_outermost(%A: memref<100x3x72xf16>, %B: memref<3x72x60xf16>
 
 // -----
 
-// A B shared by the whole batch (a 2-D operand) is not a batch of GEMMs of
-// this form.
-func.func @batch_shared_b(%A: memref<3x100x72xf16>, %B: memref<72x60xf16>, %C: memref<3x100x60xf32>) {
-  // expected-error @+1 {{not a GEMM uop can compile: expected 3-D memref operands for a batch of GEMMs (a matrix of each per GEMM, the batch outermost)}}
+// A 2-D input of a batch is one matrix the batch shares: one indexed by the
+// batch loop is neither that nor a matrix per GEMM.
+func.func @batch_2d_indexed_by_batch(%A: memref<3x100x72xf16>, %B: memref<3x60xf16>, %C: memref<3x100x60xf32>) {
+  // expected-error @+1 {{not a GEMM uop can compile: B is 2-D and indexed by the batch loop: expected a matrix per GEMM (the batch its outermost dimension of three) or one matrix the batch shares}}
   linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>,
-                                   affine_map<(b, m, n, k) -> (k, n)>,
+                                   affine_map<(b, m, n, k) -> (b, n)>,
                                    affine_map<(b, m, n, k) -> (b, m, n)>],
                   iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
-      ins(%A, %B : memref<3x100x72xf16>, memref<72x60xf16>) outs(%C : memref<3x100x60xf32>) {
+      ins(%A, %B : memref<3x100x72xf16>, memref<3x60xf16>) outs(%C : memref<3x100x60xf32>) {
   ^bb0(%a: f16, %b: f16, %c: f32):
     %ae = arith.extf %a : f16 to f32
     %be = arith.extf %b : f16 to f32
@@ -184,3 +184,21 @@ func.func @batch_consumer_transposed(%A: memref<2x16x16xf16>, %B: memref<2x16x16
   return
 }
 
+// -----
+
+// A and B both one matrix that the batch shares: every GEMM of the batch
+// would be the same product.
+func.func @batch_both_shared(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<2x16x16xf32>) {
+  // expected-error @+1 {{not a GEMM uop can compile: A and B are both one matrix the batch shares: every GEMM of the batch is the same product}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, k)>, affine_map<(b, m, n, k) -> (k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<2x16x16xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %x = arith.extf %a : f16 to f32
+    %y = arith.extf %b : f16 to f32
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}

@@ -504,10 +504,12 @@ struct GemmRoles {
   bool ok = false;
   std::string why;
   int64_t m = 0, n = 0, k = 0;
-  /// A batch of GEMMs: A, B and C hold `batch` matrices each (3-D); 1 and
-  /// false for a single GEMM.
+  /// A batch of GEMMs: A, B and C hold `batch` matrices each (3-D), or one
+  /// of A and B is one matrix the batch shares (2-D: `sharedA`,
+  /// `sharedB`); 1 and false for a single GEMM.
   int64_t batch = 1;
   bool batched = false;
+  bool sharedA = false, sharedB = false;
   /// "MxNxK", or "BxMxNxK" for a batch.
   std::string str() const {
     return (batched ? std::to_string(batch) + "x" : std::string()) +
@@ -527,7 +529,8 @@ struct GemmRoles {
 /// --transpose-b flags must agree with; otherwise parameters A (M x K, or
 /// K x M with --transpose-a), B (K x N, or N x K with --transpose-b) and
 /// C (M x N), C = A * B. A, B and C must be dense row-major 2-D memrefs,
-/// or 3-D ones for a batch of GEMMs (the batch outermost).
+/// or 3-D ones for a batch of GEMMs (the batch outermost; A or B may be a
+/// 2-D matrix the batch shares).
 GemmRoles findGemm(const HostFunctionDesc &host, bool transposeAFlag,
                    bool transposeBFlag) {
   GemmRoles g;
@@ -572,7 +575,7 @@ GemmRoles findGemm(const HostFunctionDesc &host, bool transposeAFlag,
         !dense(host.params[g.c])) {
       g.why = "expected A, B and C (parameters " + std::to_string(g.a) +
               ", " + std::to_string(g.b) + " and " + std::to_string(g.c) +
-              ") to be dense row-major 2-D memrefs (3-D for a batch)";
+              ") to be dense row-major 2-D or 3-D memrefs";
       return g;
     }
   } else {
@@ -587,27 +590,31 @@ GemmRoles findGemm(const HostFunctionDesc &host, bool transposeAFlag,
   }
   const ArgDesc &a = host.params[g.a], &b = host.params[g.b],
                 &c = host.params[g.c];
-  // A batch: the matrices are the inner two dimensions.
-  g.batched = a.shape.size() == 3;
-  size_t d = g.batched ? 1 : 0;
-  if (b.shape.size() != a.shape.size() || c.shape.size() != a.shape.size() ||
-      (g.batched &&
-       (b.shape[0] != a.shape[0] || c.shape[0] != a.shape[0]))) {
+  // A batch: the matrices are the inner two dimensions of the 3-D C, A
+  // and B, or all of an input the batch shares.
+  g.batched = c.shape.size() == 3;
+  g.sharedA = g.batched && a.shape.size() == 2;
+  g.sharedB = g.batched && b.shape.size() == 2;
+  size_t da = a.shape.size() - 2, db = b.shape.size() - 2,
+         d = c.shape.size() - 2;
+  if ((!g.batched && (da || db)) || (g.sharedA && g.sharedB) ||
+      (da && a.shape[0] != c.shape[0]) || (db && b.shape[0] != c.shape[0])) {
     g.why = "expected A, B and C all 2-D (one GEMM) or all 3-D with one "
-            "batch size (a batch of GEMMs)";
+            "batch size (a batch of GEMMs; A or B may be one 2-D matrix the "
+            "batch shares)";
     return g;
   }
-  g.batch = g.batched ? a.shape[0] : 1;
-  g.m = g.transposeA ? a.shape[d + 1] : a.shape[d];
-  g.k = g.transposeA ? a.shape[d] : a.shape[d + 1];
+  g.batch = g.batched ? c.shape[0] : 1;
+  g.m = g.transposeA ? a.shape[da + 1] : a.shape[da];
+  g.k = g.transposeA ? a.shape[da] : a.shape[da + 1];
   g.n = c.shape[d + 1];
-  int64_t bk = g.transposeB ? b.shape[d + 1] : b.shape[d];
-  int64_t bn = g.transposeB ? b.shape[d] : b.shape[d + 1];
+  int64_t bk = g.transposeB ? b.shape[db + 1] : b.shape[db];
+  int64_t bn = g.transposeB ? b.shape[db] : b.shape[db + 1];
   if (bk != g.k || bn != g.n || c.shape[d] != g.m) {
-    std::string batch = g.batched ? "B x " : "";
-    g.why = "expected shapes " + batch + (g.transposeA ? "K x M" : "M x K") +
-            ", " + batch + (g.transposeB ? "N x K" : "K x N") + ", " + batch +
-            "M x N";
+    auto batch = [&](size_t dims) { return dims ? "B x " : ""; };
+    g.why = std::string("expected shapes ") + batch(da) +
+            (g.transposeA ? "K x M" : "M x K") + ", " + batch(db) +
+            (g.transposeB ? "N x K" : "K x N") + ", " + batch(d) + "M x N";
     return g;
   }
   if (a.type != b.type) {
@@ -747,10 +754,15 @@ static LaunchConfig bindGemmShape(const Options &o, const LaunchConfig &config,
       {a, transposeA ? std::vector<int64_t>{k, m} : std::vector<int64_t>{m, k}},
       {b, transposeB ? std::vector<int64_t>{n, k} : std::vector<int64_t>{k, n}},
       {c, {m, n}}};
-  // A batch of GEMMs: 3-D operands, the batch outermost.
-  bool batchedHost = a < host->params.size() &&
-                     host->params[a].kind == ArgDesc::Kind::MemRef &&
-                     host->params[a].shape.size() == 3;
+  // A batch of GEMMs: 3-D operands, the batch outermost (but for an input
+  // the batch shares, 2-D).
+  auto rank = [&](size_t param) {
+    return param < host->params.size() &&
+                   host->params[param].kind == ArgDesc::Kind::MemRef
+               ? host->params[param].shape.size()
+               : 0;
+  };
+  bool batchedHost = rank(c) == 3;
   if (batchedHost != (shape.batch != 0))
     die(kBadInput, "--shapes " + shape.str() + ": host function '" + name +
                        "' computes " +
@@ -758,7 +770,8 @@ static LaunchConfig bindGemmShape(const Options &o, const LaunchConfig &config,
                                     : "one GEMM (give MxNxK)"));
   if (batchedHost)
     for (auto &[param, dims] : sizes)
-      dims.insert(dims.begin(), shape.batch);
+      if (rank(param) == 3)
+        dims.insert(dims.begin(), shape.batch);
   // A fused epilogue's operands (a bias of N, a residual of M x N, for a
   // batch also per GEMM of the batch): their sizes from what the record
   // says each dimension is.
@@ -919,7 +932,8 @@ static int runHost(const Options &o, const std::string &ptx,
         (int)gemm.batch, (int)gemm.m, (int)gemm.n, (int)gemm.k, a.device,
         cublasType(gemm.inType), gemm.transposeA, b.device,
         cublasType(gemm.inType), gemm.transposeB, cRef,
-        cublasType(gemm.outType), gemm.accumulate, compute);
+        cublasType(gemm.outType), gemm.accumulate, compute, gemm.sharedA,
+        gemm.sharedB);
     if (status == 0)
       return true;
     error.kind = ErrorKind::Cuda;
@@ -941,8 +955,12 @@ static int runHost(const Options &o, const std::string &ptx,
               tf32 ? "CUBLAS_COMPUTE_32F_FAST_TF32 (kernel compiled with "
                      "precision=tf32)"
                    : "CUBLAS_COMPUTE_32F",
-              gemm.transposeA ? "K x M" : "M x K",
-              gemm.transposeB ? "N x K" : "K x N",
+              (std::string(gemm.transposeA ? "K x M" : "M x K") +
+               (gemm.sharedA ? " (one matrix, stride 0)" : ""))
+                  .c_str(),
+              (std::string(gemm.transposeB ? "N x K" : "K x N") +
+               (gemm.sharedB ? " (one matrix, stride 0)" : ""))
+                  .c_str(),
               gemm.accumulate ? "+= A * B" : "= A * B");
   if (!runBlas(execError))
     die(execError);

@@ -112,12 +112,14 @@ struct Cublas {
            int cType, bool accumulate, int computeType);
 
   /// `batch` such GEMMs, GEMM i on the i-th matrices of A, B and C, each
-  /// buffer holding its matrices one after another
+  /// buffer holding its matrices one after another, but for an A or B
+  /// that every GEMM reads (`sharedA`, `sharedB`: a stride of 0)
   /// (cublasGemmStridedBatchedEx, else one gemm call per GEMM). A batch of
   /// 1 is `gemm`.
   int gemmBatched(int batch, int m, int n, int k, CUdeviceptr a, int aType,
                   bool transposeA, CUdeviceptr b, int bType, bool transposeB,
-                  CUdeviceptr c, int cType, bool accumulate, int computeType);
+                  CUdeviceptr c, int cType, bool accumulate, int computeType,
+                  bool sharedA = false, bool sharedB = false);
 };
 
 } // namespace uop::runtime

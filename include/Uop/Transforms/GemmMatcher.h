@@ -45,7 +45,8 @@ struct GemmInfo {
            ShapedType::isDynamic(k);
   }
   /// A batch of `batch` GEMMs (linalg.batch_matmul): A, B and C are 3-D,
-  /// matrix i of each the operands of GEMM i; `batch` is
+  /// matrix i of each the operands of GEMM i, except that one of A and B
+  /// may be a 2-D matrix all the GEMMs share (isSharedByBatch); `batch` is
   /// ShapedType::kDynamic where it is known only at run time. M, N and K
   /// are the matrices' sizes.
   bool batched = false;
@@ -87,9 +88,13 @@ Value buildGemmSize(OpBuilder &b, Location loc, const GemmInfo &g,
 /// The number of GEMMs of the batch `g` as an index value built at `b`.
 Value buildBatchSize(OpBuilder &b, Location loc, const GemmInfo &g);
 
+/// Whether `operand` (A or B of the batch `g`) is one 2-D matrix that every
+/// GEMM of the batch reads.
+bool isSharedByBatch(const GemmInfo &g, Value operand);
+
 /// Matrix `index` of the 3-D `operand` of a batch: the rank-reducing
 /// subview operand[index, :, :], a 2-D memref offset by index times the
-/// matrix's size.
+/// matrix's size; a 2-D operand (the batch shares it) itself.
 Value buildBatchMatrix(OpBuilder &b, Location loc, Value operand,
                        Value index);
 
@@ -105,7 +110,8 @@ bool startsAtMultipleOf(Value matrix, int64_t n);
 /// The tensor and coordinates a TMA copy of `g`'s operand `matrix` (A, B
 /// or the stored output) at `coords` takes: `matrix` and `coords`, or in
 /// the kernel of a batch the 3-D operand the matrix is a view of, with the
-/// batch index first (a box of 1 x rows x columns).
+/// batch index first (a box of 1 x rows x columns); an input the batch
+/// shares is its own 2-D tensor.
 std::pair<Value, SmallVector<Value>>
 getTmaTensor(const GemmInfo &g, Value matrix, ValueRange coords);
 

@@ -20,7 +20,9 @@
 // Batches: with UOP_FAKE_BATCH the descriptors are 3-D (two pointers,
 // then seven 64-bit integers), and a launch of grid depth Z computes GEMM
 // z of the batch (matrix z of each descriptor) for each z < Z; a launch
-// over more GEMMs than the descriptors hold fails.
+// over more GEMMs than the descriptors hold fails. UOP_FAKE_BATCH may give
+// each descriptor's rank in the entry's order instead ("323": the second
+// a 2-D matrix that every GEMM of the batch reads).
 // cublasGemmStridedBatchedEx computes each GEMM of its batch as
 // cublasGemmEx does, at its strides.
 //
@@ -192,9 +194,22 @@ struct FakeFunction {
   /// kernel may take scalars between them (host values it captured) and
   /// tensor maps after them.
   std::vector<int> descriptors;
+  /// Their ranks.
+  std::vector<int> ranks;
 };
 
 bool batched() { return std::getenv("UOP_FAKE_BATCH") != nullptr; }
+
+/// The rank of the entry's descriptor `i`: 2, or 3 with UOP_FAKE_BATCH, or
+/// the i-th digit of UOP_FAKE_BATCH where that is a string of ranks.
+int descriptorRank(size_t i) {
+  const char *v = std::getenv("UOP_FAKE_BATCH");
+  if (!v)
+    return 2;
+  if (std::strlen(v) > 1 && i < std::strlen(v) && (v[i] == '2' || v[i] == '3'))
+    return v[i] - '0';
+  return 3;
+}
 
 int cuModuleGetFunction(void **fn, void *module, const char *name) {
   std::string entry = std::string(".entry ") + name + "(";
@@ -211,12 +226,16 @@ int cuModuleGetFunction(void **fn, void *module, const char *name) {
     const char *ptr = std::strstr(p + 6, ".ptr");
     pointer.push_back(ptr && (!next || ptr < next) && (!end || ptr < end));
   }
-  size_t words = batched() ? 9 : 7;
-  for (size_t i = 0; i + words <= pointer.size(); ++i)
-    if (pointer[i] && pointer[i + 1] &&
+  for (size_t i = 0; i < pointer.size(); ++i) {
+    int rank = descriptorRank(f->descriptors.size());
+    size_t words = 3 + 2 * rank;
+    if (i + words <= pointer.size() && pointer[i] && pointer[i + 1] &&
         std::none_of(pointer.begin() + i + 2, pointer.begin() + i + words,
-                     [](bool b) { return b; }))
+                     [](bool b) { return b; })) {
       f->descriptors.push_back((int)i);
+      f->ranks.push_back(rank);
+    }
+  }
   *fn = f;
   return 0;
 }
@@ -258,10 +277,11 @@ int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
   int descs = f.descriptors.size() == 1 ? 1 : 3;
   if ((int)f.descriptors.size() < descs)
     return 1; // CUDA_ERROR_INVALID_VALUE
-  // A batch's 3-D descriptors: matrix z of each is GEMM z's.
-  int rank = batched() ? 3 : 2, first = rank - 2;
+  // A batch's 3-D descriptors: matrix z of each is GEMM z's (a 2-D one
+  // the same matrix for every z).
   int64_t batch[3] = {1, 1, 1}, batchStride[3] = {0, 0, 0};
   for (int m = 0; m < descs; ++m) {
+    int rank = f.ranks[m], first = rank - 2;
     void **p = params + f.descriptors[m];
     d[m].ptr = *(void **)p[1]; // the aligned pointer
     d[m].offset = *(int64_t *)p[2];
@@ -272,9 +292,11 @@ int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
     if (rank == 3) {
       batch[m] = *(int64_t *)p[3];
       batchStride[m] = *(int64_t *)p[3 + rank];
+    } else {
+      batch[m] = INT64_MAX;
     }
   }
-  if (rank == 2)
+  if (!batched())
     return runFakeKernel(f, d, descs, /*splitK=*/gz > 1);
   // Grid z runs the batch's GEMMs (no split of K).
   Desc whole[3] = {d[0], d[1], d[2]};
