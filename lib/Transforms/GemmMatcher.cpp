@@ -426,14 +426,14 @@ mlir::uop::getTmaTensor(const GemmInfo &g, Value matrix, ValueRange coords) {
   SmallVector<Value> at(coords.begin(), coords.end());
   if (!g.batchIndex)
     return {matrix, at};
-  // An input the batch shares is its own tensor (an operand of the
-  // identity layout, where a matrix of the batch is a strided view).
+  // An input the batch shares is its own tensor: only a view at the
+  // block's GEMM of the batch (buildBatchMatrix) is a matrix of the batch.
+  // (A shared matrix may itself be a view of some 3-D buffer, at a fixed
+  // index.)
   Value batch = getBatchOperand(matrix);
-  if (!batch) {
-    assert(cast<MemRefType>(matrix.getType()).getLayout().isIdentity() &&
-           "a matrix of a batch is a view of its 3-D operand");
+  if (!batch || dyn_cast<Value>(matrix.getDefiningOp<memref::SubViewOp>()
+                                    .getMixedOffsets()[0]) != g.batchIndex)
     return {matrix, at};
-  }
   at.insert(at.begin(), g.batchIndex);
   return {batch, at};
 }
@@ -501,6 +501,20 @@ static Value getRootBuffer(Value v) {
   while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
     v = view.getViewSource();
   return v;
+}
+
+/// True when the views `x` and `y` of one buffer (getRootBuffer) hold the
+/// same elements at the same indices: one shape, and static strides and
+/// offsets that are equal.
+static bool isSameElements(Value x, Value y) {
+  auto tx = cast<MemRefType>(x.getType()), ty = cast<MemRefType>(y.getType());
+  SmallVector<int64_t> sx, sy;
+  int64_t ox, oy;
+  return tx.getShape() == ty.getShape() && tx.hasStaticShape() &&
+         succeeded(tx.getStridesAndOffset(sx, ox)) &&
+         succeeded(ty.getStridesAndOffset(sy, oy)) && sx == sy && ox == oy &&
+         !ShapedType::isDynamic(ox) &&
+         llvm::none_of(sx, ShapedType::isDynamic);
 }
 
 /// True when `v` is available where the GEMM `gemm` is: the kernel that
@@ -604,7 +618,8 @@ static LogicalResult checkConsumer(const GemmInfo &g, linalg::GenericOp op,
       whyNot = "it reads the GEMM's result through a view";
       return failure();
     }
-    if (type && v != out && getRootBuffer(v) == getRootBuffer(out)) {
+    if (type && v != out && getRootBuffer(v) == getRootBuffer(out) &&
+        !isSameElements(v, out)) {
       whyNot = "it reads its output's buffer through another view";
       return failure();
     }

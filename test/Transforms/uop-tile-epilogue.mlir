@@ -333,3 +333,30 @@ func.func @reads_output_through_another_view(%A: memref<48x16xf32>, %B: memref<1
   memref.dealloc %t : memref<48x32xf32>
   return
 }
+
+// -----
+
+// A residual read through a cast of the output itself (the same elements at
+// the same indices): each thread reads what it then overwrites, so it is
+// fused.
+// CHECK-LABEL: func.func @reads_output_through_same_view
+// CHECK: gpu.launch
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @reads_output_through_same_view(%A: memref<32x16xf32>, %B: memref<16x32xf32>, %X: memref<32x32xf32>) {
+  %v = memref.cast %X : memref<32x32xf32> to memref<32x32xf32, strided<[32, 1]>>
+  %zero = arith.constant 0.0 : f32
+  %t = memref.alloc() : memref<32x32xf32>
+  linalg.fill ins(%zero : f32) outs(%t : memref<32x32xf32>)
+  linalg.matmul ins(%A, %B : memref<32x16xf32>, memref<16x32xf32>) outs(%t : memref<32x32xf32>)
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%t, %v : memref<32x32xf32>, memref<32x32xf32, strided<[32, 1]>>)
+      outs(%X : memref<32x32xf32>) {
+  ^bb0(%x: f32, %r: f32, %y: f32):
+    %s = arith.addf %x, %r : f32
+    linalg.yield %s : f32
+  }
+  memref.dealloc %t : memref<32x32xf32>
+  return
+}

@@ -956,10 +956,12 @@ static int runHost(const Options &o, const std::string &ptx,
                      "precision=tf32)"
                    : "CUBLAS_COMPUTE_32F",
               (std::string(gemm.transposeA ? "K x M" : "M x K") +
-               (gemm.sharedA ? " (one matrix, stride 0)" : ""))
+               (gemm.sharedA && gemm.batch > 1 ? " (one matrix, stride 0)"
+                                                : ""))
                   .c_str(),
               (std::string(gemm.transposeB ? "N x K" : "K x N") +
-               (gemm.sharedB ? " (one matrix, stride 0)" : ""))
+               (gemm.sharedB && gemm.batch > 1 ? " (one matrix, stride 0)"
+                                                : ""))
                   .c_str(),
               gemm.accumulate ? "+= A * B" : "= A * B");
   if (!runBlas(execError))
