@@ -44,6 +44,21 @@ def gemm_bound(a, b, k, out_dtype):
     return bound + 1e-30
 
 
+def pipeline_input(name):
+    """The text of test/Pipelines/Inputs/`name`."""
+    with open(os.path.join(ROOT, "test", "Pipelines", "Inputs", name)) as f:
+        return f.read()
+
+
+def check_batch(c, a, b, k, out_dtype):
+    """Checks each GEMM z of a batch's C against numpy's f64 product of
+    matrices a[z] and b[z] (M x K and K x N) within gemm_bound."""
+    for z in range(len(c)):
+        ref = a[z].astype(np.float64) @ b[z].astype(np.float64)
+        assert (np.abs(c[z].astype(np.float64) - ref)
+                <= gemm_bound(a[z], b[z], k, out_dtype)).all()
+
+
 def bf16_bits(x):
     """x rounded to bf16 (to nearest even), as its bits in uint16."""
     u = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
@@ -673,10 +688,8 @@ def test_batch_of_gemms(tmp_path):
     assert [l.conditional for l in kernel.launches] == [True, True]
     # The simulator runs it from entries of static shapes (test/Pipelines'
     # @main, @unaligned and @empty).
-    path = os.path.join(ROOT, "test", "Pipelines", "Inputs",
-                        "dyn_batch_gemm_f16.mlir")
-    with open(path) as f:
-        wrapped = uop.compile(f.read(), target="sm_80")
+    wrapped = uop.compile(pipeline_input("dyn_batch_gemm_f16.mlir"),
+                          target="sm_80")
     for entry, (batch, m, n, k) in [("main", (3, 100, 64, 72)),
                                     ("unaligned", (2, 100, 60, 70)),
                                     ("empty", (0, 100, 60, 70))]:
@@ -685,10 +698,7 @@ def test_batch_of_gemms(tmp_path):
         _, _, c = uop.simulate(wrapped, a, b,
                                np.zeros((batch, m, n), np.float32),
                                entry=entry)
-        for z in range(batch):
-            ref = a[z].astype(np.float64) @ b[z].astype(np.float64)
-            assert (np.abs(c[z] - ref)
-                    <= gemm_bound(a[z], b[z], k, "float32")).all()
+        check_batch(c, a, b, k, "float32")
     # Its own entry is of dynamic shape: refused with the reason.
     with pytest.raises(uop.Error, match=r"argument 0 of @gemm is "
                        r"memref<\?x\?x\?xf16>: uop.simulate runs entries "
@@ -708,10 +718,8 @@ def test_run_refuses_a_bias_of_the_wrong_size():
     # A GEMM of dynamic shape with a fused bias: the record says the kernel
     # reads the bias along N, so uop.run refuses a shorter one before
     # looking for a GPU, rather than launching past its end.
-    path = os.path.join(ROOT, "test", "Pipelines", "Inputs",
-                        "dyn_gemm_bias_relu_100x60x70.mlir")
-    with open(path) as f:
-        kernel = uop.compile(f.read(), target="sm_80")
+    kernel = uop.compile(pipeline_input("dyn_gemm_bias_relu_100x60x70.mlir"),
+                         target="sm_80")
     assert kernel.launches[0].host == "gemm"
     # Two versions of the kernel, for rows of A and B of whole 16-byte
     # units and for the others: the host launches one.
@@ -747,12 +755,8 @@ def test_matmul_problem_batch(dtype, out_dtype, transpose_a, transpose_b,
     b = RNG.uniform(-1, 1, (batch, n, k) if transpose_b
                     else (batch, k, n)).astype(dtype)
     *_, c = uop.simulate(kernel, a, b, np.zeros((batch, m, n), out_dtype))
-    for z in range(batch):
-        az = a[z].T if transpose_a else a[z]
-        bz = b[z].T if transpose_b else b[z]
-        ref = az.astype(np.float64) @ bz.astype(np.float64)
-        assert (np.abs(c[z].astype(np.float64) - ref)
-                <= gemm_bound(az, bz, k, out_dtype)).all()
+    check_batch(c, np.swapaxes(a, 1, 2) if transpose_a else a,
+                np.swapaxes(b, 1, 2) if transpose_b else b, k, out_dtype)
 
 
 def test_matmul_problem_batch_dynamic_and_misuse():
@@ -766,10 +770,7 @@ def test_matmul_problem_batch_dynamic_and_misuse():
     a = RNG.uniform(-1, 1, (2, 40, 56)).astype(np.float16)
     b = RNG.uniform(-1, 1, (2, 56, 24)).astype(np.float16)
     *_, c = uop.simulate(kernel, a, b, np.zeros((2, 40, 24), np.float32))
-    for z in range(2):
-        ref = a[z].astype(np.float64) @ b[z].astype(np.float64)
-        assert (np.abs(c[z] - ref) <= gemm_bound(a[z], b[z], 56,
-                                                 "float32")).all()
+    check_batch(c, a, b, 56, "float32")
     # A batch of none compiles to no launch.
     empty = uop.compile(uop.matmul_problem(8, 8, 8, batch=0), target="sm_80")
     assert empty.launches == []
@@ -787,18 +788,12 @@ def test_batch_sharing_b():
     # A batch of GEMMs of dynamic shape that share B (2-D, stored N x K):
     # simulated against numpy; uop.run checks A's and C's batch and B's
     # sizes against M, N and K before looking for a GPU.
-    path = os.path.join(ROOT, "test", "Pipelines", "Inputs",
-                        "dyn_batch_gemm_shared_b_nk.mlir")
-    with open(path) as f:
-        source = f.read()
-    wrapped = uop.compile(source, target="sm_90a")
+    wrapped = uop.compile(pipeline_input("dyn_batch_gemm_shared_b_nk.mlir"),
+                          target="sm_90a")
     a = RNG.uniform(-1, 1, (3, 100, 72)).astype(np.float16)
     b = RNG.uniform(-1, 1, (64, 72)).astype(np.float16)
     *_, c = uop.simulate(wrapped, a, b, np.zeros((3, 100, 64), np.float32))
-    for z in range(3):
-        ref = a[z].astype(np.float64) @ b.T.astype(np.float64)
-        assert (np.abs(c[z] - ref) <= gemm_bound(a[z], b.T, 72,
-                                                 "float32")).all()
+    check_batch(c, a, [b.T] * 3, 72, "float32")
     with pytest.raises(uop.Error, match=r"disagree on the batch, M, N and "
                        r"K: A 3x100x72 \(batch x M x K\), B 64x72 "
                        r"\(N x K\), C 2x100x64 \(batch x M x N\)"):
@@ -812,10 +807,7 @@ def test_batch_epilogue():
     # uop.run checks every operand's sizes against the batch, M, N and K
     # before looking for a GPU: a batch that A, B and D disagree on, or a
     # bias of another batch, would send the kernel past a buffer's end.
-    path = os.path.join(ROOT, "test", "Pipelines", "Inputs",
-                        "dyn_batch_gemm_f16_nk_bias_relu.mlir")
-    with open(path) as f:
-        source = f.read()
+    source = pipeline_input("dyn_batch_gemm_f16_nk_bias_relu.mlir")
     wrapped = uop.compile(source, target="sm_90a")
     for entry, (batch, m, n, k) in [("main", (2, 100, 64, 72)),
                                     ("unaligned", (3, 100, 60, 70))]:
