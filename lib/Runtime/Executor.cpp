@@ -355,6 +355,23 @@ static std::string shapeString(const std::vector<int64_t> &shape) {
   return text.empty() ? "()" : text;
 }
 
+/// Whether the host function makes launch `l` for the sizes of `params`
+/// (the conditions uop-tile's versions of a kernel, or a batch that may be
+/// empty, put on it): `taken`, or false with the reason in `why` when a
+/// condition cannot be evaluated.
+static bool isLaunchTaken(const LaunchDesc &l,
+                          const std::vector<ArgDesc> &params, bool &taken,
+                          std::string &why) {
+  taken = true;
+  for (const LaunchCondition &c : l.conditions) {
+    int64_t value = 0;
+    if (!evaluateSizeExpr(c.expr, params, value, why))
+      return false;
+    taken = taken && (value != 0) == c.holds;
+  }
+  return true;
+}
+
 std::optional<LaunchConfig>
 uop::runtime::bindShapes(const LaunchConfig &config,
                          const std::string &hostName,
@@ -563,13 +580,19 @@ uop::runtime::bindShapes(const LaunchConfig &config,
       }
     }
   }
-  // The sizes computed from them.
+  // The sizes computed from them, for the launches the host makes at these
+  // sizes (a batch of none launches nothing: its grid would have no block
+  // along z).
   for (size_t i = 0; i < bound.launches.size(); ++i) {
     LaunchDesc &l = bound.launches[i];
     if (l.host != name)
       continue;
     std::string where = "launch " + std::to_string(i) + " (" + l.kernel + ")";
     std::string why;
+    bool taken = true;
+    if (l.unknownCondition.empty() &&
+        isLaunchTaken(l, host->params, taken, why) && !taken)
+      continue;
     for (int d = 0; d < 3; ++d) {
       if (!l.gridExpr[d])
         continue;
@@ -666,16 +689,12 @@ uop::runtime::prepareHostFunction(const LaunchConfig &config,
       return std::nullopt;
     }
     bool taken = true;
-    for (const LaunchCondition &c : l.conditions) {
-      int64_t value = 0;
-      std::string why;
-      if (!evaluateSizeExpr(c.expr, host->params, value, why)) {
-        fail(error, ErrorKind::BadInput,
-             prefix + where + ": deciding whether the host launches it from '" +
-                 name + "' parameters' sizes: " + why);
-        return std::nullopt;
-      }
-      taken = taken && (value != 0) == c.holds;
+    std::string why;
+    if (!isLaunchTaken(l, host->params, taken, why)) {
+      fail(error, ErrorKind::BadInput,
+           prefix + where + ": deciding whether the host launches it from '" +
+               name + "' parameters' sizes: " + why);
+      return std::nullopt;
     }
     if (!taken) {
       ++plan.untakenLaunches;
@@ -686,7 +705,9 @@ uop::runtime::prepareHostFunction(const LaunchConfig &config,
       return std::nullopt;
     plan.launches.push_back(l);
   }
-  if (plan.launches.empty()) {
+  // (Every launch left out by its conditions, as for a batch of no GEMM,
+  // is a function that launches nothing at these sizes.)
+  if (plan.launches.empty() && plan.untakenLaunches == 0) {
     fail(error, ErrorKind::BadInput,
          prefix + "expected a launch of host function '" + name + "'");
     return std::nullopt;

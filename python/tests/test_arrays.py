@@ -675,6 +675,12 @@ for batch, m, n, k in [(3, 40, 24, 56), (2, 33, 17, 5)]:
                     b.astype(np.float64))
     assert np.abs(c - ref).max() < 1e-4, np.abs(c - ref).max()
     print("ran batch", c.shape)
+# A batch of none: the host launches neither version, and neither grid
+# (of no block along z) is computed.
+out = uop.run(kernel, np.zeros((0, 40, 56), np.float16),
+              np.zeros((0, 56, 24), np.float16),
+              np.zeros((0, 40, 24), np.float32))
+print("ran empty batch", out[2].shape)
 """
 
 
@@ -712,6 +718,7 @@ def test_batch_of_gemms(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "ran batch (3, 40, 24)" in out.stdout
     assert "ran batch (2, 33, 17)" in out.stdout
+    assert "ran empty batch (0, 40, 24)" in out.stdout
 
 
 def test_run_refuses_a_bias_of_the_wrong_size():
