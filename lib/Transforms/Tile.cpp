@@ -1159,6 +1159,12 @@ static bool hasTmaRows(MemRefType type, bool runTimeStrides) {
 /// on the GPU, uop-sim's nvgpu.tma.create_descriptor).
 static std::string whyNotTma(const GemmInfo &g, int64_t nMajorBlockN = 0,
                              bool runTimeStrides = false) {
+  // A tensor map's dimensions are at least 1 (and a static 0 leaves the
+  // operand no strides to speak of): a GEMM of K = 0 (M or N = 0 computes
+  // nothing and is removed before) reads nothing to load.
+  if (g.k == 0)
+    return "A and B with elements (a tensor map's dimensions are at least "
+           "1), got K = 0";
   if (g.transposeA && nMajorBlockN == 0)
     return "A stored M x K (K-major), got K x M";
   if (!g.transposeB && nMajorBlockN == 0)
@@ -2380,7 +2386,8 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
           continue;
         }
         std::string storeWhy;
-        if (chooser.tmaStore && (config->wgmma || config->tcgen05) &&
+        if (chooser.tmaStore && !empty &&
+            (config->wgmma || config->tcgen05) &&
             failed(chooser.fitTmaStore(*gemm, *config, storeWhy))) {
           mlir::emitError(op->getLoc(), "uop-tile: ") << storeWhy;
           failedAny = true;
