@@ -347,6 +347,44 @@ runMulAdd(Interpreter &I, Operation *op, Block &body, const MulAdd &m,
   return success();
 }
 
+/// The multiply-accumulate `op` with its product `product` given
+/// (SimOptions::gemmProduct): each output element c (`out`, row-major, over
+/// the parallel loops `par` of the box `ranges`, `points` of them) becomes
+/// c + product[i], i its row-major index, rounded to the output's kind as
+/// the body's addition rounds; one step per point.
+LogicalResult addProduct(Interpreter &I, Operation *op,
+                         ArrayRef<float> product, const OperandAccess &out,
+                         ArrayRef<int64_t> ranges, ArrayRef<unsigned> par,
+                         int64_t points) {
+  if ((int64_t)product.size() != points)
+    return I.unsupported(op, "expected the GEMM product given "
+                             "(--gemm-product) to hold " +
+                                 Twine(points) +
+                                 " f32 values, one per element of the "
+                                 "output, got " +
+                                 Twine(product.size()));
+  I.takeGemmProduct();
+  if (failed(I.countSteps(op, (uint64_t)points)))
+    return failure();
+  Buffer &c = *out.value->buffer;
+  ElemKind kind = c.kind;
+  // The output's elements in row-major order: its offsets less the start.
+  SmallVector<int64_t, 6> pos(par.size(), 0);
+  for (int64_t p = 0; p < points; ++p) {
+    int64_t off = out.cst;
+    for (auto [i, d] : llvm::enumerate(par))
+      off += out.coef[d] * pos[i];
+    double sum = c.load(off).f + (double)product[(size_t)(off - out.cst)];
+    Word w;
+    w.f = kind == ElemKind::F64   ? sum
+          : kind == ElemKind::F32 ? (double)(float)sum
+                                  : roundToHalf(sum, kind);
+    c.store(off, w);
+    advance(pos, par, ranges);
+  }
+  return success();
+}
+
 LogicalResult structuredOp(Interpreter &I, Operation *op) {
   auto lop = cast<linalg::LinalgOp>(op);
   if (!lop.hasPureBufferSemantics())
@@ -404,35 +442,49 @@ LogicalResult structuredOp(Interpreter &I, Operation *op) {
     P *= ranges[d];
   for (unsigned d : red)
     R *= ranges[d];
+  unsigned numInputs = lop.getNumDpsInputs();
+  // A multiply-accumulate over memrefs whose parallel points each have an
+  // output element of their own (a row-major output indexed by a
+  // permutation of exactly those loops) in a buffer no input reads.
+  std::optional<MulAdd> mulAdd;
+  if (numInputs == 2 && acc.size() == 3 && !red.empty() &&
+      llvm::all_of(acc,
+                   [](const OperandAccess &a) {
+                     return a.isMemRef && a.used;
+                   }) &&
+      maps[2].isProjectedPermutation() &&
+      maps[2].getNumResults() == par.size() &&
+      llvm::all_of(par,
+                   [&](unsigned d) { return maps[2].isFunctionOfDim(d); }) &&
+      isRowMajor(*acc[2].value) &&
+      acc[2].value->buffer != acc[0].value->buffer &&
+      acc[2].value->buffer != acc[1].value->buffer)
+    mulAdd = matchMulAdd(*body, acc[2].value->buffer->kind);
+  // The GEMM's product computed elsewhere: added, not computed.
+  if (std::optional<ArrayRef<float>> product = I.getGemmProduct()) {
+    if (mulAdd)
+      return addProduct(I, op, *product, acc[2], ranges, par, P);
+    if (!red.empty())
+      return I.unsupported(op, "the GEMM product given (--gemm-product) "
+                               "replaces a multiply-accumulate of two "
+                               "memrefs into a row-major output no input "
+                               "reads; this reduction is not one");
+  } else if (mulAdd && I.hasGemmProduct() && P && R) {
+    return I.unsupported(op, "the GEMM product given (--gemm-product) "
+                             "replaces the product of one multiply-"
+                             "accumulate contraction, and this is a second");
+  }
   if (P == 0 || R == 0)
     return success();
   if (failed(checkBounds(I, op, maps, ranges)))
     return success();
   auto yield = body->getTerminator();
-  unsigned numInputs = lop.getNumDpsInputs();
 
-  // A multiply-accumulate over memrefs: the direct loop, when each point
-  // of the parallel loops has an output element of its own (a row-major
-  // output indexed by a permutation of exactly those loops) in a buffer no
-  // input reads.
-  if (numInputs == 2 && acc.size() == 3 && !red.empty() &&
-      llvm::all_of(acc, [](const OperandAccess &a) {
-        return a.isMemRef && a.used;
-      }) &&
-      maps[2].isProjectedPermutation() &&
-      maps[2].getNumResults() == par.size() &&
-      llvm::all_of(par, [&](unsigned d) {
-        return maps[2].isFunctionOfDim(d);
-      }) &&
-      isRowMajor(*acc[2].value) &&
-      acc[2].value->buffer != acc[0].value->buffer &&
-      acc[2].value->buffer != acc[1].value->buffer) {
-    if (std::optional<MulAdd> m =
-            matchMulAdd(*body, acc[2].value->buffer->kind))
-      if (std::optional<LogicalResult> done =
-              runMulAdd(I, op, *body, *m, acc, ranges, par, red, P, R))
-        return *done;
-  }
+  // A multiply-accumulate: the direct loop.
+  if (mulAdd)
+    if (std::optional<LogicalResult> done =
+            runMulAdd(I, op, *body, *mulAdd, acc, ranges, par, red, P, R))
+      return *done;
 
   const int64_t chunk = 1 << 14;
   std::vector<int64_t> baseOff;

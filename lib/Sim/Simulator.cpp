@@ -380,6 +380,7 @@ LogicalResult runProgram(Program p, const SimOptions &opts,
   // Unset: the warps of the target the module was compiled for.
   config.warpSize = opts.warpSize.value_or(0);
   config.names = opts.names;
+  config.gemmProduct = opts.gemmProduct;
   Interpreter interp(p.module, config, faults);
   SmallVector<SimValue, 4> argValues, results;
   for (auto [i, t] : llvm::enumerate(p.entry.getArgumentTypes())) {
@@ -406,6 +407,14 @@ LogicalResult runProgram(Program p, const SimOptions &opts,
   steps = interp.getSteps();
   if (failed(result) && interp.hadFatalFault())
     return success();
+  if (succeeded(result) && interp.hasGemmProduct() &&
+      !interp.isGemmProductTaken()) {
+    emitError(p.entry.getLoc())
+        << "the GEMM product given (--gemm-product) replaces the product of "
+           "a multiply-accumulate contraction, and '"
+        << p.entry.getName() << "' runs none";
+    return failure();
+  }
   return result;
 }
 
@@ -535,7 +544,10 @@ SimReport mlir::uop::sim::simulate(ModuleOp module, const SimOptions &opts,
     FaultLog refFaults;
     TrafficStats refTraffic;
     uint64_t refSteps = 0;
-    if (failed(runProgram(ref, opts, refArgs, refFaults, refTraffic,
+    // The product given replaces the program's GEMM, not the reference's.
+    SimOptions refOpts = opts;
+    refOpts.gemmProduct.reset();
+    if (failed(runProgram(ref, refOpts, refArgs, refFaults, refTraffic,
                           refSteps))) {
       report.outputs = takeOutputs(prog, args);
       return report;

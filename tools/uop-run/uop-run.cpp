@@ -38,6 +38,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -63,13 +64,30 @@ enum ExitCode {
 /// The temporary directory of a compile, removed at exit (also by die).
 std::string tempDir;
 
+/// Removes `dir`, its files and the files of its directories (uop-run's
+/// temporary directories hold nothing deeper).
+void removeDir(const std::string &dir) {
+  if (DIR *d = opendir(dir.c_str())) {
+    while (dirent *e = readdir(d)) {
+      std::string name = e->d_name;
+      if (name == "." || name == "..")
+        continue;
+      std::string path = dir + "/" + name;
+      struct stat st;
+      if (lstat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+        removeDir(path);
+      else
+        unlink(path.c_str());
+    }
+    closedir(d);
+  }
+  rmdir(dir.c_str());
+}
+
 void removeTempDir() {
   if (tempDir.empty())
     return;
-  for (const char *f :
-       {"/gemm.mlir", "/kernel.mlir", "/kernel.ptx", "/kernel.json"})
-    unlink((tempDir + f).c_str());
-  rmdir(tempDir.c_str());
+  removeDir(tempDir);
   tempDir.clear();
 }
 
@@ -134,6 +152,10 @@ const char *kUsage =
     "       --sim-output C.bin: compare C with uop-sim's (uop-sim "
     "--write-outputs\n"
     "         DIR on the kernel, same --seed: DIR/arg2.bin)\n"
+    "       --check of a GEMM with a fused epilogue: cuBLAS computes A * B "
+    "(f32) and\n"
+    "         uop-sim runs FILE.mlir on it (--gemm-product): the epilogue's "
+    "reference\n"
     "exit codes: 0 ok, 1 bad usage or input, 2 --check or --sim-output "
     "mismatch, 3 no GPU, "
     "4 CUDA or cuBLAS error\n";
@@ -522,6 +544,10 @@ struct GemmRoles {
   bool transposeA = false, transposeB = false;
   /// C = C + A * B: cuBLAS starts from C's seeded values (beta 1).
   bool accumulate = false;
+  /// C (the stored parameter) holds elementwise functions of A * B (a
+  /// fused epilogue): cuBLAS computes the product alone, in f32, and the
+  /// source run in uop-sim on it is the reference (runEpilogue).
+  bool epilogue = false;
 };
 
 /// The roles of a host function's GEMM: where the launch JSON records it
@@ -547,12 +573,7 @@ GemmRoles findGemm(const HostFunctionDesc &host, bool transposeAFlag,
     return true;
   };
   if (const std::optional<GemmDesc> &r = host.gemm) {
-    if (r->epilogue) {
-      g.why = "its GEMM's writeback computes fused elementwise consumers, so "
-              "C holds a function of A * B that cuBLAS's product does not "
-              "check";
-      return g;
-    }
+    g.epilogue = r->epilogue;
     for (auto [flag, recorded, what] :
          {std::tuple<bool, bool, const char *>{
               transposeAFlag, r->transposeA,
@@ -795,6 +816,56 @@ static LaunchConfig bindGemmShape(const Options &o, const LaunchConfig &config,
   return *bound;
 }
 
+/// The reference of a GEMM with a fused epilogue (`gemm.epilogue`): the
+/// source `o.input` run in uop-sim on the seeded inputs of `o.seed` (the
+/// values the GPU's run was given), its GEMM's product taken from
+/// `product` (cuBLAS's, f32, one per element of C) instead of computed,
+/// so the epilogue's ops run with uop-sim's semantics on cuBLAS's
+/// product. Returns C as uop-sim leaves it; dies when uop-sim cannot run
+/// the source. The files go to --keep's directory, or a temporary one.
+static std::vector<uint8_t> runEpilogue(const Options &o,
+                                        const HostFunctionPlan &plan,
+                                        const GemmRoles &gemm,
+                                        const std::vector<uint8_t> &product) {
+  std::string dir = o.keepDir;
+  if (dir.empty()) {
+    char dirTemplate[] = "/tmp/uop-run.XXXXXX";
+    if (!mkdtemp(dirTemplate))
+      die(kBadInput, "cannot make a temporary directory");
+    tempDir = dir = dirTemplate;
+  }
+  std::string productFile = dir + "/product.bin", outDir = dir + "/epilogue";
+  writeFile(productFile,
+            std::string((const char *)product.data(), product.size()));
+  // The source's steps: a few per element of its buffers (the fill, the
+  // product's addition, the epilogue's ops), bounded all the same.
+  uint64_t elements = 0;
+  for (size_t i : plan.memrefParams)
+    elements += (uint64_t)plan.bufferElements[i];
+  uint64_t maxSteps = (uint64_t(1) << 32) + 64 * elements;
+  std::printf("uop-run: epilogue: uop-sim runs '%s' (entry '%s', seed "
+              "%" PRIu64 ") on cuBLAS's product\n",
+              o.input.c_str(), plan.host.name.c_str(), o.seed);
+  int rc = runProcess({binDir() + "/uop-sim", o.input,
+                       "--entry=" + plan.host.name,
+                       "--seed=" + std::to_string(o.seed),
+                       "--gemm-product=" + productFile,
+                       "--max-steps=" + std::to_string(maxSteps),
+                       "--write-outputs=" + outDir});
+  if (rc != 0)
+    die(kBadInput, "--check: uop-sim could not run the fused epilogue of '" +
+                       o.input + "' on cuBLAS's product (exited " +
+                       std::to_string(rc) + ")");
+  std::string c = readFile(outDir + "/arg" + std::to_string(gemm.c) + ".bin");
+  if (c.size() != plan.bufferBytes[gemm.c])
+    die(kBadInput, "--check: uop-sim wrote " + std::to_string(c.size()) +
+                       " bytes of C, expected " +
+                       std::to_string(plan.bufferBytes[gemm.c]));
+  if (o.keepDir.empty())
+    removeTempDir();
+  return std::vector<uint8_t>(c.begin(), c.end());
+}
+
 /// Runs the host function of `config`'s first launch (steps 2 to 4 of
 /// main): checks it, runs it on the seeded inputs, and compares and times
 /// it as the options ask. Returns kSuccess or kMismatch; dies otherwise.
@@ -829,6 +900,19 @@ static int runHost(const Options &o, const std::string &ptx,
                        "'): " + gemm.why);
   bool tf32 = o.compileOptions.find("precision=tf32") != std::string::npos &&
               gemm.inType == "f32";
+  // A fused epilogue is checked by running the source in uop-sim on
+  // cuBLAS's product: the source must be at hand, at the sizes run.
+  if (o.check && gemm.epilogue && o.input.empty())
+    die(kBadInput, "--check: the GEMM of host function '" + hostName +
+                       "' computes a fused epilogue, which the check runs "
+                       "in uop-sim on cuBLAS's product: give the source "
+                       "(uop-run FILE.mlir), not --ptx");
+  if (o.check && gemm.epilogue && !o.shapes.empty())
+    die(kBadInput, "--check: the GEMM of host function '" + hostName +
+                       "' computes a fused epilogue, which the check runs "
+                       "in uop-sim on cuBLAS's product, at the source's "
+                       "static sizes; --shapes runs it at others: check a "
+                       "static instance of '" + o.input + "'");
   std::string simC;
   if (!o.simOutput.empty()) {
     if (!gemm.ok)
@@ -916,9 +1000,14 @@ static int runHost(const Options &o, const std::string &ptx,
   if (!blas.open(reason))
     die(kCudaError, "cuBLAS: " + reason);
   HostBuffer &a = buffers[gemm.a], &b = buffers[gemm.b], &c = buffers[gemm.c];
+  // With a fused epilogue, cuBLAS computes the product alone, in f32.
+  std::string refType = gemm.epilogue ? "f32" : gemm.outType;
+  size_t refBytes = gemm.epilogue ? (size_t)(gemm.batch * gemm.m * gemm.n) * 4
+                                  : c.bytes;
+  bool refAccumulate = gemm.accumulate && !gemm.epilogue;
   CUdeviceptr cRef;
-  checkCuda(cu, cu.memAlloc(&cRef, c.bytes), "cuMemAlloc");
-  if (gemm.accumulate) {
+  checkCuda(cu, cu.memAlloc(&cRef, refBytes), "cuMemAlloc");
+  if (refAccumulate) {
     // cuBLAS adds to the C the kernels started from: the seeded values.
     std::vector<uint8_t> seeded(c.bytes);
     fillSeeded(plan->host.params[gemm.c].type, seeded.data(),
@@ -931,9 +1020,8 @@ static int runHost(const Options &o, const std::string &ptx,
     int status = blas.gemmBatched(
         (int)gemm.batch, (int)gemm.m, (int)gemm.n, (int)gemm.k, a.device,
         cublasType(gemm.inType), gemm.transposeA, b.device,
-        cublasType(gemm.inType), gemm.transposeB, cRef,
-        cublasType(gemm.outType), gemm.accumulate, compute, gemm.sharedA,
-        gemm.sharedB);
+        cublasType(gemm.inType), gemm.transposeB, cRef, cublasType(refType),
+        refAccumulate, compute, gemm.sharedA, gemm.sharedB);
     if (status == 0)
       return true;
     error.kind = ErrorKind::Cuda;
@@ -963,18 +1051,23 @@ static int runHost(const Options &o, const std::string &ptx,
                (gemm.sharedB && gemm.batch > 1 ? " (one matrix, stride 0)"
                                                 : ""))
                   .c_str(),
-              gemm.accumulate ? "+= A * B" : "= A * B");
+              gemm.epilogue     ? "= A * B (f32: the GEMM's product, before "
+                                  "the fused epilogue)"
+              : gemm.accumulate ? "+= A * B"
+                                : "= A * B");
   if (!runBlas(execError))
     die(execError);
   checkCuda(cu, cu.ctxSynchronize(), "cuBLAS");
 
   if (o.check) {
     // The kernel's C came back with the run; cuBLAS's is fetched here.
-    std::vector<uint8_t> want(c.bytes);
+    std::vector<uint8_t> want(refBytes);
     checkCuda(cu, cu.memcpyDtoH(want.data(), cRef, want.size()),
               "cuMemcpyDtoH");
+    if (gemm.epilogue)
+      want = runEpilogue(o, *plan, gemm, want);
     if (!compareC(gemm, tf32, (const uint8_t *)c.data, want.data(), "check",
-                  "cuBLAS"))
+                  gemm.epilogue ? "cuBLAS + uop-sim's epilogue" : "cuBLAS"))
       exitCode = kMismatch;
   }
 

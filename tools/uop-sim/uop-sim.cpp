@@ -7,6 +7,7 @@
 //                [--ref-entry NAME]] [--atol X] [--rtol Y] [--print-outputs]
 //                [--traffic] [--max-memory BYTES] [--max-steps N]
 //                [--print-steps] [--warp-size N] [--write-outputs DIR]
+//                [--gemm-product P.bin]
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +25,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <optional>
 
@@ -119,6 +121,13 @@ int main(int argc, char **argv) {
                "(N: its position among the entry's arguments), as raw "
                "row-major elements in their storage format"),
       cl::value_desc("DIR"), cl::init(""), cl::cat(cat));
+  cl::opt<std::string> gemmProduct(
+      "gemm-product",
+      cl::desc("take the product A * B of the entry's one multiply-"
+               "accumulate contraction from FILE (f32, one per element of "
+               "its output, row-major) instead of computing it; the rest of "
+               "the program (a fused epilogue) runs as usual"),
+      cl::value_desc("FILE"), cl::init(""), cl::cat(cat));
   cl::opt<bool> traffic(
       "traffic",
       cl::desc("print the elements the kernels loaded and stored from global "
@@ -195,6 +204,30 @@ int main(int argc, char **argv) {
   if (warpSize.getNumOccurrences())
     opts.warpSize = static_cast<unsigned>(
         std::min<int64_t>(warpSize, std::numeric_limits<unsigned>::max()));
+
+  // The product's file, read whole (copied: its bytes need not be aligned
+  // for floats).
+  std::vector<float> product;
+  if (gemmProduct.getNumOccurrences()) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> file =
+        MemoryBuffer::getFile(gemmProduct, /*IsText=*/false,
+                              /*RequiresNullTerminator=*/false);
+    if (!file) {
+      errs() << "uop-sim: error: --gemm-product: cannot read '" << gemmProduct
+             << "': " << file.getError().message() << "\n";
+      return int(SimStatus::BadInput);
+    }
+    StringRef bytes = (*file)->getBuffer();
+    if (bytes.size() % sizeof(float)) {
+      errs() << "uop-sim: error: --gemm-product: expected f32 values, got "
+             << bytes.size() << " bytes in '" << gemmProduct
+             << "' (not a multiple of 4)\n";
+      return int(SimStatus::BadInput);
+    }
+    product.resize(bytes.size() / sizeof(float));
+    std::memcpy(product.data(), bytes.data(), bytes.size());
+    opts.gemmProduct = ArrayRef<float>(product);
+  }
 
   mlir::DialectRegistry registry;
   mlir::uop::registerAllUopDialects(registry);

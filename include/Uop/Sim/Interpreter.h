@@ -120,6 +120,8 @@ struct InterpreterConfig {
   unsigned warpSize = 0;
   /// SSA names of values as written in the source (for reports).
   const llvm::DenseMap<Value, std::string> *names = nullptr;
+  /// SimOptions::gemmProduct (of the program; never of the reference).
+  std::optional<llvm::ArrayRef<float>> gemmProduct;
 };
 
 /// Calls (host and kernel, func.call) nested deeper than this end the run
@@ -448,6 +450,14 @@ public:
   RaceTracker &getRaces() { return *races; }
   /// The shapes reports name elements of buffers by.
   BufferShapes &getShapes() { return shapes; }
+  /// InterpreterConfig::gemmProduct while no contraction has taken it.
+  std::optional<llvm::ArrayRef<float>> getGemmProduct() const {
+    return gemmProductTaken ? std::nullopt : config.gemmProduct;
+  }
+  /// Whether the run was given a product and a contraction took it.
+  bool hasGemmProduct() const { return config.gemmProduct.has_value(); }
+  bool isGemmProductTaken() const { return gemmProductTaken; }
+  void takeGemmProduct() { gemmProductTaken = true; }
 
 private:
   /// SSA values of one function activation or kernel. A kernel body is not
@@ -467,6 +477,7 @@ private:
   RaceTracker soloRaces;
   RaceTracker *races = &soloRaces;
   TrafficStats traffic;
+  bool gemmProductTaken = false;
 
   unsigned lanes = 1;
   const uint8_t *mask = nullptr;

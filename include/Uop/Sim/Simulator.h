@@ -68,6 +68,15 @@ struct SimOptions {
   /// order in the storage format of SimOutput::bytes, exactly as many bytes
   /// as the memref holds. The bytes must outlive `simulate`.
   std::vector<std::optional<llvm::ArrayRef<uint8_t>>> inputs;
+  /// The product A * B of the entry's one multiply-accumulate contraction
+  /// (a linalg.matmul, batch_matmul or contraction generic), computed
+  /// elsewhere (by cuBLAS: uop-run's check of a fused epilogue): that
+  /// contraction adds these values to its output instead of computing
+  /// them, and everything after it (the epilogue) runs as usual. f32, one
+  /// per element of the contraction's output in its row-major order. Only
+  /// the program takes it (not the reference); a program that runs no such
+  /// contraction, or two, is refused. Must outlive `simulate`.
+  std::optional<llvm::ArrayRef<float>> gemmProduct;
   /// Comparison tolerances for every element type; unset: by type
   /// (docs/sim.md). Must be finite and non-negative.
   std::optional<double> atol, rtol;
