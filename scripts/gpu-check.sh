@@ -31,7 +31,12 @@
 # (the wgmma ring) and f16nkoutdynwgp132ts (persistent, TMA store) are
 # GEMMs of dynamic shape, compiled once per size as the others are but run
 # with --shapes; f16nkoutb8 and f16nkoutb8ts are batches of 8 GEMMs (sizes up
-# to 2048), refereed by cuBLAS's strided batched GEMM.
+# to 2048), refereed by cuBLAS's strided batched GEMM. f16nkoutrelu2 and
+# f16nkoutrelu2ts fuse an epilogue into the GEMM's writeback (f16(relu(2 *
+# A * B)), the source epilogue_source writes): their table row times the
+# fused kernel against cuBLAS's bare product, and their check is uop-sim's
+# C (where simulated), as uop-run's cuBLAS check of an epilogue runs the
+# source in uop-sim, which the GPU machine does not have.
 # (test/Tools/uop-run-gpu-check.test runs both phases on 64^3 and one
 # small rectangle).
 set -uo pipefail
@@ -58,6 +63,47 @@ split_batch() {
     options="${options#batch=$batch}"
     options="${options# }"
   fi
+}
+
+# A case's options that start with `epilogue=E` (a GEMM with the fused
+# epilogue E; relu2 is the one there is): sets `epilogue` to E and
+# `options` to the rest; otherwise `epilogue` is empty.
+split_epilogue() {
+  epilogue=""
+  if [[ "$options" == epilogue=* ]]; then
+    epilogue="${options%% *}"
+    epilogue="${epilogue#epilogue=}"
+    options="${options#epilogue=$epilogue}"
+    options="${options# }"
+  fi
+}
+
+# The source of the epilogue case: out = f16(relu(2 * A * B)) with A of
+# M x K and B of N x K (f16), the product in an f32 temporary that the
+# fusion removes.
+epilogue_source() {
+  local m="$1" n="$2" k="$3"
+  cat <<MLIR
+#id = affine_map<(m, n) -> (m, n)>
+func.func @main(%A: memref<${m}x${k}xf16>, %B: memref<${n}x${k}xf16>, %out: memref<${m}x${n}xf16>) {
+  %zero = arith.constant 0.0 : f32
+  %two = arith.constant 2.0 : f32
+  %acc = memref.alloc() : memref<${m}x${n}xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<${m}x${n}xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%A, %B : memref<${m}x${k}xf16>, memref<${n}x${k}xf16>) outs(%acc : memref<${m}x${n}xf32>)
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<${m}x${n}xf32>) outs(%out : memref<${m}x${n}xf16>) {
+  ^bb0(%x: f32, %y: f16):
+    %s = arith.mulf %x, %two : f32
+    %r = arith.maximumf %s, %zero : f32
+    %h = arith.truncf %r : f32 to f16
+    linalg.yield %h : f16
+  }
+  memref.dealloc %acc : memref<${m}x${n}xf32>
+  return
+}
+MLIR
 }
 
 prepare() {
@@ -128,6 +174,10 @@ prepare() {
     # with `batch=B`; at the sizes up to 2048.
     "f16nkoutb8 f16 f16 batch=8 nk"
     "f16nkoutb8ts f16 f16 batch=8+tma-store=true nk"
+    # A fused epilogue (f16(relu(2 * A * B))): the options field starts
+    # with `epilogue=relu2`.
+    "f16nkoutrelu2 f16 f16 epilogue=relu2 nk"
+    "f16nkoutrelu2ts f16 f16 epilogue=relu2+tma-store=true nk"
   )
   # TF32 only where the compiler has the option.
   local probe="$out_dir/probe.mlir"
@@ -187,8 +237,9 @@ prepare() {
     local m n k
     IFS=x read -r m n k <<< "$gemm"
     # A batch of GEMMs: its count leads the options and the sizes.
-    local shown="$options" batch
+    local shown="$options" batch epilogue
     split_batch
+    split_epilogue
     [ -n "$batch" ] && gemm="${batch}x${gemm}"
     local name="${kind}-${label}"
     local dir="$out_dir/$name"
@@ -199,6 +250,11 @@ prepare() {
       "$build/bin/uop-run" --shapes "$gemm" --dtype "$dtype" \
         --out-dtype "$odtype" --target="$target" --options="${rest# }" \
         "${transpose[@]}" --keep "$dir" --compile-only > /dev/null
+    elif [ -n "$epilogue" ]; then
+      mkdir -p "$dir"
+      epilogue_source "$m" "$n" "$k" > "$dir/gemm.mlir"
+      "$build/bin/uop-run" "$dir/gemm.mlir" --target="$target" \
+        --options="$options" --keep "$dir" --compile-only > /dev/null
     else
       "$build/bin/uop-run" --gemm "$gemm" --dtype "$dtype" \
         --out-dtype "$odtype" --target="$target" --options="$options" \
@@ -309,8 +365,9 @@ run() {
     [ "$options" = "-" ] && options=""
     options="${options//+/ }"
     # A batch's count, shown with the sizes (the launch JSON has it).
-    local batch
+    local batch epilogue
     split_batch
+    split_epilogue
     local shape="${batch:+${batch}x}${m}x${n}x${k}"
     if [ $((SECONDS - start)) -ge "$budget" ]; then
       printf '%s\t%s\tskipped (time budget)\n' "$name ($path)" "$shape" >> "$rows"
@@ -323,7 +380,10 @@ run() {
     if [ $((m * n * k)) -ge $((1 << 38)) ]; then iters=5; limit=60; fi
     echo "== $name: ${shape} ${dtype} -> ${odtype}${options:+ ($options)}, B ${layout}, $path"
     local text rc
-    local transpose=() simcheck=() shapes=()
+    local transpose=() simcheck=() shapes=() check=(--check)
+    # A fused epilogue's cuBLAS check runs its source in uop-sim, which
+    # is not here: uop-sim's C is its check.
+    [ -n "$epilogue" ] && check=()
     [ "$layout" = "nk" ] && transpose=(--transpose-b)
     # A GEMM of dynamic shape runs at the case's sizes.
     if [[ "$options" == dynamic* ]]; then
@@ -334,7 +394,7 @@ run() {
       simcheck=(--sim-output "$out_dir/$sim")
     text="$(timeout "$limit" "$bin/uop-run" --ptx "$out_dir/$ptx" \
       --launch "$out_dir/$launch" --options="$options" "${transpose[@]}" \
-      "${shapes[@]}" "${simcheck[@]}" --check --bench --warmup 3 \
+      "${shapes[@]}" "${simcheck[@]}" "${check[@]}" --bench --warmup 3 \
       --iters "$iters" 2>&1)"
     rc=$?
     echo "$text"
@@ -355,7 +415,7 @@ run() {
     ratio="$(field ratio "$bench")"
     err="$(field max_abs_err "$check")"
     case "$rc" in
-      0) ok=yes ;;
+      0) if [ -n "$epilogue" ]; then ok="- (epilogue)"; else ok=yes; fi ;;
       # Exit 2 is either comparison: "check ok" is cuBLAS's, the last
       # column uop-sim's.
       2) if [[ "$check" == *": ok" ]]; then ok=yes; else ok="NO (mismatch)"; fi ;;
