@@ -350,15 +350,39 @@ static SmallVector<StringRef> getNumpyDtypes(Type type) {
 /// argument, each of the argument's shape and element type. Throws
 /// uop.Error naming the argument otherwise; an entry that is missing is left
 /// to the simulator's diagnostics.
-static void checkInputArrays(ModuleOp module, const std::string &entry,
-                             ArrayRef<InputArray> arrays) {
+/// Checks `arrays` against the arguments of `entry`; for an entry of
+/// dynamic shape (every argument then given as an array) returns each
+/// argument's sizes, the arrays' shapes (SimOptions::argSizes), else none.
+static std::vector<std::vector<int64_t>>
+checkInputArrays(ModuleOp module, const std::string &entry,
+                 ArrayRef<InputArray> arrays) {
   auto fn = module.lookupSymbol<func::FuncOp>(entry);
   if (!fn)
-    return;
+    return {};
   if (arrays.size() > fn.getNumArguments())
     throw UopError("@" + entry + " takes " +
                    std::to_string(fn.getNumArguments()) + " arguments, got " +
                    std::to_string(arrays.size()) + " arrays");
+  // A dimension of dynamic size takes the array's; with one, every
+  // argument must be an array (there is no size to seed it at).
+  bool dynamic = llvm::any_of(fn.getArgumentTypes(), [](Type t) {
+    auto type = dyn_cast<MemRefType>(t);
+    return type && !type.hasStaticShape();
+  });
+  std::vector<std::vector<int64_t>> argSizes;
+  for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes())) {
+    if (!dynamic)
+      break;
+    if (i >= arrays.size() || arrays[i].dtype.empty()) {
+      std::string typeText;
+      llvm::raw_string_ostream(typeText) << t;
+      throw UopError("argument " + std::to_string(i) + " of @" + entry +
+                     " is " + typeText +
+                     ": an entry of dynamic shape runs at the sizes of its "
+                     "arrays, so every argument must be given as one");
+    }
+    argSizes.push_back(arrays[i].shape);
+  }
   for (auto [i, a] : llvm::enumerate(arrays)) {
     if (a.dtype.empty())
       continue;
@@ -368,21 +392,20 @@ static void checkInputArrays(ModuleOp module, const std::string &entry,
     SmallVector<StringRef> dtypes = getNumpyDtypes(type.getElementType());
     std::string typeText;
     llvm::raw_string_ostream(typeText) << type;
-    if (!type.hasStaticShape())
-      throw UopError("argument " + std::to_string(i) + " of @" + entry +
-                     " is " + typeText +
-                     ": uop.simulate runs entries of static shapes (call a "
-                     "function of dynamic shape from one, as the @main of "
-                     "uop.matmul_problem(dynamic=True) does; uop.run takes "
-                     "the sizes from the arrays)");
     auto shapeText = [](ArrayRef<int64_t> shape) {
       std::string text = "(";
       for (auto [j, d] : llvm::enumerate(shape))
-        text += (j ? ", " : "") + std::to_string(d);
+        text += (j ? ", " : "") +
+                (ShapedType::isDynamic(d) ? "?" : std::to_string(d));
       return text + (shape.size() == 1 ? ",)" : ")");
     };
-    if (!llvm::is_contained(dtypes, a.dtype) ||
-        ArrayRef<int64_t>(a.shape) != type.getShape())
+    // The array's shape: the type's, where the type has a static size.
+    bool fits = a.shape.size() == (size_t)type.getRank() &&
+                llvm::all_of(llvm::zip(a.shape, type.getShape()), [](auto p) {
+                  auto [given, declared] = p;
+                  return ShapedType::isDynamic(declared) || given == declared;
+                });
+    if (!llvm::is_contained(dtypes, a.dtype) || !fits)
       throw UopError("argument " + std::to_string(i) + " of @" + entry +
                      " is " + typeText + ": expected " +
                      (dtypes.empty() ? std::string("no array")
@@ -391,6 +414,7 @@ static void checkInputArrays(ModuleOp module, const std::string &entry,
                      " of shape " + shapeText(type.getShape()) + ", got " +
                      a.dtype + " " + shapeText(a.shape));
   }
+  return argSizes;
 }
 
 /// Runs the simulator on MLIR text parsed in memory (and a reference text);
@@ -453,8 +477,8 @@ py::dict simulate(const std::string &source,
         return uop::sim::parseSimSource(sources, id, &context, names);
       };
       OwningOpRef<ModuleOp> module = parse(source, sourceName), reference;
-      if (module && !arrays.empty())
-        checkInputArrays(*module, entry, arrays);
+      if (module)
+        opts.argSizes = checkInputArrays(*module, entry, arrays);
       if (module && compareWith)
         reference = parse(*compareWith, referenceName);
       if (module && (!compareWith || reference)) {

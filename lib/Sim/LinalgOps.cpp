@@ -348,14 +348,15 @@ runMulAdd(Interpreter &I, Operation *op, Block &body, const MulAdd &m,
 }
 
 /// The multiply-accumulate `op` with its product `product` given
-/// (SimOptions::gemmProduct): each output element c (`out`, row-major, over
-/// the parallel loops `par` of the box `ranges`, `points` of them) becomes
-/// c + product[i], i its row-major index, rounded to the output's kind as
-/// the body's addition rounds; one step per point.
+/// (SimOptions::gemmProduct): each output element c (`out`, indexed by
+/// `outMap`, a permutation of the parallel loops `par` of the box
+/// `ranges`, `points` of them) becomes c + product[i], i its index in the
+/// output's row-major order, rounded to the output's kind as the body's
+/// addition rounds; one step per point.
 LogicalResult addProduct(Interpreter &I, Operation *op,
                          ArrayRef<float> product, const OperandAccess &out,
-                         ArrayRef<int64_t> ranges, ArrayRef<unsigned> par,
-                         int64_t points) {
+                         AffineMap outMap, ArrayRef<int64_t> ranges,
+                         ArrayRef<unsigned> par, int64_t points) {
   if ((int64_t)product.size() != points)
     return I.unsupported(op, "expected the GEMM product given "
                              "(--gemm-product) to hold " +
@@ -368,13 +369,22 @@ LogicalResult addProduct(Interpreter &I, Operation *op,
     return failure();
   Buffer &c = *out.value->buffer;
   ElemKind kind = c.kind;
-  // The output's elements in row-major order: its offsets less the start.
+  // Each parallel loop's stride in the output's row-major order.
+  SmallVector<int64_t, 6> logical(par.size(), 0);
+  int64_t stride = 1;
+  for (unsigned j = outMap.getNumResults(); j-- > 0;) {
+    unsigned d = outMap.getDimPosition(j);
+    logical[llvm::find(par, d) - par.begin()] = stride;
+    stride *= ranges[d];
+  }
   SmallVector<int64_t, 6> pos(par.size(), 0);
   for (int64_t p = 0; p < points; ++p) {
-    int64_t off = out.cst;
-    for (auto [i, d] : llvm::enumerate(par))
+    int64_t off = out.cst, index = 0;
+    for (auto [i, d] : llvm::enumerate(par)) {
       off += out.coef[d] * pos[i];
-    double sum = c.load(off).f + (double)product[(size_t)(off - out.cst)];
+      index += logical[i] * pos[i];
+    }
+    double sum = c.load(off).f + (double)product[(size_t)index];
     Word w;
     w.f = kind == ElemKind::F64   ? sum
           : kind == ElemKind::F32 ? (double)(float)sum
@@ -444,9 +454,10 @@ LogicalResult structuredOp(Interpreter &I, Operation *op) {
     R *= ranges[d];
   unsigned numInputs = lop.getNumDpsInputs();
   // A multiply-accumulate over memrefs whose parallel points each have an
-  // output element of their own (a row-major output indexed by a
-  // permutation of exactly those loops) in a buffer no input reads.
-  std::optional<MulAdd> mulAdd;
+  // output element of their own (an output indexed by a permutation of
+  // exactly those loops); the direct loop takes it where that output is
+  // row-major in a buffer no input reads.
+  std::optional<MulAdd> mulAdd, direct;
   if (numInputs == 2 && acc.size() == 3 && !red.empty() &&
       llvm::all_of(acc,
                    [](const OperandAccess &a) {
@@ -455,20 +466,29 @@ LogicalResult structuredOp(Interpreter &I, Operation *op) {
       maps[2].isProjectedPermutation() &&
       maps[2].getNumResults() == par.size() &&
       llvm::all_of(par,
-                   [&](unsigned d) { return maps[2].isFunctionOfDim(d); }) &&
-      isRowMajor(*acc[2].value) &&
+                   [&](unsigned d) { return maps[2].isFunctionOfDim(d); }))
+    mulAdd = matchMulAdd(*body, acc[2].value->buffer->kind);
+  if (mulAdd && isRowMajor(*acc[2].value) &&
       acc[2].value->buffer != acc[0].value->buffer &&
       acc[2].value->buffer != acc[1].value->buffer)
-    mulAdd = matchMulAdd(*body, acc[2].value->buffer->kind);
-  // The GEMM's product computed elsewhere: added, not computed.
-  if (std::optional<ArrayRef<float>> product = I.getGemmProduct()) {
-    if (mulAdd)
-      return addProduct(I, op, *product, acc[2], ranges, par, P);
-    if (!red.empty())
+    direct = mulAdd;
+  // The GEMM's product computed elsewhere: added, not computed (an empty
+  // output has no product to replace: it takes none).
+  if (std::optional<ArrayRef<float>> product = I.getGemmProduct();
+      product && P) {
+    if (!mulAdd && !red.empty())
       return I.unsupported(op, "the GEMM product given (--gemm-product) "
                                "replaces a multiply-accumulate of two "
-                               "memrefs into a row-major output no input "
-                               "reads; this reduction is not one");
+                               "memrefs into an output indexed by the "
+                               "parallel loops; this reduction is not one");
+    if (mulAdd) {
+      // This is the GEMM, in bounds or not. (Of K = 0 no input element is
+      // read: nothing to bound.)
+      I.takeGemmProduct();
+      if (R && failed(checkBounds(I, op, maps, ranges)))
+        return success();
+      return addProduct(I, op, *product, acc[2], maps[2], ranges, par, P);
+    }
   } else if (mulAdd && I.hasGemmProduct() && P && R) {
     return I.unsupported(op, "the GEMM product given (--gemm-product) "
                              "replaces the product of one multiply-"
@@ -481,9 +501,9 @@ LogicalResult structuredOp(Interpreter &I, Operation *op) {
   auto yield = body->getTerminator();
 
   // A multiply-accumulate: the direct loop.
-  if (mulAdd)
+  if (direct)
     if (std::optional<LogicalResult> done =
-            runMulAdd(I, op, *body, *mulAdd, acc, ranges, par, red, P, R))
+            runMulAdd(I, op, *body, *direct, acc, ranges, par, red, P, R))
       return *done;
 
   const int64_t chunk = 1 << 14;

@@ -162,6 +162,9 @@ namespace {
 struct Program {
   ModuleOp module;
   func::FuncOp entry;
+  /// The entry's argument types at the sizes the run gives them: its own
+  /// where static; SimOptions::argSizes where dynamic (row-major).
+  SmallVector<MemRefType> argTypes;
 };
 
 /// Checks a tolerance option: finite and non-negative.
@@ -193,7 +196,9 @@ LogicalResult checkOptions(MLIRContext *ctx, const SimOptions &opts) {
 /// Verifies `module` and finds its entry `name`, which must take statically
 /// shaped memrefs of storable element types only (the seeded inputs fill
 /// memrefs; there is no seed-independent value for a scalar).
-LogicalResult loadProgram(ModuleOp module, StringRef name, Program &p) {
+LogicalResult loadProgram(ModuleOp module, StringRef name,
+                          ArrayRef<std::vector<int64_t>> argSizes,
+                          Program &p) {
   if (failed(verify(module)))
     return failure();
   p.module = module;
@@ -201,17 +206,56 @@ LogicalResult loadProgram(ModuleOp module, StringRef name, Program &p) {
   if (!p.entry || p.entry.isExternal())
     return module.emitError()
            << "no function @" << name << " with a body to run";
-  for (Type t : p.entry.getArgumentTypes()) {
+  if (!argSizes.empty() && argSizes.size() != p.entry.getNumArguments())
+    return p.entry.emitError()
+           << "expected the sizes of " << p.entry.getNumArguments()
+           << " arguments for @" << name << " (--arg-sizes), got "
+           << argSizes.size();
+  for (auto [i, t] : llvm::enumerate(p.entry.getArgumentTypes())) {
     auto mt = dyn_cast<MemRefType>(t);
     if (!mt)
       return p.entry.emitError() << "entry arguments must be memrefs (seeded "
                                     "inputs fill memrefs only), got "
                                  << t;
-    if (!mt.hasStaticShape())
-      return p.entry.emitError()
-             << "entry memref arguments need a static shape, got " << t;
     if (!getElemKind(mt.getElementType()))
       return p.entry.emitError() << "unsupported element type in " << t;
+    if (argSizes.empty()) {
+      if (!mt.hasStaticShape())
+        return p.entry.emitError()
+               << "entry memref arguments need a static shape, got " << t
+               << " (or give the sizes of every argument: --arg-sizes)";
+      p.argTypes.push_back(mt);
+      continue;
+    }
+    ArrayRef<int64_t> sizes = argSizes[i];
+    std::string given;
+    for (auto [d, s] : llvm::enumerate(sizes))
+      given += (d ? "x" : "") + std::to_string(s);
+    if ((int64_t)sizes.size() != mt.getRank() ||
+        llvm::any_of(llvm::zip(sizes, mt.getShape()), [](auto pair) {
+          auto [s, declared] = pair;
+          return s < 0 || (!ShapedType::isDynamic(declared) && s != declared);
+        }))
+      return p.entry.emitError()
+             << "argument " << i << " is " << t << ": expected "
+             << mt.getRank() << (mt.getRank() == 1 ? " size" : " sizes")
+             << ", each as the type has it where it is static (--arg-sizes), "
+                "got '"
+             << given << "'";
+    // A layout with run-time strides or offset is the dense row-major one.
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    bool staticLayout =
+        succeeded(mt.getStridesAndOffset(strides, offset)) &&
+        !ShapedType::isDynamic(offset) &&
+        llvm::none_of(strides, ShapedType::isDynamic);
+    p.argTypes.push_back(
+        staticLayout && mt.hasStaticShape()
+            ? mt
+            : MemRefType::get(sizes, mt.getElementType(),
+                              staticLayout ? mt.getLayout()
+                                           : MemRefLayoutAttrInterface(),
+                              mt.getMemorySpace()));
   }
   return success();
 }
@@ -227,7 +271,7 @@ std::string spell(Type t) {
 /// The given inputs must fit the entry's arguments: no more inputs than
 /// arguments, each exactly the bytes of its memref.
 LogicalResult checkInputs(Program p, const SimOptions &opts) {
-  ArrayRef<Type> types = p.entry.getArgumentTypes();
+  ArrayRef<MemRefType> types = p.argTypes;
   if (opts.inputs.size() > types.size())
     return p.entry.emitError()
            << "expected at most " << types.size() << " inputs for @"
@@ -235,7 +279,7 @@ LogicalResult checkInputs(Program p, const SimOptions &opts) {
   for (auto [i, input] : llvm::enumerate(opts.inputs)) {
     if (!input)
       continue;
-    auto mt = cast<MemRefType>(types[i]);
+    MemRefType mt = types[i];
     uint64_t expected = uint64_t(mt.getNumElements()) *
                         getElemBytes(*getElemKind(mt.getElementType()));
     if (input->size() != expected)
@@ -255,13 +299,11 @@ LogicalResult checkSameSignature(Program p, Program ref, const SimOptions &opts,
     return emitError(UnknownLoc::get(ctx))
            << "@" << opts.entry << " and reference @" << refEntry
            << " take different numbers of arguments";
-  for (auto [a, b] :
-       llvm::zip(p.entry.getArgumentTypes(), ref.entry.getArgumentTypes())) {
-    auto ma = cast<MemRefType>(a), mb = cast<MemRefType>(b);
+  for (auto [ma, mb] : llvm::zip(p.argTypes, ref.argTypes)) {
     if (ma.getShape() != mb.getShape() ||
         ma.getElementType() != mb.getElementType())
       return emitError(UnknownLoc::get(ctx))
-             << "argument types differ: " << spell(a) << " vs " << spell(b);
+             << "argument types differ: " << spell(ma) << " vs " << spell(mb);
   }
   return success();
 }
@@ -294,7 +336,7 @@ LogicalResult checkProgram(Program p, uint64_t &bytes) {
   const HandlerRegistry &registry = HandlerRegistry::get();
   llvm::SetVector<Operation *> work;
   work.insert(p.entry);
-  for (Type t : p.entry.getArgumentTypes())
+  for (MemRefType t : p.argTypes)
     bytes = addSat(bytes, staticBytes(t));
   llvm::DenseSet<Operation *> globalsSeen;
   for (size_t i = 0; i < work.size(); ++i) {
@@ -345,8 +387,7 @@ LogicalResult checkProgram(Program p, uint64_t &bytes) {
 std::vector<std::unique_ptr<Buffer>> makeInputs(Program p,
                                                 const SimOptions &opts) {
   std::vector<std::unique_ptr<Buffer>> inputs;
-  for (auto [i, t] : llvm::enumerate(p.entry.getArgumentTypes())) {
-    auto mt = cast<MemRefType>(t);
+  for (auto [i, mt] : llvm::enumerate(p.argTypes)) {
     std::string name = "%arg" + std::to_string(i);
     if (opts.names) {
       auto it = opts.names->find(p.entry.getArgument(i));
@@ -383,8 +424,7 @@ LogicalResult runProgram(Program p, const SimOptions &opts,
   config.gemmProduct = opts.gemmProduct;
   Interpreter interp(p.module, config, faults);
   SmallVector<SimValue, 4> argValues, results;
-  for (auto [i, t] : llvm::enumerate(p.entry.getArgumentTypes())) {
-    auto mt = cast<MemRefType>(t);
+  for (auto [i, mt] : llvm::enumerate(p.argTypes)) {
     SimValue v;
     Interpreter::describe(v, args[i].get(), mt.getShape());
     // Honour a static strided layout on the argument type.
@@ -495,9 +535,9 @@ Comparison compare(const std::vector<std::unique_ptr<Buffer>> &args,
 std::vector<SimOutput> takeOutputs(Program p,
                                    std::vector<std::unique_ptr<Buffer>> &args) {
   std::vector<SimOutput> outputs;
-  for (auto [i, t] : llvm::enumerate(p.entry.getArgumentTypes())) {
+  for (auto [i, t] : llvm::enumerate(p.argTypes)) {
     Buffer &b = *args[i];
-    outputs.push_back({b.name, cast<MemRefType>(t), b.kind, b.bytes});
+    outputs.push_back({b.name, t, b.kind, b.bytes});
   }
   return outputs;
 }
@@ -511,12 +551,13 @@ SimReport mlir::uop::sim::simulate(ModuleOp module, const SimOptions &opts,
   if (failed(checkOptions(ctx, opts)))
     return report;
   Program prog, ref;
-  if (failed(loadProgram(module, opts.entry, prog)) ||
+  if (failed(loadProgram(module, opts.entry, opts.argSizes, prog)) ||
       failed(checkInputs(prog, opts)))
     return report;
   std::string refEntry = opts.refEntry.empty() ? opts.entry : opts.refEntry;
-  if (reference && (failed(loadProgram(reference, refEntry, ref)) ||
-                    failed(checkSameSignature(prog, ref, opts, refEntry))))
+  if (reference &&
+      (failed(loadProgram(reference, refEntry, opts.argSizes, ref)) ||
+       failed(checkSameSignature(prog, ref, opts, refEntry))))
     return report;
 
   // Refuse before allocating anything when the buffers we can size up front

@@ -705,11 +705,23 @@ def test_batch_of_gemms(tmp_path):
                                np.zeros((batch, m, n), np.float32),
                                entry=entry)
         check_batch(c, a, b, k, "float32")
-    # Its own entry is of dynamic shape: refused with the reason.
-    with pytest.raises(uop.Error, match=r"argument 0 of @gemm is "
-                       r"memref<\?x\?x\?xf16>: uop.simulate runs entries "
-                       r"of static shapes"):
+    # Its own entry is of dynamic shape: it runs at the arrays' sizes
+    # (uop-sim --arg-sizes), every argument given as an array.
+    a = RNG.uniform(-1, 1, (2, 36, 20)).astype(np.float16)
+    b = RNG.uniform(-1, 1, (2, 20, 28)).astype(np.float16)
+    _, _, c = uop.simulate(kernel, a, b, np.zeros((2, 36, 28), np.float32),
+                           entry="gemm")
+    check_batch(c, a, b, 20, "float32")
+    with pytest.raises(uop.Error, match=r"argument 1 of @gemm is "
+                       r"memref<\?x\?x\?xf16>: an entry of dynamic shape "
+                       r"runs at the sizes of its arrays, so every argument "
+                       r"must be given as one"):
         uop.simulate(kernel, np.zeros((1, 8, 8), np.float16), entry="gemm")
+    with pytest.raises(uop.Error, match=r"argument 2 of @gemm is "
+                       r"memref<\?x\?x\?xf32>: expected a float32 array of "
+                       r"shape \(\?, \?, \?\), got float32 \(2, 36\)"):
+        uop.simulate(kernel, a, b, np.zeros((2, 36), np.float32),
+                     entry="gemm")
     env = fake_driver_env(tmp_path, UOP_FAKE_TYPES="f16,f32",
                           UOP_FAKE_BATCH="1")
     out = subprocess.run([sys.executable, "-c", RUN_BATCH_ON_FAKE_GPU,

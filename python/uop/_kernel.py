@@ -406,7 +406,9 @@ def simulate(program, *arrays, entry: str = "main", seed: Optional[int] = None,
              int64, bf16 ml_dtypes.bfloat16 when installed, else its bits
              as uint16 (outputs come back the same way). None, or an
              argument past the arrays given, is filled from `seed` exactly
-             as uop-sim --seed fills it (seed None: 0).
+             as uop-sim --seed fills it (seed None: 0). An entry of
+             dynamic shape (memref<?x?xf16>) runs at its arrays' sizes
+             (uop-sim --arg-sizes): every argument given as an array.
     check    the reference the results must agree with, run on the same
              inputs: MLIR text or a Kernel (its source). The default for a
              Kernel is its own source (the linalg input); False: none.

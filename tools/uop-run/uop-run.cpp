@@ -680,26 +680,45 @@ double median(std::vector<float> v) {
 
 } // namespace
 
+/// The tolerance of the product of `gemm` (its K and `tf32`), compareC's:
+/// summation order differs between the two sides (|error| grows like
+/// sqrt(K) times the f32 rounding of partial sums of magnitude up to
+/// sqrt(K)/3). tf32 keeps 11 bits of each input, and the two sides may
+/// round them differently: an mma.sync reading f32 registers as tf32
+/// truncates, which shrinks every product by 2^-10 on average (a bias
+/// proportional to C, hence rtol 2e-3) plus a random part of about
+/// sqrt(K) * 1.2e-4 (6 sigma within atol).
+static std::pair<double, double> productTolerance(const GemmRoles &gemm,
+                                                  bool tf32) {
+  return {(tf32 ? 2e-3 : 2e-5) * std::sqrt((double)gemm.k),
+          tf32 ? 2e-3 : 1e-4};
+}
+
 /// Compares C as the kernel left it (`got`) with `want` (`referee`'s),
-/// element by element, under the tolerance of `gemm`'s types: summation
-/// order differs between the two (|error| grows like sqrt(K) times the f32
-/// rounding of partial sums of magnitude up to sqrt(K)/3). tf32 keeps 11
-/// bits of each input, and the two sides may round them differently: an
-/// mma.sync reading f32 registers as tf32 truncates, which shrinks every
-/// product by 2^-10 on average (a bias proportional to C, hence rtol 2e-3)
-/// plus a random part of about sqrt(K) * 1.2e-4 (6 sigma within atol). An
-/// f16/bf16 output is one rounding of the f32 sum, which may land one unit
-/// apart (2^-10 and 2^-7 relative at most). Prints the first mismatches
-/// and the line "uop-run: <what> MxNxK in->out: ...: ok" (or MISMATCH);
-/// returns whether they agree.
+/// element by element, under the tolerance of `gemm`'s types: the
+/// product's (productTolerance), and for an f16/bf16 output one rounding
+/// of the f32 sum, which may land one unit apart (2^-10 and 2^-7 relative
+/// at most). With `lo` and `hi` (a fused epilogue's reference,
+/// runEpilogue), an element agrees when it lies between them, widened by
+/// the output's rounding alone: they already carry the product's
+/// tolerance through the epilogue. Equal infinities, and NaN on both
+/// sides, agree. Prints the first mismatches and the line "uop-run: <what>
+/// MxNxK in->out: ...: ok" (or MISMATCH); returns whether they agree.
 bool compareC(const GemmRoles &gemm, bool tf32, const uint8_t *got,
-              const uint8_t *want, const char *what, const char *referee) {
-  double sqrtK = std::sqrt((double)gemm.k);
-  double atol = (tf32 ? 2e-3 : 2e-5) * sqrtK;
-  double rtol = gemm.outType == "f16"    ? 2e-3
-                : gemm.outType == "bf16" ? 1.6e-2
-                : tf32                   ? 2e-3
-                                         : 1e-4;
+              const uint8_t *want, const char *what, const char *referee,
+              const std::vector<double> *lo = nullptr,
+              const std::vector<double> *hi = nullptr) {
+  auto [atol, productRtol] = productTolerance(gemm, tf32);
+  double rounding = gemm.outType == "f16"    ? 2e-3
+                    : gemm.outType == "bf16" ? 1.6e-2
+                                             : 0;
+  double rtol = rounding ? rounding : productRtol;
+  if (lo) {
+    // The bounds carry the product's tolerance; what is left is the
+    // output's rounding (and an f32 epilogue's own, a few units).
+    atol = 1e-30;
+    rtol = rounding ? rounding : 1e-6;
+  }
   double maxAbs = 0, maxRel = 0;
   int64_t mismatches = 0, total = gemm.batch * gemm.m * gemm.n;
   std::vector<double> gotValues = loadFloats(gemm.outType, got, total);
@@ -707,15 +726,30 @@ bool compareC(const GemmRoles &gemm, bool tf32, const uint8_t *got,
   for (int64_t i = 0; i < total; ++i) {
     double x = gotValues[i], y = wantValues[i];
     double err = std::fabs(x - y);
-    if (!(err <= atol + rtol * std::fabs(y))) {
+    bool agree;
+    if (x == y || (std::isnan(x) && std::isnan(y))) {
+      agree = true;
+      err = 0;
+    } else if (lo) {
+      double l = (*lo)[i], h = (*hi)[i];
+      double widen = atol + rtol * std::fmax(std::fabs(l), std::fabs(h));
+      agree = x >= l - widen && x <= h + widen;
+    } else {
+      agree = err <= atol + rtol * std::fabs(y);
+    }
+    if (!agree) {
       if (mismatches < 5) {
         std::string at = "C[" + std::to_string(i / gemm.n % gemm.m) + "][" +
                          std::to_string(i % gemm.n) + "]";
         if (gemm.batched)
           at = "C[" + std::to_string(i / (gemm.m * gemm.n)) + "]" +
                at.substr(1);
-        std::printf("uop-run: mismatch at %s: got %.8g, %s %.8g\n",
-                    at.c_str(), x, referee, y);
+        char range[64] = "";
+        if (lo)
+          std::snprintf(range, sizeof(range), " (from %.8g to %.8g)",
+                        (*lo)[i], (*hi)[i]);
+        std::printf("uop-run: mismatch at %s: got %.8g, %s %.8g%s\n",
+                    at.c_str(), x, referee, y, range);
       }
       ++mismatches;
     }
@@ -727,12 +761,18 @@ bool compareC(const GemmRoles &gemm, bool tf32, const uint8_t *got,
     if (std::fabs(y) > 1e-6)
       maxRel = std::max(maxRel, err / std::fabs(y));
   }
+  char tolerance[96];
+  if (lo)
+    std::snprintf(tolerance, sizeof(tolerance),
+                  "the epilogue of the product's tolerance, rtol %.2g", rtol);
+  else
+    std::snprintf(tolerance, sizeof(tolerance), "atol %.2g, rtol %.2g", atol,
+                  rtol);
   std::printf("uop-run: %s %s %s->%s: max_abs_err=%.3g max_rel_err=%.3g "
-              "mismatches=%" PRId64 "/%" PRId64 " (atol %.2g, rtol %.2g): "
-              "%s\n",
+              "mismatches=%" PRId64 "/%" PRId64 " (%s): %s\n",
               what, gemm.str().c_str(), gemm.inType.c_str(),
-              gemm.outType.c_str(), maxAbs, maxRel, mismatches, total, atol,
-              rtol, mismatches ? "MISMATCH" : "ok");
+              gemm.outType.c_str(), maxAbs, maxRel, mismatches, total,
+              tolerance, mismatches ? "MISMATCH" : "ok");
   return mismatches == 0;
 }
 
@@ -821,12 +861,22 @@ static LaunchConfig bindGemmShape(const Options &o, const LaunchConfig &config,
 /// values the GPU's run was given), its GEMM's product taken from
 /// `product` (cuBLAS's, f32, one per element of C) instead of computed,
 /// so the epilogue's ops run with uop-sim's semantics on cuBLAS's
-/// product. Returns C as uop-sim leaves it; dies when uop-sim cannot run
+/// product, each argument at the size the run gave it (--arg-sizes: a
+/// source of dynamic shape runs at the sizes of --shapes). The kernel's
+/// product may differ from cuBLAS's by the product's tolerance t (the
+/// summation order), which the epilogue carries along scaled, shifted or
+/// clipped: uop-sim also runs the source on P - t and P + t, and C as it
+/// leaves it from P (`want`) and the least and greatest of the three per
+/// element (`lo`, `hi`) are the reference. Dies when uop-sim cannot run
 /// the source. The files go to --keep's directory, or a temporary one.
-static std::vector<uint8_t> runEpilogue(const Options &o,
-                                        const HostFunctionPlan &plan,
-                                        const GemmRoles &gemm,
-                                        const std::vector<uint8_t> &product) {
+struct EpilogueReference {
+  std::vector<uint8_t> want;
+  std::vector<double> lo, hi;
+};
+static EpilogueReference runEpilogue(const Options &o,
+                                     const HostFunctionPlan &plan,
+                                     const GemmRoles &gemm, bool tf32,
+                                     const std::vector<uint8_t> &product) {
   std::string dir = o.keepDir;
   if (dir.empty()) {
     char dirTemplate[] = "/tmp/uop-run.XXXXXX";
@@ -834,36 +884,81 @@ static std::vector<uint8_t> runEpilogue(const Options &o,
       die(kBadInput, "cannot make a temporary directory");
     tempDir = dir = dirTemplate;
   }
-  std::string productFile = dir + "/product.bin", outDir = dir + "/epilogue";
-  writeFile(productFile,
-            std::string((const char *)product.data(), product.size()));
   // The source's steps: a few per element of its buffers (the fill, the
-  // product's addition, the epilogue's ops), bounded all the same.
-  uint64_t elements = 0;
-  for (size_t i : plan.memrefParams)
+  // product's addition, the epilogue's ops), bounded all the same; its
+  // memory: its arguments and temporaries (such as the product's), with
+  // room to spare.
+  uint64_t elements = 0, bytes = product.size();
+  for (size_t i : plan.memrefParams) {
     elements += (uint64_t)plan.bufferElements[i];
+    bytes += (uint64_t)plan.bufferBytes[i];
+  }
   uint64_t maxSteps = (uint64_t(1) << 32) + 64 * elements;
+  uint64_t maxMemory = (uint64_t(4) << 30) + 4 * bytes;
+  // Every argument's sizes, as the run gave them.
+  std::string sizes;
+  for (size_t i = 0; i < plan.host.params.size(); ++i) {
+    if (i)
+      sizes += ",";
+    const std::vector<int64_t> &shape = plan.host.params[i].shape;
+    for (size_t d = 0; d < shape.size(); ++d)
+      sizes += (d ? "x" : "") + std::to_string(shape[d]);
+  }
+  auto [atol, rtol] = productTolerance(gemm, tf32);
   std::printf("uop-run: epilogue: uop-sim runs '%s' (entry '%s', seed "
-              "%" PRIu64 ") on cuBLAS's product\n",
-              o.input.c_str(), plan.host.name.c_str(), o.seed);
-  int rc = runProcess({binDir() + "/uop-sim", o.input,
-                       "--entry=" + plan.host.name,
-                       "--seed=" + std::to_string(o.seed),
-                       "--gemm-product=" + productFile,
-                       "--max-steps=" + std::to_string(maxSteps),
-                       "--write-outputs=" + outDir});
-  if (rc != 0)
-    die(kBadInput, "--check: uop-sim could not run the fused epilogue of '" +
-                       o.input + "' on cuBLAS's product (exited " +
-                       std::to_string(rc) + ")");
-  std::string c = readFile(outDir + "/arg" + std::to_string(gemm.c) + ".bin");
-  if (c.size() != plan.bufferBytes[gemm.c])
-    die(kBadInput, "--check: uop-sim wrote " + std::to_string(c.size()) +
-                       " bytes of C, expected " +
-                       std::to_string(plan.bufferBytes[gemm.c]));
+              "%" PRIu64 ") on cuBLAS's product P and on P -/+ (%.2g + %.2g "
+              "|P|), the product's tolerance\n",
+              o.input.c_str(), plan.host.name.c_str(), o.seed, atol, rtol);
+  size_t n = product.size() / 4;
+  std::vector<float> p(n);
+  std::memcpy(p.data(), product.data(), product.size());
+  EpilogueReference ref;
+  const size_t cParam = gemm.c;
+  for (int run = 0; run < 3; ++run) {
+    // P, then P - t, then P + t.
+    std::vector<float> shifted = p;
+    if (run)
+      for (float &x : shifted)
+        x += (run == 1 ? -1 : 1) * (float)(atol + rtol * std::fabs(x));
+    std::string name = run == 0 ? "" : run == 1 ? "-lo" : "-hi";
+    std::string productFile = dir + "/product" + name + ".bin",
+                outDir = dir + "/epilogue" + name;
+    writeFile(productFile,
+              std::string((const char *)shifted.data(), shifted.size() * 4));
+    int rc = runProcess({binDir() + "/uop-sim", o.input,
+                         "--entry=" + plan.host.name,
+                         "--seed=" + std::to_string(o.seed),
+                         "--gemm-product=" + productFile,
+                         "--max-steps=" + std::to_string(maxSteps),
+                         "--max-memory=" + std::to_string(maxMemory),
+                         "--arg-sizes=" + sizes,
+                         "--write-outputs=" + outDir});
+    if (rc != 0)
+      die(kBadInput, "--check: uop-sim could not run the fused epilogue of '" +
+                         o.input + "' on cuBLAS's product (exited " +
+                         std::to_string(rc) + ")");
+    std::string c =
+        readFile(outDir + "/arg" + std::to_string(cParam) + ".bin");
+    if (c.size() != plan.bufferBytes[cParam])
+      die(kBadInput, "--check: uop-sim wrote " + std::to_string(c.size()) +
+                         " bytes of C, expected " +
+                         std::to_string(plan.bufferBytes[cParam]));
+    std::vector<double> values =
+        loadFloats(gemm.outType, (const uint8_t *)c.data(),
+                   (int64_t)(gemm.batch * gemm.m * gemm.n));
+    if (run == 0) {
+      ref.want.assign(c.begin(), c.end());
+      ref.lo = ref.hi = values;
+      continue;
+    }
+    for (size_t i = 0; i < values.size(); ++i) {
+      ref.lo[i] = std::fmin(ref.lo[i], values[i]);
+      ref.hi[i] = std::fmax(ref.hi[i], values[i]);
+    }
+  }
   if (o.keepDir.empty())
     removeTempDir();
-  return std::vector<uint8_t>(c.begin(), c.end());
+  return ref;
 }
 
 /// Runs the host function of `config`'s first launch (steps 2 to 4 of
@@ -901,18 +996,12 @@ static int runHost(const Options &o, const std::string &ptx,
   bool tf32 = o.compileOptions.find("precision=tf32") != std::string::npos &&
               gemm.inType == "f32";
   // A fused epilogue is checked by running the source in uop-sim on
-  // cuBLAS's product: the source must be at hand, at the sizes run.
+  // cuBLAS's product: the source must be at hand.
   if (o.check && gemm.epilogue && o.input.empty())
     die(kBadInput, "--check: the GEMM of host function '" + hostName +
                        "' computes a fused epilogue, which the check runs "
                        "in uop-sim on cuBLAS's product: give the source "
                        "(uop-run FILE.mlir), not --ptx");
-  if (o.check && gemm.epilogue && !o.shapes.empty())
-    die(kBadInput, "--check: the GEMM of host function '" + hostName +
-                       "' computes a fused epilogue, which the check runs "
-                       "in uop-sim on cuBLAS's product, at the source's "
-                       "static sizes; --shapes runs it at others: check a "
-                       "static instance of '" + o.input + "'");
   std::string simC;
   if (!o.simOutput.empty()) {
     if (!gemm.ok)
@@ -1016,12 +1105,14 @@ static int runHost(const Options &o, const std::string &ptx,
               "cuMemcpyHtoD");
   }
   int compute = tf32 ? Cublas::kCompute32FFastTF32 : Cublas::kCompute32F;
-  auto runBlas = [&](ExecError &error) {
+  // cuBLAS's GEMM into `dst`, a C of `type`.
+  auto blasInto = [&](CUdeviceptr dst, const std::string &type,
+                      bool accumulate, ExecError &error) {
     int status = blas.gemmBatched(
         (int)gemm.batch, (int)gemm.m, (int)gemm.n, (int)gemm.k, a.device,
         cublasType(gemm.inType), gemm.transposeA, b.device,
-        cublasType(gemm.inType), gemm.transposeB, cRef, cublasType(refType),
-        refAccumulate, compute, gemm.sharedA, gemm.sharedB);
+        cublasType(gemm.inType), gemm.transposeB, dst, cublasType(type),
+        accumulate, compute, gemm.sharedA, gemm.sharedB);
     if (status == 0)
       return true;
     error.kind = ErrorKind::Cuda;
@@ -1030,6 +1121,9 @@ static int runHost(const Options &o, const std::string &ptx,
                                     : "cublasGemmEx") +
                     " failed with status " + std::to_string(status);
     return false;
+  };
+  auto runBlas = [&](ExecError &error) {
+    return blasInto(cRef, refType, refAccumulate, error);
   };
   // (A batch of one is one cublasGemmEx: Cublas::gemmBatched.)
   std::string call = gemm.batch == 1 ? "cublasGemmEx"
@@ -1064,11 +1158,15 @@ static int runHost(const Options &o, const std::string &ptx,
     std::vector<uint8_t> want(refBytes);
     checkCuda(cu, cu.memcpyDtoH(want.data(), cRef, want.size()),
               "cuMemcpyDtoH");
-    if (gemm.epilogue)
-      want = runEpilogue(o, *plan, gemm, want);
-    if (!compareC(gemm, tf32, (const uint8_t *)c.data, want.data(), "check",
-                  gemm.epilogue ? "cuBLAS + uop-sim's epilogue" : "cuBLAS"))
+    if (gemm.epilogue) {
+      EpilogueReference ref = runEpilogue(o, *plan, gemm, tf32, want);
+      if (!compareC(gemm, tf32, (const uint8_t *)c.data, ref.want.data(),
+                    "check", "cuBLAS + uop-sim's epilogue", &ref.lo, &ref.hi))
+        exitCode = kMismatch;
+    } else if (!compareC(gemm, tf32, (const uint8_t *)c.data, want.data(),
+                         "check", "cuBLAS")) {
       exitCode = kMismatch;
+    }
   }
 
   if (o.bench) {
@@ -1080,7 +1178,17 @@ static int runHost(const Options &o, const std::string &ptx,
     };
     auto runAll = [&](ExecError &error) { return gpu.launch(error); };
     double ours = timeIt(runAll);
-    double theirs = timeIt(runBlas);
+    // cuBLAS's GEMM into a C of the kernel's output type (with a fused
+    // epilogue the check's product is f32: twice the bytes to store).
+    CUdeviceptr cBench = cRef;
+    if (gemm.epilogue)
+      checkCuda(cu, cu.memAlloc(&cBench, c.bytes), "cuMemAlloc");
+    double theirs = timeIt([&](ExecError &error) {
+      return gemm.epilogue ? blasInto(cBench, gemm.outType, false, error)
+                           : runBlas(error);
+    });
+    if (cBench != cRef)
+      cu.memFree(cBench);
     double flop = 2.0 * gemm.batch * gemm.m * gemm.n * gemm.k;
     double tflops = flop / (ours * 1e-3) / 1e12;
     double blasTflops = flop / (theirs * 1e-3) / 1e12;

@@ -7,7 +7,7 @@
 //                [--ref-entry NAME]] [--atol X] [--rtol Y] [--print-outputs]
 //                [--traffic] [--max-memory BYTES] [--max-steps N]
 //                [--print-steps] [--warp-size N] [--write-outputs DIR]
-//                [--gemm-product P.bin]
+//                [--gemm-product P.bin] [--arg-sizes 100x70,70x60,...]
 //
 //===----------------------------------------------------------------------===//
 
@@ -128,6 +128,12 @@ int main(int argc, char **argv) {
                "its output, row-major) instead of computing it; the rest of "
                "the program (a fused epilogue) runs as usual"),
       cl::value_desc("FILE"), cl::init(""), cl::cat(cat));
+  cl::opt<std::string> argSizes(
+      "arg-sizes",
+      cl::desc("the sizes of every entry argument, for an entry of dynamic "
+               "shape (memref<?x?xf16>): one item per argument, its sizes "
+               "joined by 'x' (e.g. 100x70,70x60,60,100x60)"),
+      cl::value_desc("SIZES"), cl::init(""), cl::cat(cat));
   cl::opt<bool> traffic(
       "traffic",
       cl::desc("print the elements the kernels loaded and stored from global "
@@ -204,6 +210,30 @@ int main(int argc, char **argv) {
   if (warpSize.getNumOccurrences())
     opts.warpSize = static_cast<unsigned>(
         std::min<int64_t>(warpSize, std::numeric_limits<unsigned>::max()));
+
+  if (argSizes.getNumOccurrences()) {
+    // Items split at ',', sizes at 'x'; an empty item is a 0-d memref.
+    SmallVector<StringRef> items;
+    StringRef(argSizes).split(items, ',');
+    for (StringRef item : items) {
+      std::vector<int64_t> sizes;
+      SmallVector<StringRef> dims;
+      if (!item.empty())
+        item.split(dims, 'x');
+      for (StringRef d : dims) {
+        int64_t size;
+        if (d.getAsInteger(10, size) || size < 0 || size > (int64_t(1) << 40)) {
+          errs() << "uop-sim: error: --arg-sizes: expected sizes from 0 to "
+                    "2^40 joined by 'x', one item per argument joined by "
+                    "',', got '"
+                 << item << "' in '" << argSizes << "'\n";
+          return int(SimStatus::BadInput);
+        }
+        sizes.push_back(size);
+      }
+      opts.argSizes.push_back(std::move(sizes));
+    }
+  }
 
   // The product's file, read whole (copied: its bytes need not be aligned
   // for floats).

@@ -68,6 +68,13 @@ struct SimOptions {
   /// order in the storage format of SimOutput::bytes, exactly as many bytes
   /// as the memref holds. The bytes must outlive `simulate`.
   std::vector<std::optional<llvm::ArrayRef<uint8_t>>> inputs;
+  /// The sizes of the entry's memref arguments, by position, for an entry
+  /// of dynamic shape (`memref<?x?xf16>`): `argSizes[i]` gives argument
+  /// i's sizes, one per dimension (a static one as the type has it), and
+  /// its buffer is laid out densely in row-major order (a dynamic layout's
+  /// strides and offset are those). Empty: every argument is of static
+  /// shape. The reference's entry takes the same sizes.
+  std::vector<std::vector<int64_t>> argSizes;
   /// The product A * B of the entry's one multiply-accumulate contraction
   /// (a linalg.matmul, batch_matmul or contraction generic), computed
   /// elsewhere (by cuBLAS: uop-run's check of a fused epilogue): that

@@ -16,8 +16,11 @@
 // cuBLAS correctly. Element types come from UOP_FAKE_TYPES ("in,out");
 // UOP_FAKE_CUDA=noinit or nodevice makes cuInit fail or report no device;
 // UOP_FAKE_CUDA=wrong makes the kernel off by one in one element.
-// UOP_FAKE_EPILOGUE=relu2 makes the kernel store relu(2 * A * B), a GEMM
-// with that fused epilogue (test/Tools/Inputs/gemm_scale_relu_*.mlir).
+// UOP_FAKE_EPILOGUE=reluS (relu2, relu1000, relu0.001) makes the kernel
+// store relu(S * A * B), a GEMM with that fused epilogue
+// (test/Tools/Inputs/gemm_scale_relu_*.mlir); UOP_FAKE_SHIFT=X adds X to
+// every element of the product first (as another summation order may),
+// UOP_FAKE_CUDA=wrongproduct 1 to one element of it.
 //
 // Batches: with UOP_FAKE_BATCH the descriptors are 3-D (two pointers,
 // then seven 64-bit integers), and a launch of grid depth Z computes GEMM
@@ -386,9 +389,13 @@ int runFakeKernel(const FakeFunction &f, const Desc *given, int descs,
                        : d[0].offset + i * d[0].stride[0] + k * d[0].stride[1];
         acc += load(in, d[0].ptr, aIndex) * load(in, d[1].ptr, bIndex);
       }
+      if (const char *shift = std::getenv("UOP_FAKE_SHIFT"))
+        acc += (float)std::atof(shift);
+      if (mode() == "wrongproduct" && i == M - 1 && j == 0)
+        acc += 1;
       if (const char *e = std::getenv("UOP_FAKE_EPILOGUE");
-          e && std::string(e) == "relu2")
-        acc = std::max(2 * acc, 0.0f);
+          e && std::string(e).rfind("relu", 0) == 0)
+        acc = std::max((float)std::atof(e + 4) * acc, 0.0f);
       if (mode() == "wrong" && i == M - 1 && j == 0)
         acc += 1;
       int64_t cIndex = d[2].offset + i * d[2].stride[0] + j * d[2].stride[1];
