@@ -167,6 +167,16 @@ static LaunchValue describeMemRefType(MemRefType type) {
   value.kind = LaunchValue::Kind::MemRef;
   value.type = typeString(type.getElementType());
   value.shape.assign(type.getShape().begin(), type.getShape().end());
+  // A dense row-major memref of static shape has the suffix products as
+  // strides, a size of 0 included (MLIR leaves a stride over a dimension
+  // of 0 dynamic, which a runner would take for a size still to give).
+  if (contiguous && type.hasStaticShape()) {
+    int64_t stride = 1;
+    for (size_t i = strides.size(); i-- > 0;) {
+      strides[i] = stride;
+      stride *= type.getShape()[i];
+    }
+  }
   value.strides = strides;
   value.offset = offset;
   value.contiguous = contiguous;
