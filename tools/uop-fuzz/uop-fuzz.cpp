@@ -28,6 +28,8 @@
 #include "Uop/Target/PTX.h"
 #include "Uop/Tools/SanitizerOptions.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
@@ -43,6 +45,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -90,6 +93,13 @@ struct Input {
   std::string entry = "main";
   /// uop-sim's --preempt-seed (0: the default interleaving).
   uint64_t preemptSeed = 0;
+  /// uop-sim's --gemm-product: none (-2), one value per element of the
+  /// output of the entry's first contraction (-1), or that many values;
+  /// the values a function of their index (some infinite or NaN).
+  int64_t productSize = -2;
+  /// uop-sim's --arg-sizes, for an entry of dynamic shape: none (0), or
+  /// each dynamic size drawn from this seed (getArgSizes).
+  uint64_t sizesSeed = 0;
   /// The seed it was derived from (for the report).
   std::string seedName;
 };
@@ -432,6 +442,11 @@ Input makeInput(Mode mode, const std::vector<Seed> &seeds, uint64_t runSeed,
     static const uint64_t kMemories[] = {0, 4096, 1 << 20, 16 << 20};
     in.maxMemory = pickOf(rng, kMemories);
     in.preemptSeed = chance(rng, 50) ? 1 + pick(rng, 8) : 0;
+    if (chance(rng, 30)) {
+      static const int64_t kProducts[] = {-1, -1, -1, 0, 1, 12, 4096};
+      in.productSize = pickOf(rng, kProducts);
+    }
+    in.sizesSeed = chance(rng, 50) ? 1 + pick(rng, 1000) : 0;
     break;
   }
   return in;
@@ -445,6 +460,59 @@ LogicalResult compile(mlir::ModuleOp module, StringRef options,
                                      errs)))
     return failure();
   return pm.run(module);
+}
+
+/// The f32 values of a GEMM product given to the simulator: `size` of
+/// them, or (-1) one per element of the static output of the first linalg
+/// op with a reduction loop in `module`'s entry `entry` (12 without one).
+std::vector<float> getProduct(mlir::ModuleOp module, StringRef entry,
+                              int64_t size) {
+  if (size == -1) {
+    size = 12;
+    if (auto fn = module.lookupSymbol<mlir::func::FuncOp>(entry))
+      fn.walk([&](mlir::linalg::LinalgOp op) {
+        if (op.getNumReductionLoops() == 0 || op.getNumDpsInits() != 1)
+          return mlir::WalkResult::advance();
+        auto type = dyn_cast<mlir::MemRefType>(
+            op.getDpsInitOperand(0)->get().getType());
+        if (type && type.hasStaticShape() &&
+            type.getNumElements() <= (int64_t(1) << 24))
+          size = type.getNumElements();
+        return mlir::WalkResult::interrupt();
+      });
+  }
+  std::vector<float> values((size_t)size);
+  for (int64_t i = 0; i < size; ++i)
+    values[i] = i % 97 == 5   ? INFINITY
+                : i % 89 == 7 ? NAN
+                              : (float)((i * 2654435761u) % 2001) / 100 - 10;
+  return values;
+}
+
+/// uop-sim's --arg-sizes for `module`'s entry `entry` drawn from `seed`:
+/// each dynamic size one of a few (0 among them), a static one as it is;
+/// none when the entry is not of dynamic shape.
+std::vector<std::vector<int64_t>> getArgSizes(mlir::ModuleOp module,
+                                              StringRef entry, uint64_t seed) {
+  auto fn = module.lookupSymbol<mlir::func::FuncOp>(entry);
+  if (!seed || !fn ||
+      llvm::all_of(fn.getArgumentTypes(), [](mlir::Type t) {
+        auto m = dyn_cast<mlir::MemRefType>(t);
+        return !m || m.hasStaticShape();
+      }))
+    return {};
+  Rng rng(seed);
+  static const int64_t kSizes[] = {0, 1, 3, 8, 17, 64, 100};
+  std::vector<std::vector<int64_t>> sizes;
+  for (mlir::Type t : fn.getArgumentTypes()) {
+    std::vector<int64_t> dims;
+    if (auto m = dyn_cast<mlir::MemRefType>(t))
+      for (int64_t d : m.getShape())
+        dims.push_back(mlir::ShapedType::isDynamic(d) ? pickOf(rng, kSizes)
+                                                      : d);
+    sizes.push_back(dims);
+  }
+  return sizes;
 }
 
 /// Runs `in` the way its mode's tool would; returns the tool's exit status.
@@ -469,6 +537,12 @@ int runTarget(Mode mode, const Input &in, mlir::MLIRContext &ctx) {
     opts.maxSteps = kFuzzMaxSteps;
     opts.preemptSeed = in.preemptSeed;
     opts.names = &names;
+    std::vector<float> product;
+    if (in.productSize != -2) {
+      product = getProduct(*module, in.entry, in.productSize);
+      opts.gemmProduct = ArrayRef<float>(product);
+    }
+    opts.argSizes = getArgSizes(*module, in.entry, in.sizesSeed);
     mlir::uop::sim::SimReport report = mlir::uop::sim::simulate(*module, opts);
     mlir::uop::sim::PrintOptions print;
     print.outputs = true;
@@ -771,7 +845,9 @@ std::string replayCommand(Mode mode, const Input &in, StringRef file) {
     s += " --entry " + in.entry + " --max-memory " +
          std::to_string(in.maxMemory) + " --max-steps " +
          std::to_string(kFuzzMaxSteps) + " --preempt-seed " +
-         std::to_string(in.preemptSeed);
+         std::to_string(in.preemptSeed) + " --product-size " +
+         std::to_string(in.productSize) + " --sizes-seed " +
+         std::to_string(in.sizesSeed);
   return s;
 }
 
@@ -888,6 +964,16 @@ int main(int argc, char **argv) {
   cl::opt<uint64_t> preemptSeed(
       "preempt-seed", cl::desc("with --replay: sim's --preempt-seed"),
       cl::init(0), cl::cat(cat));
+  cl::opt<int64_t> productSize(
+      "product-size",
+      cl::desc("with --replay: sim's --gemm-product, of this many values "
+               "(-1: the first contraction's output; -2: none)"),
+      cl::init(-2), cl::cat(cat));
+  cl::opt<uint64_t> sizesSeed(
+      "sizes-seed",
+      cl::desc("with --replay: sim's --arg-sizes, drawn from this seed (0: "
+               "none)"),
+      cl::init(0), cl::cat(cat));
   cl::HideUnrelatedOptions(cat);
   cl::ParseCommandLineOptions(argc, argv,
                               "uop-fuzz: mutation fuzzer for the uop tools\n");
@@ -923,6 +1009,8 @@ int main(int argc, char **argv) {
     in.entry = entry;
     in.maxMemory = maxMemory;
     in.preemptSeed = preemptSeed;
+    in.productSize = productSize;
+    in.sizesSeed = sizesSeed;
     int status = runTarget(mode, in, ctx);
     outs() << "uop-fuzz: exit status " << status << "\n";
     return status;
