@@ -97,6 +97,24 @@ void removeTempDir() {
   std::exit(code);
 }
 
+/// The directory uop-run writes its files to: --keep's `keepDir` (made
+/// when missing), or a new temporary one (`tempDir`, removed at exit).
+std::string makeWorkDir(const std::string &keepDir) {
+  if (!keepDir.empty()) {
+    if (mkdir(keepDir.c_str(), 0755) != 0 && errno != EEXIST)
+      die(kBadInput, "--keep: cannot make the directory '" + keepDir + "'");
+    return keepDir;
+  }
+  char dirTemplate[] = "/tmp/uop-run.XXXXXX";
+  if (!mkdtemp(dirTemplate))
+    die(kBadInput, "cannot make a temporary directory");
+  static bool registered = false;
+  if (!registered)
+    std::atexit(removeTempDir);
+  registered = true;
+  return tempDir = dirTemplate;
+}
+
 struct Options {
   std::string input;
   std::string target = "sm_90a";
@@ -877,13 +895,7 @@ static EpilogueReference runEpilogue(const Options &o,
                                      const HostFunctionPlan &plan,
                                      const GemmRoles &gemm, bool tf32,
                                      const std::vector<uint8_t> &product) {
-  std::string dir = o.keepDir;
-  if (dir.empty()) {
-    char dirTemplate[] = "/tmp/uop-run.XXXXXX";
-    if (!mkdtemp(dirTemplate))
-      die(kBadInput, "cannot make a temporary directory");
-    tempDir = dir = dirTemplate;
-  }
+  std::string dir = makeWorkDir(o.keepDir);
   // The source's steps: a few per element of its buffers (the fill, the
   // product's addition, the epilogue's ops), bounded all the same; its
   // memory: its arguments and temporaries (such as the product's), with
@@ -1223,16 +1235,7 @@ int main(int argc, char **argv) {
     die(kBadInput, "--sim-output: expected one size in --shapes (the "
                    "simulator's C is of one shape)");
   if (o.ptxFile.empty()) {
-    std::string dir = o.keepDir;
-    if (dir.empty()) {
-      char dirTemplate[] = "/tmp/uop-run.XXXXXX";
-      if (!mkdtemp(dirTemplate))
-        die(kBadInput, "cannot make a temporary directory");
-      tempDir = dir = dirTemplate;
-      std::atexit(removeTempDir);
-    } else if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
-      die(kBadInput, "--keep: cannot make the directory '" + dir + "'");
-    }
+    std::string dir = makeWorkDir(o.keepDir);
     std::string source = o.input;
     if (isGemmMode || isDynamicGemmMode) {
       source = dir + "/gemm.mlir";
