@@ -25,7 +25,9 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
 #include <cmath>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::uop::sim;
@@ -190,12 +192,85 @@ LogicalResult checkOptions(MLIRContext *ctx, const SimOptions &opts) {
   if (opts.maxSteps == 0)
     return emitError(UnknownLoc::get(ctx))
            << "expected --max-steps of at least 1, got 0";
+  // Buffers the machine cannot hold would end the process when allocated
+  // (or when first touched): a cap above its memory guards nothing.
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  uint64_t machine = pages > 0 && pageSize > 0
+                         ? uint64_t(pages) * uint64_t(pageSize)
+                         : UINT64_MAX;
+  if (opts.maxMemory > std::max(kDefaultMaxMemory, machine))
+    return emitError(UnknownLoc::get(ctx))
+           << "expected --max-memory of at most this machine's memory, "
+           << machine << " bytes, got " << opts.maxMemory;
   return success();
 }
 
 /// Verifies `module` and finds its entry `name`, which must take statically
 /// shaped memrefs of storable element types only (the seeded inputs fill
 /// memrefs; there is no seed-independent value for a scalar).
+/// Argument `i` of `entry`, of type `type`, at the sizes `sizes`: its
+/// elements must fit the buffer the run gives it (`sizes`' elements,
+/// dense, counted without overflow), and its layout must address them as
+/// it is laid out: where the shape is dynamic, densely in row-major order
+/// (each static stride that row-major one, a static offset 0); where it is
+/// static, within the buffer (a stride that leaves gaps, as
+/// `strided<[2]>`, reaches past it).
+LogicalResult checkLayout(func::FuncOp entry, size_t i, MemRefType type,
+                          ArrayRef<int64_t> sizes) {
+  int64_t elements = 1;
+  for (int64_t s : sizes)
+    if (__builtin_mul_overflow(elements, s, &elements) ||
+        elements > (int64_t(1) << 48))
+      return entry.emitError()
+             << "argument " << i << " is " << type
+             << ": its sizes hold more than 2^48 elements";
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (type.getLayout().isIdentity())
+    return success();
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return entry.emitError() << "argument " << i << " is " << type
+                             << ": expected a strided layout";
+  if (elements == 0)
+    return success();
+  if (!type.hasStaticShape()) {
+    int64_t rowMajor = 1;
+    for (size_t d = sizes.size(); d-- > 0;) {
+      if (!ShapedType::isDynamic(strides[d]) && strides[d] != rowMajor &&
+          sizes[d] != 1)
+        return entry.emitError()
+               << "argument " << i << " is " << type
+               << ": its layout's static strides must be those of the dense "
+                  "row-major buffer --arg-sizes gives it (stride "
+               << rowMajor << " in dimension " << d << ")";
+      rowMajor *= sizes[d];
+    }
+    if (!ShapedType::isDynamic(offset) && offset != 0)
+      return entry.emitError()
+             << "argument " << i << " is " << type
+             << ": its layout's static offset must be 0 (the dense buffer "
+                "--arg-sizes gives it)";
+    return success();
+  }
+  // The last element the layout addresses must be in the buffer.
+  int64_t last = ShapedType::isDynamic(offset) ? 0 : offset;
+  for (auto [s, stride] : llvm::zip(sizes, strides)) {
+    int64_t reach;
+    if (ShapedType::isDynamic(stride) ||
+        __builtin_mul_overflow(s - 1, stride, &reach) ||
+        __builtin_add_overflow(last, reach, &last))
+      return entry.emitError() << "argument " << i << " is " << type
+                               << ": expected static strides";
+  }
+  if (last >= elements)
+    return entry.emitError()
+           << "argument " << i << " is " << type << ": its layout reaches "
+           << "element " << last << " of a buffer of " << elements
+           << " (the run gives each argument a buffer of its elements; "
+              "pass the whole buffer and take a view of it inside)";
+  return success();
+}
+
 LogicalResult loadProgram(ModuleOp module, StringRef name,
                           ArrayRef<std::vector<int64_t>> argSizes,
                           Program &p) {
@@ -224,6 +299,8 @@ LogicalResult loadProgram(ModuleOp module, StringRef name,
         return p.entry.emitError()
                << "entry memref arguments need a static shape, got " << t
                << " (or give the sizes of every argument: --arg-sizes)";
+      if (failed(checkLayout(p.entry, i, mt, mt.getShape())))
+        return failure();
       p.argTypes.push_back(mt);
       continue;
     }
@@ -242,19 +319,14 @@ LogicalResult loadProgram(ModuleOp module, StringRef name,
              << ", each as the type has it where it is static (--arg-sizes), "
                 "got '"
              << given << "'";
-    // A layout with run-time strides or offset is the dense row-major one.
-    SmallVector<int64_t> strides;
-    int64_t offset;
-    bool staticLayout =
-        succeeded(mt.getStridesAndOffset(strides, offset)) &&
-        !ShapedType::isDynamic(offset) &&
-        llvm::none_of(strides, ShapedType::isDynamic);
+    if (failed(checkLayout(p.entry, i, mt, sizes)))
+      return failure();
+    // The buffer is dense and row-major (checkLayout): so is the type.
     p.argTypes.push_back(
-        staticLayout && mt.hasStaticShape()
+        mt.hasStaticShape()
             ? mt
             : MemRefType::get(sizes, mt.getElementType(),
-                              staticLayout ? mt.getLayout()
-                                           : MemRefLayoutAttrInterface(),
+                              MemRefLayoutAttrInterface(),
                               mt.getMemorySpace()));
   }
   return success();

@@ -533,6 +533,23 @@ std::vector<double> loadFloats(const std::string &t, const uint8_t *p,
   return out;
 }
 
+/// `values` stored as type `t` (f32, or f16 / bf16 rounded to nearest
+/// even).
+std::vector<uint8_t> storeFloats(const std::string &t,
+                                 const std::vector<double> &values) {
+  std::vector<uint8_t> out(values.size() * (t == "f32" ? 4 : 2));
+  for (size_t i = 0; i < values.size(); ++i) {
+    float v = (float)values[i];
+    if (t == "f32") {
+      std::memcpy(out.data() + 4 * i, &v, 4);
+      continue;
+    }
+    uint16_t h = t == "f16" ? f32ToF16Bits(v) : f32ToBF16Bits(v);
+    std::memcpy(out.data() + 2 * i, &h, 2);
+  }
+  return out;
+}
+
 int cublasType(const std::string &t) {
   return t == "f16"    ? Cublas::kR16F
          : t == "bf16" ? Cublas::kR16BF
@@ -749,9 +766,13 @@ bool compareC(const GemmRoles &gemm, bool tf32, const uint8_t *got,
       agree = true;
       err = 0;
     } else if (lo) {
+      // Each bound widened by its own magnitude; an infinite one leaves
+      // its side open (and only its side).
       double l = (*lo)[i], h = (*hi)[i];
-      double widen = atol + rtol * std::fmax(std::fabs(l), std::fabs(h));
-      agree = x >= l - widen && x <= h + widen;
+      auto widen = [&](double b) {
+        return std::isinf(b) ? 0.0 : atol + rtol * std::fabs(b);
+      };
+      agree = x >= l - widen(l) && x <= h + widen(h);
     } else {
       agree = err <= atol + rtol * std::fabs(y);
     }
@@ -1101,18 +1122,29 @@ static int runHost(const Options &o, const std::string &ptx,
   if (!blas.open(reason))
     die(kCudaError, "cuBLAS: " + reason);
   HostBuffer &a = buffers[gemm.a], &b = buffers[gemm.b], &c = buffers[gemm.c];
-  // With a fused epilogue, cuBLAS computes the product alone, in f32.
-  std::string refType = gemm.epilogue ? "f32" : gemm.outType;
-  size_t refBytes = gemm.epilogue ? (size_t)(gemm.batch * gemm.m * gemm.n) * 4
-                                  : c.bytes;
+  // cublasGemmEx stores C in the inputs' type or in f32 (f16 inputs with
+  // a bf16 C, or f32 ones with a 16-bit C, are no combination it has):
+  // otherwise it stores f32, which is rounded here to C's type, once, as
+  // the kernel rounds its f32 sums. With a fused epilogue, it computes
+  // the product alone, in f32.
+  int64_t elements = gemm.batch * gemm.m * gemm.n;
+  std::string blasOut = gemm.outType == gemm.inType || gemm.outType == "f32"
+                            ? gemm.outType
+                            : "f32";
+  std::string refType = gemm.epilogue ? "f32" : blasOut;
+  size_t refBytes = (size_t)elements * (refType == "f32" ? 4 : 2);
   bool refAccumulate = gemm.accumulate && !gemm.epilogue;
   CUdeviceptr cRef;
   checkCuda(cu, cu.memAlloc(&cRef, refBytes), "cuMemAlloc");
   if (refAccumulate) {
-    // cuBLAS adds to the C the kernels started from: the seeded values.
+    // cuBLAS adds to the C the kernels started from: the seeded values
+    // (in f32 where it stores f32).
     std::vector<uint8_t> seeded(c.bytes);
     fillSeeded(plan->host.params[gemm.c].type, seeded.data(),
                plan->bufferElements[gemm.c], o.seed, gemm.c);
+    if (refType != gemm.outType)
+      seeded = storeFloats(refType,
+                           loadFloats(gemm.outType, seeded.data(), elements));
     checkCuda(cu, cu.memcpyHtoD(cRef, seeded.data(), seeded.size()),
               "cuMemcpyHtoD");
   }
@@ -1157,10 +1189,14 @@ static int runHost(const Options &o, const std::string &ptx,
                (gemm.sharedB && gemm.batch > 1 ? " (one matrix, stride 0)"
                                                 : ""))
                   .c_str(),
-              gemm.epilogue     ? "= A * B (f32: the GEMM's product, before "
-                                  "the fused epilogue)"
-              : gemm.accumulate ? "+= A * B"
-                                : "= A * B");
+              (gemm.epilogue ? std::string("= A * B (f32: the GEMM's "
+                                           "product, before the fused "
+                                           "epilogue)")
+               : std::string(gemm.accumulate ? "+= A * B" : "= A * B") +
+                     (refType != gemm.outType
+                          ? " (f32, rounded here to " + gemm.outType + ")"
+                          : ""))
+                  .c_str());
   if (!runBlas(execError))
     die(execError);
   checkCuda(cu, cu.ctxSynchronize(), "cuBLAS");
@@ -1175,9 +1211,13 @@ static int runHost(const Options &o, const std::string &ptx,
       if (!compareC(gemm, tf32, (const uint8_t *)c.data, ref.want.data(),
                     "check", "cuBLAS + uop-sim's epilogue", &ref.lo, &ref.hi))
         exitCode = kMismatch;
-    } else if (!compareC(gemm, tf32, (const uint8_t *)c.data, want.data(),
-                         "check", "cuBLAS")) {
-      exitCode = kMismatch;
+    } else {
+      if (refType != gemm.outType)
+        want = storeFloats(gemm.outType,
+                           loadFloats(refType, want.data(), elements));
+      if (!compareC(gemm, tf32, (const uint8_t *)c.data, want.data(), "check",
+                    "cuBLAS"))
+        exitCode = kMismatch;
     }
   }
 
@@ -1190,13 +1230,14 @@ static int runHost(const Options &o, const std::string &ptx,
     };
     auto runAll = [&](ExecError &error) { return gpu.launch(error); };
     double ours = timeIt(runAll);
-    // cuBLAS's GEMM into a C of the kernel's output type (with a fused
-    // epilogue the check's product is f32: twice the bytes to store).
+    // cuBLAS's GEMM into a C of the kernel's output type where it has
+    // the combination (with a fused epilogue the check's product is f32:
+    // twice the bytes of a 16-bit C to store).
     CUdeviceptr cBench = cRef;
-    if (gemm.epilogue)
+    if (gemm.epilogue && blasOut != "f32")
       checkCuda(cu, cu.memAlloc(&cBench, c.bytes), "cuMemAlloc");
     double theirs = timeIt([&](ExecError &error) {
-      return gemm.epilogue ? blasInto(cBench, gemm.outType, false, error)
+      return gemm.epilogue ? blasInto(cBench, blasOut, false, error)
                            : runBlas(error);
     });
     if (cBench != cRef)

@@ -11,7 +11,8 @@
 // UOP_FAKE_TRANSPOSE_A / _B read A as K x M /
 // B as N x K, UOP_FAKE_ACCUMULATE takes C first and adds to it), and
 // cublasGemmEx computes the column-major product with its op/ld arguments
-// and beta (0 or 1): the check passes only if uop-run packs
+// and beta (0 or 1), and refuses the type combinations cuBLAS has not (A
+// and B of one type, C of theirs or f32): the check passes only if uop-run packs
 // the parameters as MLIR's lowering expects and maps the row-major GEMM onto
 // cuBLAS correctly. Element types come from UOP_FAKE_TYPES ("in,out");
 // UOP_FAKE_CUDA=noinit or nodevice makes cuInit fail or report no device;
@@ -533,6 +534,10 @@ int cublasGemmEx(void *, int transa, int transb, int m, int n, int k,
     return 7; // CUBLAS_STATUS_INVALID_VALUE
   std::string at = cublasTypeName(aType), bt = cublasTypeName(bType),
               ct = cublasTypeName(cType);
+  // cuBLAS's combinations under an f32 compute type: A and B of one type,
+  // C of theirs or f32.
+  if (at != bt || (ct != at && ct != "f32"))
+    return 15; // CUBLAS_STATUS_NOT_SUPPORTED
   for (int i = 0; i < m; ++i)
     for (int j = 0; j < n; ++j) {
       float acc = 0;
