@@ -482,10 +482,12 @@ LogicalResult structuredOp(Interpreter &I, Operation *op) {
                                "memrefs into an output indexed by the "
                                "parallel loops; this reduction is not one");
     if (mulAdd) {
-      // This is the GEMM, in bounds or not. (Of K = 0 no input element is
-      // read: nothing to bound.)
+      // This is the GEMM, in bounds or not. Of K = 0 it adds nothing (the
+      // product is all zeros), and reads and writes nothing to bound.
       I.takeGemmProduct();
-      if (R && failed(checkBounds(I, op, maps, ranges)))
+      if (!R)
+        return success();
+      if (failed(checkBounds(I, op, maps, ranges)))
         return success();
       return addProduct(I, op, *product, acc[2], maps[2], ranges, par, P);
     }
