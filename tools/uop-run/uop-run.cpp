@@ -927,7 +927,12 @@ static EpilogueReference runEpilogue(const Options &o,
     bytes += (uint64_t)plan.bufferBytes[i];
   }
   uint64_t maxSteps = (uint64_t(1) << 32) + 64 * elements;
+  // (No more than the machine has: uop-sim refuses a cap above it.)
   uint64_t maxMemory = (uint64_t(4) << 30) + 4 * bytes;
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  if (pages > 0 && pageSize > 0)
+    maxMemory = std::min(maxMemory, std::max(uint64_t(4) << 30,
+                                             uint64_t(pages) * pageSize));
   // Every argument's sizes, as the run gave them.
   std::string sizes;
   for (size_t i = 0; i < plan.host.params.size(); ++i) {
