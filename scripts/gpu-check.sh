@@ -52,30 +52,19 @@ shapes="${UOP_GPU_SHAPES-64x8192x8192 8192x2048x4096}"
 target=sm_90a
 sim_max="${UOP_GPU_SIM_MAX:-16777216}"
 
-# A case's options (space-separated) that start with `batch=B` (a batch of
-# B GEMMs): sets `batch` to B and `options` to the rest; otherwise `batch`
-# is empty.
-split_batch() {
-  batch=""
-  if [[ "$options" == batch=* ]]; then
-    batch="${options%% *}"
-    batch="${batch#batch=}"
-    options="${options#batch=$batch}"
+# A case's options (space-separated) that start with `KEY=VALUE`: sets
+# the variable KEY to VALUE and `options` to the rest; otherwise KEY is
+# empty. The keys: `batch=B` (a batch of B GEMMs), `epilogue=E` (a GEMM
+# with the fused epilogue E; relu2 is the one there is).
+split_leading() {
+  local key="$1" value=""
+  if [[ "$options" == "$key"=* ]]; then
+    value="${options%% *}"
+    value="${value#"$key"=}"
+    options="${options#"$key"="$value"}"
     options="${options# }"
   fi
-}
-
-# A case's options that start with `epilogue=E` (a GEMM with the fused
-# epilogue E; relu2 is the one there is): sets `epilogue` to E and
-# `options` to the rest; otherwise `epilogue` is empty.
-split_epilogue() {
-  epilogue=""
-  if [[ "$options" == epilogue=* ]]; then
-    epilogue="${options%% *}"
-    epilogue="${epilogue#epilogue=}"
-    options="${options#epilogue=$epilogue}"
-    options="${options# }"
-  fi
+  printf -v "$key" '%s' "$value"
 }
 
 # The source of the epilogue case: out = f16(relu(2 * A * B)) with A of
@@ -238,8 +227,8 @@ prepare() {
     IFS=x read -r m n k <<< "$gemm"
     # A batch of GEMMs: its count leads the options and the sizes.
     local shown="$options" batch epilogue
-    split_batch
-    split_epilogue
+    split_leading batch
+    split_leading epilogue
     [ -n "$batch" ] && gemm="${batch}x${gemm}"
     local name="${kind}-${label}"
     local dir="$out_dir/$name"
@@ -366,8 +355,8 @@ run() {
     options="${options//+/ }"
     # A batch's count, shown with the sizes (the launch JSON has it).
     local batch epilogue
-    split_batch
-    split_epilogue
+    split_leading batch
+    split_leading epilogue
     local shape="${batch:+${batch}x}${m}x${n}x${k}"
     if [ $((SECONDS - start)) -ge "$budget" ]; then
       printf '%s\t%s\tskipped (time budget)\n' "$name ($path)" "$shape" >> "$rows"
