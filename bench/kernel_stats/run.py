@@ -77,6 +77,8 @@ DEFAULT_CONFIGS = [
     "wgmma-f16-kn=f16:mma=wgmma",
     "wgmma-ring-f16=f16-nk:mma=wgmma",
     "wgmma-ring-bf16=bf16-nk:mma=wgmma",
+    "mma-tf32=f32:precision=tf32",
+    "wgmma-ring-tf32=f32-nk:precision=tf32",
     "wgmma-ring-f16-bn256=f16-nk:mma=wgmma tile=128,256,64",
     "wgmma-ring-1role-f16=f16-nk:mma=wgmma warp-specialize=false",
     "wgmma-ring-f16-bm64=f16-nk:mma=wgmma tile=64,128,64",

@@ -53,9 +53,10 @@ Coord tensorcore::mmaC(unsigned lane, unsigned reg, unsigned e) {
 
 uint64_t tensorcore::operandAddress(uint64_t start, uint64_t lbo,
                                     uint64_t sbo, bool swizzle128,
-                                    bool mnMajor, uint64_t row, uint64_t k) {
+                                    bool mnMajor, uint64_t row, uint64_t k,
+                                    uint64_t elementBytes) {
   // Bytes along the contiguous dimension and the index along the other.
-  uint64_t b = mnMajor ? row * 2 : k * 2;
+  uint64_t b = (mnMajor ? row : k) * elementBytes;
   uint64_t other = mnMajor ? k : row;
   if (swizzle128) {
     // A K-major row of a k16 slice stays within its 128 bytes; MN-major

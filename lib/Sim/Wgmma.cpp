@@ -97,11 +97,13 @@ struct Descriptor {
     return {};
   }
 
-  /// The shared address of element (`row`, `k`) of a 16-bit operand read
-  /// K-major or (`mnMajor`, the instruction's transpose bit) MN-major.
-  uint64_t element(uint64_t row, uint64_t k, bool mnMajor) const {
+  /// The shared address of element (`row`, `k`) of an operand of
+  /// `elementBytes`-byte elements read K-major or (`mnMajor`, the
+  /// instruction's transpose bit) MN-major.
+  uint64_t element(uint64_t row, uint64_t k, bool mnMajor,
+                   uint64_t elementBytes) const {
     return tensorcore::operandAddress(start, lbo, sbo, swizzle == 1, mnMajor,
-                                      row, k);
+                                      row, k, elementBytes);
   }
 };
 
@@ -159,8 +161,13 @@ LogicalResult sim::wgmma::mma(Interpreter &I, Operation *op, Value a, Value b,
   uint32_t n = uint32_t(bType.getDimSize(0));
   uint32_t k = uint32_t(aType.getDimSize(1));
   uint32_t regs = n / 2;
-  unsigned format = aType.getElementType().isBF16() ? 1 : 0;
-  int64_t elemBytes = getElementBytes(aType.getElementType());
+  // f16, bf16, or f32 read as tf32 (its low 13 mantissa bits ignored).
+  Type elementType = aType.getElementType();
+  ElemKind kind = elementType.isBF16()  ? ElemKind::BF16
+                  : elementType.isF32() ? ElemKind::F32
+                                        : ElemKind::F16;
+  int64_t elemBytes = getElementBytes(elementType);
+  uint32_t instrK = uint32_t(wg::instrK(elemBytes));
   // Every lane's fragment is defined (zero where no MMA ran), so that a
   // fault below leaves a well-formed value behind.
   Word *out = I.def(result).setVarying(I.numLanes(), regs);
@@ -220,12 +227,13 @@ LogicalResult sim::wgmma::mma(Interpreter &I, Operation *op, Value a, Value b,
     PendingWgmma pending{result.getAsOpaquePointer(), op,
                          std::vector<uint8_t>(I.numLanes(), 0), {}};
     bool inside = true;
-    std::vector<float> av(size_t(wg::kMmaM) * wg::kInstrK),
-        bv(size_t(n) * wg::kInstrK);
-    // The instructions of the lowering: one per k16 slice, the start
-    // addresses advanced 32 bytes each (2048, two 8-row atoms, for an
-    // M-major A or N-major B, whose descriptor strides Wgmma.h gives).
-    for (uint32_t s = 0; inside && s < k / wg::kInstrK; ++s) {
+    std::vector<float> av(size_t(wg::kMmaM) * instrK),
+        bv(size_t(n) * instrK);
+    // The instructions of the lowering: one per 32-byte K slice (k16 of
+    // f16 / bf16, k8 of tf32), the start addresses advanced 32 bytes each
+    // (2048, two 8-row atoms, for an M-major A or N-major B, whose
+    // descriptor strides Wgmma.h gives).
+    for (uint32_t s = 0; inside && s < k / instrK; ++s) {
       for (int operand = 0; inside && operand < 2; ++operand) {
         Buffer &buf = operand == 0 ? *sa.buffer : *sb.buffer;
         bool mnMajor = operand == 0 ? mMajorA : nMajorB;
@@ -237,10 +245,11 @@ LogicalResult sim::wgmma::mma(Interpreter &I, Operation *op, Value a, Value b,
         uint32_t rows = operand == 0 ? uint32_t(wg::kMmaM) : n;
         std::vector<float> &vals = operand == 0 ? av : bv;
         for (uint32_t r = 0; inside && r < rows; ++r)
-          for (uint32_t kk = 0; kk < wg::kInstrK; ++kk) {
-            uint64_t addr = desc.element(r, kk, mnMajor);
+          for (uint32_t kk = 0; kk < instrK; ++kk) {
+            uint64_t addr = desc.element(r, kk, mnMajor, uint64_t(elemBytes));
             if (addr < buf.sharedAddress ||
-                addr + 2 > buf.sharedAddress + buf.sizeInBytes()) {
+                addr + uint64_t(elemBytes) >
+                    buf.sharedAddress + buf.sizeInBytes()) {
               I.reportFault(
                   FaultKind::OutOfBounds, &buf, op, {lead},
                   "out of bounds: " + op->getName().getStringRef().str() +
@@ -257,10 +266,12 @@ LogicalResult sim::wgmma::mma(Interpreter &I, Operation *op, Value a, Value b,
               break;
             }
             size_t off = size_t(addr - buf.sharedAddress);
-            uint64_t bits =
-                uint64_t(buf.bytes[off]) | (uint64_t(buf.bytes[off + 1]) << 8);
-            vals[size_t(r) * wg::kInstrK + kk] = float(floatFromBits(
-                bits, format ? ElemKind::BF16 : ElemKind::F16));
+            uint64_t bits = 0;
+            for (int64_t byte = 0; byte < elemBytes; ++byte)
+              bits |= uint64_t(buf.bytes[off + size_t(byte)]) << (8 * byte);
+            if (kind == ElemKind::F32)
+              bits = wg::truncateToTf32(uint32_t(bits));
+            vals[size_t(r) * instrK + kk] = float(floatFromBits(bits, kind));
             int64_t idx = int64_t(off) / elemBytes;
             I.getRaces().asyncReadIssue(buf, idx, lead, op);
             pending.reads.push_back({&buf, idx});
@@ -271,9 +282,8 @@ LogicalResult sim::wgmma::mma(Interpreter &I, Operation *op, Value a, Value b,
       for (uint32_t r = 0; r < wg::kMmaM; ++r)
         for (uint32_t col = 0; col < n; ++col) {
           float acc = d[size_t(r) * n + col];
-          for (uint32_t kk = 0; kk < wg::kInstrK; ++kk)
-            acc += av[size_t(r) * wg::kInstrK + kk] *
-                   bv[size_t(col) * wg::kInstrK + kk];
+          for (uint32_t kk = 0; kk < instrK; ++kk)
+            acc += av[size_t(r) * instrK + kk] * bv[size_t(col) * instrK + kk];
           d[size_t(r) * n + col] = acc;
         }
     }

@@ -311,9 +311,10 @@ protected:
                                : subview(g.a, m0, k0, mSize, kSize);
     Value bTile = g.transposeB ? subview(g.b, n0, k0, nSize, kSize)
                                : transpose(subview(g.b, k0, n0, kSize, nSize));
-    auto swizzle128 = SharedLayoutAttr::get(b.getContext(), /*pad=*/0,
-                                            /*swizzle=*/8, /*unit=*/8,
-                                            /*period=*/1);
+    // 16-byte chunks: 8 elements of f16 / bf16, 4 of f32 (tf32).
+    auto swizzle128 = SharedLayoutAttr::get(
+        b.getContext(), /*pad=*/0, /*swizzle=*/8,
+        /*unit=*/16 / getElementBytes(g.inputType), /*period=*/1);
     CopyOp::create(b, aTile, sA, swizzle128, /*async=*/false);
     CopyOp::create(b, bTile, sB, swizzle128, /*async=*/false);
     FenceProxyAsyncOp::create(b);

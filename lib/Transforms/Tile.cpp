@@ -124,14 +124,17 @@ FailureOr<TileConfig> mlir::uop::getTileConfig(ArrayRef<int64_t> tile,
 
 /// The `tile` option of the block-level tensor-core kernels (tcgen05,
 /// wgmma): BM,BN,BK, by default 128,128,64 (one 128-byte row of f16 / bf16
-/// per k-tile); each kernel checks the sizes it takes.
+/// per k-tile; 128,128,32 with `tf32`, f32 operands); each kernel checks
+/// the sizes it takes.
 static FailureOr<TileConfig> readSwizzledTile(ArrayRef<int64_t> tile,
-                                              std::string &whyNot) {
+                                              std::string &whyNot,
+                                              bool tf32 = false) {
   TileConfig c;
   c.kind = MatmulKind::mma_sync;
+  c.tf32 = tf32;
   c.blockM = 128;
   c.blockN = 128;
-  c.blockK = 64;
+  c.blockK = tf32 ? 32 : 64;
   if (failed(checkCount("tile", "three sizes BM,BN,BK", tile, 3, whyNot)))
     return failure();
   if (!tile.empty()) {
@@ -142,16 +145,24 @@ static FailureOr<TileConfig> readSwizzledTile(ArrayRef<int64_t> tile,
   return c;
 }
 
+/// The bytes of an operand element of a block-level tensor-core kernel:
+/// 2 (f16 / bf16), 4 with `tf32` (f32 operands).
+static int64_t swizzledElementBytes(const TileConfig &c) {
+  return c.tf32 ? 4 : 2;
+}
+
 /// BK and BN of a block-level tensor-core kernel (`mma`=tcgen05 / wgmma):
-/// BK = 64, one 128-byte swizzle atom per shared row; BN a multiple of
-/// `nStep` up to 256, the N its MMA takes (`nWhat`).
+/// BK = 64 (32 of tf32), one 128-byte swizzle atom per shared row; BN a
+/// multiple of `nStep` up to 256, the N its MMA takes (`nWhat`).
 static LogicalResult checkSwizzledBlockKN(const TileConfig &c, StringRef mma,
                                           int64_t nStep, StringRef nWhat,
                                           std::string &whyNot) {
-  if (c.blockK != 64) {
-    whyNot = llvm::formatv("expected BK = 64 with mma={0} (a shared row is "
-                           "one 128-byte swizzle atom of f16 / bf16), got {1}",
-                           mma, c.blockK);
+  int64_t rowK = 128 / swizzledElementBytes(c);
+  if (c.blockK != rowK) {
+    whyNot = llvm::formatv("expected BK = {0} with mma={1} (a shared row is "
+                           "one 128-byte swizzle atom of {2}), got {3}",
+                           rowK, mma,
+                           c.tf32 ? "f32 (tf32)" : "f16 / bf16", c.blockK);
     return failure();
   }
   if (c.blockN < nStep || c.blockN > 256 || c.blockN % nStep) {
@@ -164,9 +175,9 @@ static LogicalResult checkSwizzledBlockKN(const TileConfig &c, StringRef mma,
 }
 
 /// The shared memory of one stage of the tcgen05 and wgmma kernels' rings:
-/// both tiles of 2-byte elements (each 1024-byte aligned).
+/// both tiles (each 1024-byte aligned).
 static int64_t swizzledStageBytes(const TileConfig &c) {
-  return (c.blockM + c.blockN) * c.blockK * 2;
+  return (c.blockM + c.blockN) * c.blockK * swizzledElementBytes(c);
 }
 
 /// How many such stages fit `target`'s shared memory per block beside
@@ -262,8 +273,9 @@ FailureOr<TileConfig> mlir::uop::getTcgen05TileConfig(ArrayRef<int64_t> tile,
 FailureOr<TileConfig> mlir::uop::getWgmmaTileConfig(ArrayRef<int64_t> tile,
                                                     int64_t stages,
                                                     std::string &whyNot,
-                                                    TargetAttr target) {
-  FailureOr<TileConfig> base = readSwizzledTile(tile, whyNot);
+                                                    TargetAttr target,
+                                                    bool tf32) {
+  FailureOr<TileConfig> base = readSwizzledTile(tile, whyNot, tf32);
   if (failed(base))
     return failure();
   TileConfig c = *base;
@@ -275,8 +287,10 @@ FailureOr<TileConfig> mlir::uop::getWgmmaTileConfig(ArrayRef<int64_t> tile,
                            c.blockM);
     return failure();
   }
-  if (failed(checkSwizzledBlockKN(c, "wgmma", 8, "the N of wgmma m64nNk16",
-                                  whyNot)))
+  if (failed(checkSwizzledBlockKN(
+          c, "wgmma", 8,
+          tf32 ? "the N of wgmma m64nNk8" : "the N of wgmma m64nNk16",
+          whyNot)))
     return failure();
   if (stages < 0 || stages > 4) {
     whyNot = llvm::formatv("expected 'stages' 0 (the deepest TMA ring that "
@@ -1188,6 +1202,13 @@ static std::string whyNotTma(const GemmInfo &g, int64_t nMajorBlockN = 0,
   return {};
 }
 
+/// The BN whyNotTma takes for the block-level configuration `c`: its BN,
+/// for the MN-major operands its MMA can read, or 0 where it reads K-major
+/// operands alone (tf32: wgmma of tf32 has no transpose).
+static int64_t mnMajorBlockN(const TileConfig &c) {
+  return c.tf32 ? 0 : c.blockN;
+}
+
 namespace {
 /// The `mma` and `precision` options of uop-tile, and the configurations
 /// of the kinds of multiply they may choose, each validated when first
@@ -1208,12 +1229,15 @@ struct KindChooser {
   int64_t splitK = 1;
   TargetAttr target;
   ArrayRef<int64_t> tile, threadTile, warps;
-  std::optional<FailureOr<TileConfig>> simt, mma, mmaTf32, tcgen05, wgmma;
-  std::string simtWhy, mmaWhy, mmaTf32Why, tcgen05Why, wgmmaWhy;
+  std::optional<FailureOr<TileConfig>> simt, mma, mmaTf32, tcgen05, wgmma,
+      wgmmaTf32;
+  std::string simtWhy, mmaWhy, mmaTf32Why, tcgen05Why, wgmmaWhy,
+      wgmmaTf32Why;
 
   /// What an explicit mma=tcgen05 or mma=wgmma (`name`) asks of the
   /// target (`available`, described as `needs`) and of the options those
-  /// block-level kernels do not take (`warpsWhy`, `tf32Why` say why).
+  /// block-level kernels do not take (`warpsWhy`, `tf32Why` say why; an
+  /// empty `tf32Why`: the kernel takes precision=tf32).
   LogicalResult checkBlockKernel(StringRef name, bool available,
                                  StringRef needs, StringRef warpsWhy,
                                  StringRef tf32Why, StringRef precision,
@@ -1232,7 +1256,7 @@ struct KindChooser {
                              name, warpsWhy);
       return failure();
     }
-    if (precision == "tf32") {
+    if (precision == "tf32" && !tf32Why.empty()) {
       whyNot = llvm::formatv("expected precision=exact with mma={0} ({1}), "
                              "got tf32",
                              name, tf32Why);
@@ -1320,7 +1344,7 @@ struct KindChooser {
         failed(checkBlockKernel(
             "wgmma", target.hasWgmma(), "wgmma (sm_90a)",
             "BM / 64 warpgroups per block, each 64 rows of the tile",
-            "the kernel takes f16 and bf16", precision, whyNot)))
+            /*tf32Why=*/"", precision, whyNot)))
       return failure();
     if (mode != Mode::Tcgen05 && mode != Mode::Auto && ladderStep != 0) {
       whyNot = llvm::formatv("'ladder-step' selects a rung of the Blackwell "
@@ -1393,14 +1417,14 @@ struct KindChooser {
   FailureOr<TileConfig> smallTile(
       const GemmInfo &g, int64_t nStep,
       llvm::function_ref<FailureOr<TileConfig>(ArrayRef<int64_t>)> make,
-      int64_t minStep = 8) {
+      int64_t minStep = 8, int64_t blockK = 64) {
     if (!tile.empty() || (g.m > 64 && g.n >= 128))
       return failure();
     int64_t bm = g.m > 64 ? 128 : 64;
     int64_t step = std::max(bm == 128 ? nStep : 8, minStep);
     int64_t bn =
         g.n >= 128 ? 128 : std::max<int64_t>(step, llvm::alignTo(g.n, step));
-    return make({bm, bn, 64});
+    return make({bm, bn, blockK});
   }
 
   /// The least BN of a small tile: whole boxes of 64 columns where TMA
@@ -1418,12 +1442,17 @@ struct KindChooser {
     return *tcgen05;
   }
 
-  /// The wgmma configuration, validated once.
-  FailureOr<TileConfig> wgmmaConfig(std::string &whyNot) {
-    if (!wgmma)
-      wgmma = getWgmmaTileConfig(tile, stages, wgmmaWhy, target);
-    whyNot = wgmmaWhy;
-    return *wgmma;
+  /// The wgmma configuration (of f32 operands read as tf32 with
+  /// `tf32Inputs`, whose k-tile is 32 deep), validated once.
+  FailureOr<TileConfig> wgmmaConfig(std::string &whyNot,
+                                    bool tf32Inputs = false) {
+    std::optional<FailureOr<TileConfig>> &cached =
+        tf32Inputs ? wgmmaTf32 : wgmma;
+    std::string &why = tf32Inputs ? wgmmaTf32Why : wgmmaWhy;
+    if (!cached)
+      cached = getWgmmaTileConfig(tile, stages, why, target, tf32Inputs);
+    whyNot = why;
+    return *cached;
   }
 
   /// The configuration of `kind` (for f32 operands rounded to TF32 with
@@ -1460,8 +1489,22 @@ struct KindChooser {
       return config(MatmulKind::wmma, whyNot);
     if (mode == Mode::Tcgen05)
       return tcgen05Config(whyNot);
-    if (mode == Mode::Wgmma)
-      return wgmmaConfig(whyNot);
+    if (mode == Mode::Wgmma) {
+      // precision=tf32 compiles the f32 GEMMs with a 32-deep k-tile: a
+      // `tile` may be meant for either kind of GEMM (each GEMM checks its
+      // own when compiled).
+      if (succeeded(wgmmaConfig(whyNot)))
+        return success();
+      std::string tf32Why;
+      if (tf32 && succeeded(wgmmaConfig(tf32Why, /*tf32Inputs=*/true))) {
+        whyNot.clear();
+        return success();
+      }
+      // Neither fits: the reason of the kind whose k-tile the tile has.
+      if (tf32 && tile.size() == 3 && tile[2] == 32)
+        whyNot = tf32Why;
+      return failure();
+    }
     // mma=auto: which checks apply depends on each GEMM's types, but a
     // malformed size list is wrong for every kind, so it is refused before
     // any GEMM (and in a module that has none).
@@ -1498,17 +1541,20 @@ struct KindChooser {
   /// versioning a TMA kernel (versionsTma), or empty: said after a
   /// block-level kernel's option that the warp-level one refuses.
   std::string whyAutoTookWarpLevel(const GemmInfo &g, const TileConfig &c) {
+    bool tf32Inputs = tf32 && g.inputType.isF32();
     if (mode != Mode::Auto || !g.isDynamic() || c.wgmma || c.tcgen05 ||
-        (!g.inputType.isF16() && !g.inputType.isBF16()))
+        (!g.inputType.isF16() && !g.inputType.isBF16() && !tf32Inputs))
       return {};
     std::string why;
     FailureOr<TileConfig> tma = failure();
     if (target.hasTensorCore(TensorCoreKind::tcgen05))
-      tma = tcgen05Config(why);
+      tma = tf32Inputs ? FailureOr<TileConfig>(failure())
+                       : tcgen05Config(why);
     else if (target.hasWgmma())
-      tma = wgmmaConfig(why);
-    if (failed(tma) ||
-        !whyNotTma(g, tma->blockN, /*runTimeStrides=*/true).empty())
+      tma = wgmmaConfig(why, tf32Inputs);
+    if (failed(tma) || !whyNotTma(g, mnMajorBlockN(*tma),
+                                  /*runTimeStrides=*/true)
+                            .empty())
       return {};
     return " (mma=auto takes mma.sync for this GEMM of dynamic shape: a "
            "row length known only at run time, of A, B or the buffer a TMA "
@@ -1538,7 +1584,7 @@ struct KindChooser {
     if (succeeded(c) && persistentBlocks != 0 && !c->wgmma) {
       whyNot = llvm::formatv(
           "persistent-blocks={0} applies to the warp-specialized wgmma "
-          "kernel (sm_90a, f16 or bf16 inputs), got a GEMM compiled with "
+          "kernel (sm_90a; f16, bf16 or tf32 inputs), got a GEMM compiled with "
           "mma={1}",
           persistentBlocks,
           c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
@@ -1557,16 +1603,16 @@ struct KindChooser {
       c->groupM = groupM;
     if (succeeded(c) && pingpong && !c->wgmma) {
       whyNot = llvm::formatv(
-          "pingpong schedules the persistent wgmma kernel (sm_90a, f16 or "
-          "bf16 inputs), got a GEMM compiled with mma={0}",
+          "pingpong schedules the persistent wgmma kernel (sm_90a; f16, "
+          "bf16 or tf32 inputs), got a GEMM compiled with mma={0}",
           c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
       whyNot += autoWhy;
       return failure();
     }
     if (succeeded(c) && clusterM * clusterN > 1 && !c->wgmma) {
       whyNot = llvm::formatv(
-          "{0} clusters the warp-specialized wgmma kernel (sm_90a, f16 or "
-          "bf16 inputs), got a GEMM compiled with mma={1}",
+          "{0} clusters the warp-specialized wgmma kernel (sm_90a; f16, "
+          "bf16 or tf32 inputs), got a GEMM compiled with mma={1}",
           clusterOptions(),
           c->tcgen05 ? "tcgen05" : stringifyMatmulKind(c->kind));
       whyNot += autoWhy;
@@ -1575,7 +1621,8 @@ struct KindChooser {
     if (succeeded(c) && tmaStore && !c->wgmma && !c->tcgen05) {
       whyNot = llvm::formatv(
           "tma-store applies to the block-level kernels' TMA loads (wgmma "
-          "on sm_90a, tcgen05 on sm_100a; f16 or bf16 inputs), got a GEMM "
+          "on sm_90a: f16, bf16 or tf32 inputs; tcgen05 on sm_100a: f16 or "
+          "bf16), got a GEMM "
           "compiled with mma={0}",
           stringifyMatmulKind(c->kind));
       whyNot += autoWhy;
@@ -1596,7 +1643,7 @@ struct KindChooser {
     std::string option = llvm::formatv("split-k={0}", splitK).str();
     if (!config.wgmma) {
       whyNot = option + " splits the K loop of the warp-specialized wgmma "
-                        "kernel (sm_90a, f16 or bf16 inputs), got a GEMM "
+                        "kernel (sm_90a; f16, bf16 or tf32 inputs), got a GEMM "
                         "compiled with mma=" +
                (config.tcgen05 ? std::string("tcgen05")
                                : stringifyMatmulKind(config.kind).str());
@@ -1681,7 +1728,7 @@ struct KindChooser {
       std::string why;
       int64_t narrowTile[] = {rows, config.blockN, config.blockK};
       FailureOr<TileConfig> narrow =
-          getWgmmaTileConfig(narrowTile, stages, why, target);
+          getWgmmaTileConfig(narrowTile, stages, why, target, config.tf32);
       if (failed(narrow)) {
         whyNot = prefix() + why;
         return failure();
@@ -1799,7 +1846,7 @@ struct KindChooser {
                     ? llvm::formatv("ladder-step >= 4, got ladder-step={0}",
                                     ladderStep)
                           .str()
-                    : whyNotTma(g, config.blockN));
+                    : whyNotTma(g, mnMajorBlockN(config)));
       return failure();
     }
     if (!config.tcgen05 && config.stages < 2) {
@@ -1807,7 +1854,8 @@ struct KindChooser {
                           "needs " +
                (stages == 1
                     ? std::string("stages > 1")
-                    : "TMA loads (" + whyNotTma(g, config.blockN) + ")");
+                    : "TMA loads (" + whyNotTma(g, mnMajorBlockN(config)) +
+                          ")");
       return failure();
     }
     auto out = cast<MemRefType>(g.out.getType());
@@ -1912,7 +1960,7 @@ struct KindChooser {
     if (!hostTestsRowAlignment(stored, /*withC=*/tmaStore))
       return false;
     std::string why;
-    return succeeded(unalignedConfig(why));
+    return succeeded(unalignedConfig(g, why));
   }
 
   /// The warp-level kernel of a versioned TMA GEMM (versionsTma), for the
@@ -1920,8 +1968,14 @@ struct KindChooser {
   /// options of the block-level kernels (persistent blocks, ping-pong,
   /// clusters, split K, the tile order, the TMA store) shape the TMA
   /// kernel alone.
-  FailureOr<TileConfig> unalignedConfig(std::string &whyNot) {
-    return config(MatmulKind::mma_sync, whyNot);
+  FailureOr<TileConfig> unalignedConfig(const GemmInfo &g,
+                                        std::string &whyNot) {
+    bool tf32Inputs = tf32 && g.inputType.isF32();
+    FailureOr<TileConfig> c =
+        config(MatmulKind::mma_sync, whyNot, tf32Inputs);
+    if (succeeded(c))
+      c->tf32 = tf32Inputs;
+    return c;
   }
 
   FailureOr<TileConfig> chooseKind(const GemmInfo &g, std::string &whyNot) {
@@ -2042,17 +2096,26 @@ struct KindChooser {
     // the host where the strides known only at run time can be tested
     // there (versionsTma: mma.sync for the sizes that leave them
     // unaligned, which the ring cannot load).
+    // f32 with precision=tf32 takes the wgmma kernel of tf32 (K-major
+    // operands alone) where TMA loads its tiles: its other form, the
+    // block's synchronous copies, transposing, is left to an explicit
+    // mma=wgmma, and mma.sync's ring takes the rest.
+    bool tf32Inputs = g.inputType.isF32() && tf32;
     std::string autoWhy;
     FailureOr<TileConfig> autoConfig = failure();
-    if (mode == Mode::Auto && half && target.hasWgmma() && warps.empty())
-      autoConfig = wgmmaConfig(autoWhy);
-    bool autoWgmma = succeeded(autoConfig) &&
-                     (!dynamic || whyNotTma(g, autoConfig->blockN).empty() ||
-                      versionsTma(g, autoConfig->blockN));
+    if (mode == Mode::Auto && (half || tf32Inputs) && target.hasWgmma() &&
+        warps.empty())
+      autoConfig = wgmmaConfig(autoWhy, tf32Inputs);
+    bool autoWgmma =
+        succeeded(autoConfig) &&
+        (tf32Inputs ? whyNotTma(g).empty() || versionsTma(g, 0)
+                    : !dynamic ||
+                          whyNotTma(g, autoConfig->blockN).empty() ||
+                          versionsTma(g, autoConfig->blockN));
     if (mode == Mode::Wgmma || autoWgmma) {
-      if (!half) {
-        whyNot = llvm::formatv("expected f16 or bf16 inputs for mma=wgmma, "
-                               "got {0}",
+      if (!half && !tf32Inputs) {
+        whyNot = llvm::formatv("expected f16 or bf16 inputs for mma=wgmma "
+                               "(f32 with precision=tf32), got {0}",
                                g.inputType);
         return failure();
       }
@@ -2063,7 +2126,7 @@ struct KindChooser {
                                ladderStep, target.getChip());
         return failure();
       }
-      FailureOr<TileConfig> c = wgmmaConfig(whyNot);
+      FailureOr<TileConfig> c = wgmmaConfig(whyNot, tf32Inputs);
       if (failed(c)) {
         whyNot = "for mma=wgmma: " + whyNot;
         return failure();
@@ -2077,18 +2140,20 @@ struct KindChooser {
         if (FailureOr<TileConfig> small = smallTile(
                 g, /*nStep=*/8,
                 [&](ArrayRef<int64_t> t) {
-                  return getWgmmaTileConfig(t, stages, smallWhy, target);
+                  return getWgmmaTileConfig(t, stages, smallWhy, target,
+                                            tf32Inputs);
                 },
-                /*minStep=*/stages == 1 ? 8 : nMajorStep(g));
+                /*minStep=*/stages == 1 || tf32Inputs ? 8 : nMajorStep(g),
+                /*blockK=*/c->blockK);
             succeeded(small))
           c = small;
       TileConfig config = *c;
       // A dynamic GEMM compiled with mma=wgmma takes the TMA ring where
       // its row strides are known only at run time (the tensor maps check
       // them).
-      config.versionedTma = versionsTma(g, config.blockN);
+      config.versionedTma = versionsTma(g, mnMajorBlockN(config));
       std::string noTma = whyNotTma(
-          g, config.blockN,
+          g, mnMajorBlockN(config),
           dynamic && (mode == Mode::Wgmma || config.versionedTma));
       if (!noTma.empty()) {
         if (stages > 1) {
@@ -2305,7 +2370,8 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
       std::optional<TileConfig> unaligned;
       if (succeeded(gemm) && config->versionedTma) {
         std::string unalignedWhy;
-        FailureOr<TileConfig> c = chooser.unalignedConfig(unalignedWhy);
+        FailureOr<TileConfig> c =
+            chooser.unalignedConfig(*gemm, unalignedWhy);
         if (failed(c)) {
           mlir::emitError(op->getLoc(), "uop-tile: for mma=mma_sync: ")
               << unalignedWhy;

@@ -69,7 +69,8 @@ Coord mmaB(MmaKind kind, unsigned lane, unsigned reg, unsigned e);
 Coord mmaC(unsigned lane, unsigned reg, unsigned e);
 
 /// The shared address the tensor core (wgmma, tcgen05.mma) reads for
-/// element (`row`, `k`) of a 16-bit operand, from the fields of its
+/// element (`row`, `k`) of an operand of `elementBytes`-byte elements
+/// (2: f16 / bf16; 4: tf32, K-major only), from the fields of its
 /// shared-memory matrix descriptor (the two descriptors encode them
 /// differently; the PTX ISA's canonical layouts are common): the start
 /// address, the leading and stride byte offsets, the 128-byte swizzle or
@@ -82,7 +83,7 @@ Coord mmaC(unsigned lane, unsigned reg, unsigned e);
 /// [7, 10) into bits [4, 7).
 uint64_t operandAddress(uint64_t start, uint64_t lbo, uint64_t sbo,
                         bool swizzle128, bool mnMajor, uint64_t row,
-                        uint64_t k);
+                        uint64_t k, uint64_t elementBytes = 2);
 
 /// Rounds an f32 value to tf32 (10 explicit mantissa bits, 8 exponent bits)
 /// to nearest, ties away from zero, as cvt.rna.tf32.f32 does.

@@ -136,14 +136,15 @@ FailureOr<TileConfig> getTcgen05TileConfig(ArrayRef<int64_t> tile,
                                            TargetAttr target);
 
 /// Reads and checks uop-tile's `tile` and `stages` for mma=wgmma (default
-/// tile 128,128,64): BM = 64 or 128 (one or two warpgroups of 64 rows), BK
-/// = one 128-byte row of the inputs (64 f16 / bf16), BN a multiple of 8
-/// from 8 to 256, `stages` 0 (the deepest TMA ring that fits `target`'s
-/// shared memory, at most 6), 1 (no ring: the block's copies) or 2 to 4.
-/// On failure `whyNot` names the option.
+/// tile 128,128,64; 128,128,32 with `tf32`): BM = 64 or 128 (one or two
+/// warpgroups of 64 rows), BK = one 128-byte row of the inputs (64 f16 /
+/// bf16, 32 f32 read as tf32), BN a multiple of 8 from 8 to 256, `stages`
+/// 0 (the deepest TMA ring that fits `target`'s shared memory, at most 6),
+/// 1 (no ring: the block's copies) or 2 to 4. On failure `whyNot` names
+/// the option.
 FailureOr<TileConfig> getWgmmaTileConfig(ArrayRef<int64_t> tile,
                                          int64_t stages, std::string &whyNot,
-                                         TargetAttr target);
+                                         TargetAttr target, bool tf32 = false);
 
 /// Reads and checks uop-tile's `tile` and `thread-tile` options (sizes
 /// given, divisibility, thread count and block shape against the launch

@@ -15,7 +15,8 @@
 //   uop.tcgen05_fence     -> nvvm.tcgen05.fence <before|after>
 //   uop.fence_proxy_async -> nvvm.fence.proxy async.shared, cta
 //   uop.wgmma_fence       -> nvvm.wgmma.fence.aligned
-//   uop.wgmma_mma         -> K/16 x nvvm.wgmma.mma_async (m64nNk16, f32 D)
+//   uop.wgmma_mma         -> K/16 x nvvm.wgmma.mma_async (m64nNk16, f32 D;
+//                            K/8 x m64nNk8 for tf32)
 //                            on the accumulator as a struct of N/2 f32
 //   uop.wgmma_commit_group-> nvvm.wgmma.commit.group.sync.aligned
 //   uop.wgmma_wait_group  -> nvvm.wgmma.wait.group.sync.aligned
@@ -31,6 +32,7 @@
 
 #include "Uop/Conversion/UopToNVVM/UopToNVVM.h"
 #include "Uop/Conversion/Passes.h"
+#include "Uop/Dialect/Uop/IR/Layout.h"
 #include "Uop/Dialect/Uop/IR/Tcgen05.h"
 #include "Uop/Dialect/Uop/IR/UopOps.h"
 #include "Uop/Dialect/Uop/IR/Wgmma.h"
@@ -385,13 +387,17 @@ struct WgmmaMmaLowering : public ConvertOpToLLVMPattern<WgmmaMmaOp> {
           rewriter, loc, adaptor.getC(), i64Constant(rewriter, loc, i));
       acc = LLVM::InsertValueOp::create(rewriter, loc, acc, e, i);
     }
+    Type element = op.getAType().getElementType();
     auto inType = NVVM::WGMMATypesAttr::get(
-        ctx, op.getAType().getElementType().isBF16() ? NVVM::WGMMATypes::bf16
-                                                     : NVVM::WGMMATypes::f16);
-    // K-major operands, or an M-major A / N-major B (Wgmma.h).
+        ctx, element.isBF16()  ? NVVM::WGMMATypes::bf16
+             : element.isF32() ? NVVM::WGMMATypes::tf32
+                               : NVVM::WGMMATypes::f16);
+    // K-major operands, or an M-major A / N-major B (Wgmma.h); one
+    // instruction per 32-byte K slice (k16 of f16 / bf16, k8 of tf32).
     bool mMajorA = op.getAMMajor(), nMajorB = op.getBNMajor();
     int64_t k = op.getK();
-    for (int64_t s = 0; s < k / wgmma::kInstrK; ++s) {
+    int64_t instrK = wgmma::instrK(getElementBytes(element));
+    for (int64_t s = 0; s < k / instrK; ++s) {
       Value descA = matrixDescriptor(rewriter, loc, addrA,
                                      wgmma::sliceOffset(s, mMajorA),
                                      wgmma::operandDescriptorHigh(k, mMajorA));
@@ -401,7 +407,7 @@ struct WgmmaMmaLowering : public ConvertOpToLLVMPattern<WgmmaMmaOp> {
       acc = NVVM::WgmmaMmaAsyncOp::create(
           rewriter, loc, structType, acc, descA, descB,
           NVVM::MMAShapeAttr::get(ctx, int(wgmma::kMmaM), int(n),
-                                  int(wgmma::kInstrK)),
+                                  int(instrK)),
           inType, inType,
           NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
           NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),

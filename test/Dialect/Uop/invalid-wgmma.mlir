@@ -60,12 +60,51 @@ func.func @b_strided(%a: memref<64x64xf16, #gpu.address_space<workgroup>>, %b: m
 
 // -----
 
-func.func @a_f32(%a: memref<64x32xf32, #gpu.address_space<workgroup>>, %b: memref<64x32xf32, #gpu.address_space<workgroup>>, %c: vector<32xf32>) {
+func.func @a_f64(%a: memref<64x16xf64, #gpu.address_space<workgroup>>, %b: memref<64x16xf64, #gpu.address_space<workgroup>>, %c: vector<32xf32>) {
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-    // expected-error @+1 {{expected A of f16 or bf16, got 'f32'}}
-    %d = uop.wgmma_mma %a, %b, %c : memref<64x32xf32, #gpu.address_space<workgroup>>, memref<64x32xf32, #gpu.address_space<workgroup>>, vector<32xf32>
+    // expected-error @+1 {{expected A of f16 or bf16 (or f32, as tf32), got 'f64'}}
+    %d = uop.wgmma_mma %a, %b, %c : memref<64x16xf64, #gpu.address_space<workgroup>>, memref<64x16xf64, #gpu.address_space<workgroup>>, vector<32xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tf32_rows_not_128_bytes(%a: memref<64x64xf32, #gpu.address_space<workgroup>>, %b: memref<64x64xf32, #gpu.address_space<workgroup>>, %c: vector<32xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected A rows of 128 bytes (K = 32, one 128-byte swizzle atom), got 64 elements}}
+    %d = uop.wgmma_mma %a, %b, %c : memref<64x64xf32, #gpu.address_space<workgroup>>, memref<64x64xf32, #gpu.address_space<workgroup>>, vector<32xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tf32_b_n_major(%a: memref<64x32xf32, #gpu.address_space<workgroup>>, %b: memref<64x32xf32, #gpu.address_space<workgroup>>, %c: vector<32xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected K-major tf32 (f32) operands (wgmma of tf32 has no transpose: no b_n_major)}}
+    %d = uop.wgmma_mma %a, %b, %c b_n_major : memref<64x32xf32, #gpu.address_space<workgroup>>, memref<64x32xf32, #gpu.address_space<workgroup>>, vector<32xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @tf32_a_m_major(%a: memref<64x32xf32, #gpu.address_space<workgroup>>, %b: memref<64x32xf32, #gpu.address_space<workgroup>>, %c: vector<32xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{expected K-major tf32 (f32) operands (wgmma of tf32 has no transpose: no a_m_major)}}
+    %d = uop.wgmma_mma %a, %b, %c a_m_major : memref<64x32xf32, #gpu.address_space<workgroup>>, memref<64x32xf32, #gpu.address_space<workgroup>>, vector<32xf32>
     gpu.terminator
   }
   return

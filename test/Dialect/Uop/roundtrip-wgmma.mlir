@@ -44,6 +44,15 @@ func.func @wgmma() {
     %f = uop.wgmma_mma %tile, %small, %z4 : !stage, memref<8x64xbf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<4xf32>
     uop.wgmma_commit_group
     uop.wgmma_wait_group 0
+    // f32 tiles read as tf32: K = 32, one 128-byte row.
+    %tA = uop.alloc_shared {alignment = 1024 : i64} : memref<64x32xf32, #gpu.address_space<workgroup>>
+    %tB = uop.alloc_shared {alignment = 1024 : i64} : memref<256x32xf32, #gpu.address_space<workgroup>>
+    %z128 = arith.constant dense<0.0> : vector<128xf32>
+    uop.wgmma_fence
+    // CHECK: uop.wgmma_mma %{{.*}} : memref<64x32xf32, #gpu.address_space<workgroup>>, memref<256x32xf32, #gpu.address_space<workgroup>>, vector<128xf32>
+    %g = uop.wgmma_mma %tA, %tB, %z128 : memref<64x32xf32, #gpu.address_space<workgroup>>, memref<256x32xf32, #gpu.address_space<workgroup>>, vector<128xf32>
+    uop.wgmma_commit_group
+    uop.wgmma_wait_group 0
     // CHECK: uop.setmaxnreg decrease 40
     uop.setmaxnreg decrease 40
     // CHECK: uop.setmaxnreg increase 232

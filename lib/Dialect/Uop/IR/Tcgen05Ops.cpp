@@ -63,7 +63,8 @@ LogicalResult TMemRelinquishAllocPermitOp::verify() {
 
 /// One operand tile `name` of verifySwizzledOperandTiles.
 static LogicalResult verifySwizzledOperandTile(Operation *op, StringRef name,
-                                               MemRefType type) {
+                                               MemRefType type,
+                                               bool allowTf32) {
   if (!isWorkgroupMemRef(type))
     return op->emitOpError("expected ")
            << name << " in #gpu.address_space<workgroup>, got " << type;
@@ -74,23 +75,27 @@ static LogicalResult verifySwizzledOperandTile(Operation *op, StringRef name,
               "(the identity layout's strides, any offset), got "
            << type;
   Type element = type.getElementType();
-  if (!element.isF16() && !element.isBF16())
+  if (!element.isF16() && !element.isBF16() && !(allowTf32 && element.isF32()))
     return op->emitOpError("expected ")
-           << name << " of f16 or bf16, got " << element;
-  if (type.getDimSize(1) * getElementBytes(element) != tcgen05::kRowBytes)
+           << name << " of f16 or bf16" << (allowTf32 ? " (or f32, as tf32)" : "")
+           << ", got " << element;
+  int64_t bytes = getElementBytes(element);
+  if (type.getDimSize(1) * bytes != tcgen05::kRowBytes)
     return op->emitOpError("expected ")
-           << name << " rows of " << tcgen05::kRowBytes
-           << " bytes (K = 64, one 128-byte swizzle atom), got "
-           << type.getDimSize(1) << " elements";
+           << name << " rows of " << tcgen05::kRowBytes << " bytes (K = "
+           << tcgen05::kRowBytes / bytes
+           << ", one 128-byte swizzle atom), got " << type.getDimSize(1)
+           << " elements";
   return success();
 }
 
 LogicalResult mlir::uop::verifySwizzledOperandTiles(Operation *op,
                                                    MemRefType a,
-                                                   MemRefType b) {
+                                                   MemRefType b,
+                                                   bool allowTf32) {
   if (failed(verifyInKernel(op)) ||
-      failed(verifySwizzledOperandTile(op, "A", a)) ||
-      failed(verifySwizzledOperandTile(op, "B", b)))
+      failed(verifySwizzledOperandTile(op, "A", a, allowTf32)) ||
+      failed(verifySwizzledOperandTile(op, "B", b, allowTf32)))
     return failure();
   if (a.getElementType() != b.getElementType())
     return op->emitOpError("expected A and B of one element type, got ")

@@ -2,7 +2,7 @@
 //
 // Verifiers of uop.wgmma_fence / wgmma_mma / wgmma_commit_group /
 // wgmma_wait_group: the static rules of wgmma.mma_async m64nNk16 with f16 /
-// bf16 inputs and f32 accumulation (tile shapes and types, the fragment's
+// bf16 inputs (m64nNk8 with tf32, K-major) and f32 accumulation (tile shapes and types, the fragment's
 // size, the wait depth). What depends on run-time values (which threads
 // execute together, the order of fence, commit and wait, the tiles'
 // alignment) is checked by uop-sim.
@@ -21,8 +21,14 @@ using namespace mlir::uop;
 LogicalResult WgmmaFenceOp::verify() { return verifyInKernel(*this); }
 
 LogicalResult WgmmaMmaOp::verify() {
-  if (failed(verifySwizzledOperandTiles(*this, getAType(), getBType())))
+  if (failed(verifySwizzledOperandTiles(*this, getAType(), getBType(),
+                                        /*allowTf32=*/true)))
     return failure();
+  // m64nNk8 of tf32 has no transpose immediates: both operands K-major.
+  if (getAType().getElementType().isF32() && (getAMMajor() || getBNMajor()))
+    return emitOpError("expected K-major tf32 (f32) operands (wgmma of tf32 "
+                       "has no transpose: no ")
+           << (getAMMajor() ? "a_m_major" : "b_n_major") << ")";
   if (getM() != wgmma::kMmaM)
     return emitOpError("expected M = 64 (A with 64 rows, one warpgroup's "
                        "accumulator), got ")

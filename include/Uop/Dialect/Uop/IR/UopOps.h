@@ -41,10 +41,11 @@ LogicalResult verifyInKernel(Operation *op);
 /// Checks the shared operand tiles `a` (M x K) and `b` (N x K) of a
 /// tensor-core op reading through 128-byte-swizzled K-major descriptors
 /// (tcgen05.mma, wgmma.mma_async), and that the op is in a kernel: each a
-/// static 2-D workgroup tile stored contiguously, f16 or bf16, rows of one
-/// 128-byte swizzle atom, both of one element type.
+/// static 2-D workgroup tile stored contiguously, f16 or bf16 (or, with
+/// `allowTf32`, f32 read as tf32), rows of one 128-byte swizzle atom, both
+/// of one element type.
 LogicalResult verifySwizzledOperandTiles(Operation *op, MemRefType a,
-                                         MemRefType b);
+                                         MemRefType b, bool allowTf32 = false);
 
 /// Checks the N of a tensor-core MMA (the rows of B): a multiple of `step`
 /// from `step` to 256; `forM` names the M it goes with in the message.

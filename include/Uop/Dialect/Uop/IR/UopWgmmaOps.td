@@ -58,7 +58,8 @@ def Uop_WgmmaMmaOp : Uop_Op<"wgmma_mma", [
     MemoryEffects<[MemRead<DefaultResource>]>,
     AllTypesMatch<["c", "result"]>]> {
   let summary = "asynchronous warpgroup multiply of two shared tiles into "
-                "registers (wgmma.mma_async.sync.aligned.m64nNk16.f32)";
+                "registers (wgmma.mma_async.sync.aligned.m64nNk16.f32, "
+                "m64nNk8 for tf32)";
   let description = [{
     The 128 threads of a warpgroup (four consecutive warps, the first a
     multiple of four) together compute `D = A * B^T + C`, where `A` is the
@@ -75,7 +76,10 @@ def Uop_WgmmaMmaOp : Uop_Op<"wgmma_mma", [
 
     Shapes (f16 / bf16 inputs, f32 accumulation): M = 64, N a multiple of
     8 from 8 to 256, K = 64 (one row is the 128 bytes of one 128-byte
-    swizzle atom). Both tiles are stored with the 128-byte swizzle the
+    swizzle atom). f32 tiles are read as tf32 (K = 32, the same 128-byte
+    rows): the tensor core ignores the low 13 mantissa bits of each
+    element, and both operands are K-major (tf32 has no transpose, so no
+    `a_m_major` / `b_n_major`). Both tiles are stored with the 128-byte swizzle the
     hardware reads (the layout `#uop.shared_layout<swizzle = 8, unit = 8>`
     that `uop.copy` writes, and that `uop.tma_load` with `swizzle = 128`
     writes), starting 1024-byte aligned.
@@ -96,9 +100,9 @@ def Uop_WgmmaMmaOp : Uop_Op<"wgmma_mma", [
     `uop.wgmma_wait_group` has waited for that group. Until then the
     tiles must not be written. uop-sim faults on each of these misuses.
 
-    Lowers to K / 16 `nvvm.wgmma.mma_async` instructions of shape m64nNk16,
-    each on shared-memory descriptors of its k16 slice (start address
-    advanced 32 bytes per slice, 1024 bytes between 8-row groups,
+    Lowers to K / 16 `nvvm.wgmma.mma_async` instructions of shape m64nNk16
+    (K / 8 of m64nNk8 for tf32), each on shared-memory descriptors of its
+    32-byte K slice (start address advanced 32 bytes per slice, 1024 bytes between 8-row groups,
     128-byte swizzle; for an N-major `B`, 2048 bytes per slice, 1024
     between groups of 8 k and 8192 between the blocks of 64 columns) with
     the accumulator in N/2 f32 registers.
@@ -110,6 +114,9 @@ def Uop_WgmmaMmaOp : Uop_Op<"wgmma_mma", [
     %e = uop.wgmma_mma %sA, %sBt, %c b_n_major
         : memref<64x64xf16, #gpu.address_space<workgroup>>,
           memref<128x64xf16, #gpu.address_space<workgroup>>, vector<64xf32>
+    %t = uop.wgmma_mma %tA, %tB, %c
+        : memref<64x32xf32, #gpu.address_space<workgroup>>,
+          memref<128x32xf32, #gpu.address_space<workgroup>>, vector<64xf32>
     ```
   }];
   let arguments = (ins

@@ -46,14 +46,36 @@ constexpr int64_t registersAtLaunch(int64_t threads) {
 /// The accumulator tile's rows per warpgroup.
 constexpr int64_t kMmaM = 64;
 /// The operand tiles (SmemLayout.h): rows of 128 bytes with the 128-byte
-/// swizzle, 1024-byte atoms; one instruction multiplies a K slice of 16
-/// elements.
+/// swizzle, 1024-byte atoms; one instruction multiplies a K slice of 32
+/// bytes: 16 elements of f16 / bf16 (m64nNk16), 8 of tf32 (m64nNk8, f32
+/// in shared memory, K-major only).
 using smem::kInstrKBytes;
 using smem::kNMajorBlockElements;
 using smem::kNMajorSliceBytes;
 using smem::kRowBytes;
 using smem::kSwizzleAtomBytes;
 constexpr int64_t kInstrK = 16;
+constexpr int64_t kInstrKTf32 = 8;
+
+/// The K of one instruction for operands of `elementBytes` bytes (2: f16
+/// / bf16, 4: tf32).
+constexpr int64_t instrK(int64_t elementBytes) {
+  return kInstrKBytes / elementBytes;
+}
+
+/// The K of an operand tile: one 128-byte row of elements of
+/// `elementBytes` bytes (64 of f16 / bf16, 32 of tf32).
+constexpr int64_t tileK(int64_t elementBytes) {
+  return kRowBytes / elementBytes;
+}
+
+/// tf32 operands reach the tensor core as the f32 bits in shared memory;
+/// wgmma ignores the low 13 mantissa bits (PTX ISA: it truncates them),
+/// keeping tf32's 10 (sign, exponent and NaN / infinity unchanged; a NaN
+/// whose payload lies in the dropped bits alone reads as an infinity).
+constexpr uint32_t truncateToTf32(uint32_t f32Bits) {
+  return f32Bits & ~uint32_t(0x1FFF);
+}
 
 /// Swizzle modes of the descriptor's 2-bit field at bit 62.
 enum class SwizzleMode : uint64_t {
