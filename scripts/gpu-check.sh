@@ -175,7 +175,11 @@ prepare() {
     '  return' '}' > "$probe"
   if "$build/bin/uop-opt" "$probe" --uop-compile="target=$target precision=tf32" \
       -o /dev/null 2>/dev/null; then
-    cases+=("tf32 f32 f32 precision=tf32 kn")
+    # B K x N runs mma.sync's tf32; B N x K the wgmma kernel of tf32
+    # (m64nNk8, K-major tiles of 32 f32 a row), alone and persistent.
+    cases+=("tf32 f32 f32 precision=tf32 kn"
+            "tf32nk f32 f32 precision=tf32 nk"
+            "tf32nkp132ts f32 f32 precision=tf32+persistent-blocks=132+tma-store=true nk")
   else
     echo "note: uop-opt has no precision=tf32 option: the tf32 case is skipped"
   fi
