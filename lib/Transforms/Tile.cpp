@@ -1500,9 +1500,16 @@ struct KindChooser {
         whyNot.clear();
         return success();
       }
-      // Neither fits: the reason of the kind whose k-tile the tile has.
+      // Neither fits: the reason of the kind whose k-tile the tile has,
+      // or, with neither's, both k-tiles.
       if (tf32 && tile.size() == 3 && tile[2] == 32)
         whyNot = tf32Why;
+      else if (tf32 && tile.size() == 3 && tile[2] != 64)
+        whyNot = llvm::formatv("expected BK = 64 (f16 / bf16) or 32 (f32 "
+                               "with precision=tf32) with mma=wgmma (a "
+                               "shared row is one 128-byte swizzle atom), "
+                               "got {0}",
+                               tile[2]);
       return failure();
     }
     // mma=auto: which checks apply depends on each GEMM's types, but a
@@ -1542,6 +1549,17 @@ struct KindChooser {
   /// block-level kernel's option that the warp-level one refuses.
   std::string whyAutoTookWarpLevel(const GemmInfo &g, const TileConfig &c) {
     bool tf32Inputs = tf32 && g.inputType.isF32();
+    // A tf32 GEMM whose operands TMA cannot load K-major, static or not.
+    if (mode == Mode::Auto && tf32Inputs && !c.wgmma &&
+        target.hasWgmma() && warps.empty()) {
+      std::string why;
+      std::string noTma = whyNotTma(g, 0, /*runTimeStrides=*/true);
+      if (succeeded(wgmmaConfig(why, /*tf32Inputs=*/true)) && !noTma.empty())
+        return " (mma=auto takes mma.sync for this tf32 GEMM: the wgmma "
+               "kernel of tf32 reads A and B K-major, loaded by TMA, which "
+               "needs " +
+               noTma + ")";
+    }
     if (mode != Mode::Auto || !g.isDynamic() || c.wgmma || c.tcgen05 ||
         (!g.inputType.isF16() && !g.inputType.isBF16() && !tf32Inputs))
       return {};
