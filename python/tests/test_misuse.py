@@ -86,6 +86,28 @@ def test_tf32_kernel_checks_against_its_source():
                      rtol=0)
 
 
+def test_tf32_wgmma_kernel_truncates_its_inputs():
+    # On sm_90a an f32 GEMM with B stored N x K and precision=tf32 runs on
+    # wgmma, which reads each f32 as tf32 by dropping its low 13 mantissa
+    # bits: the simulated C is the product of the truncated inputs, off
+    # the exact one by about 2^-10 relative.
+    k = uop.compile(uop.matmul_problem(128, 64, 64, transpose_b=True),
+                    "sm_90a", precision="tf32")
+    assert "uop.wgmma_mma" in k.ir("kernel")
+    rng = np.random.default_rng(1)
+    a = rng.random((128, 64), dtype=np.float32)
+    b = rng.random((64, 64), dtype=np.float32)
+    (_, _, c) = uop.simulate(k, a, b, np.zeros((128, 64), np.float32))
+
+    def tf32(x):
+        return (x.view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+
+    truncated = tf32(a).astype(np.float64) @ tf32(b).astype(np.float64).T
+    exact = a.astype(np.float64) @ b.astype(np.float64).T
+    assert np.abs(c - truncated).max() < 1e-4
+    assert np.abs(c - exact).max() > 1e-3
+
+
 @pytest.mark.parametrize("options,message", [
     (dict(seed=-1), "seed: expected an integer from 0"),
     (dict(seed=2**64), r"seed: expected an integer from 0 to 2\*\*64 - 1, got"),

@@ -415,8 +415,9 @@ def simulate(program, *arrays, entry: str = "main", seed: Optional[int] = None,
     stage    the stage of a Kernel to run (default: its simulated_stage).
     atol, rtol  the comparison's tolerances (default: by element type, as
              uop-sim's; for a Kernel compiled with precision='tf32', whose
-             products round the f32 inputs to 10-bit mantissas, 0.05 and
-             0.01 against its exact f32 source).
+             products take the f32 inputs with 10-bit mantissas (rounded
+             by mma.sync, truncated by wgmma), 0.05 and 0.01 against its
+             exact f32 source).
     preempt_seed  uop-sim's --preempt-seed: 0, the default interleaving of
              warp-specialized roles and cluster blocks; N > 0, another one
              per N (a wait already satisfied may hand the turn on).
