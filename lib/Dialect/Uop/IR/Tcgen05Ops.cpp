@@ -75,10 +75,11 @@ static LogicalResult verifySwizzledOperandTile(Operation *op, StringRef name,
               "(the identity layout's strides, any offset), got "
            << type;
   Type element = type.getElementType();
-  if (!element.isF16() && !element.isBF16() && !(allowTf32 && element.isF32()))
+  if (!element.isF16() && !element.isBF16() &&
+      !(allowTf32 && element.isF32()))
     return op->emitOpError("expected ")
-           << name << " of f16 or bf16" << (allowTf32 ? " (or f32, as tf32)" : "")
-           << ", got " << element;
+           << name << " of f16 or bf16"
+           << (allowTf32 ? " (or f32, as tf32)" : "") << ", got " << element;
   int64_t bytes = getElementBytes(element);
   if (type.getDimSize(1) * bytes != tcgen05::kRowBytes)
     return op->emitOpError("expected ")

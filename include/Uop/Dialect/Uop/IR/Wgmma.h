@@ -55,18 +55,11 @@ using smem::kNMajorSliceBytes;
 using smem::kRowBytes;
 using smem::kSwizzleAtomBytes;
 constexpr int64_t kInstrK = 16;
-constexpr int64_t kInstrKTf32 = 8;
 
 /// The K of one instruction for operands of `elementBytes` bytes (2: f16
 /// / bf16, 4: tf32).
 constexpr int64_t instrK(int64_t elementBytes) {
   return kInstrKBytes / elementBytes;
-}
-
-/// The K of an operand tile: one 128-byte row of elements of
-/// `elementBytes` bytes (64 of f16 / bf16, 32 of tf32).
-constexpr int64_t tileK(int64_t elementBytes) {
-  return kRowBytes / elementBytes;
 }
 
 /// tf32 operands reach the tensor core as the f32 bits in shared memory;
