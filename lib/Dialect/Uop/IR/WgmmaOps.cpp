@@ -3,9 +3,9 @@
 // Verifiers of uop.wgmma_fence / wgmma_mma / wgmma_commit_group /
 // wgmma_wait_group: the static rules of wgmma.mma_async m64nNk16 with f16 /
 // bf16 inputs (m64nNk8 with tf32, K-major) and f32 accumulation (tile
-// shapes and types, the fragment's size, the wait depth). What depends on run-time values (which threads
-// execute together, the order of fence, commit and wait, the tiles'
-// alignment) is checked by uop-sim.
+// shapes and types, the fragment's size, the wait depth). What depends on
+// run-time values (which threads execute together, the order of fence,
+// commit and wait, the tiles' alignment) is checked by uop-sim.
 //
 //===----------------------------------------------------------------------===//
 

@@ -81,8 +81,9 @@ def Uop_WgmmaMmaOp : Uop_Op<"wgmma_mma", [
     element, and both operands are K-major (tf32 has no transpose, so no
     `a_m_major` / `b_n_major`). Both tiles are stored with the 128-byte
     swizzle the hardware reads (the layout `#uop.shared_layout<swizzle = 8,
-    unit = 8>`, `unit = 4` for f32, that `uop.copy` writes, and that `uop.tma_load` with `swizzle = 128`
-    writes), starting 1024-byte aligned.
+    unit = 8>`, `unit = 4` for f32, that `uop.copy` writes, and that
+    `uop.tma_load` with `swizzle = 128` writes), starting 1024-byte
+    aligned.
     An N-major `B` is the form TMA loads from a GEMM that stores `B` as
     `K x N` (row-major, linalg.matmul's): N / 64 blocks of `K x 64` (a
     128-byte row holds 64 consecutive columns of one k), block `j` in rows
@@ -103,9 +104,9 @@ def Uop_WgmmaMmaOp : Uop_Op<"wgmma_mma", [
     Lowers to K / 16 `nvvm.wgmma.mma_async` instructions of shape m64nNk16
     (K / 8 of m64nNk8 for tf32), each on shared-memory descriptors of its
     32-byte K slice (start address advanced 32 bytes per slice, 1024
-    bytes between 8-row groups, 128-byte swizzle; for an N-major `B`, 2048 bytes per slice, 1024
-    between groups of 8 k and 8192 between the blocks of 64 columns) with
-    the accumulator in N/2 f32 registers.
+    bytes between 8-row groups, 128-byte swizzle; for an N-major `B`,
+    2048 bytes per slice, 1024 between groups of 8 k and 8192 between the
+    blocks of 64 columns) with the accumulator in N/2 f32 registers.
 
     ```mlir
     %d = uop.wgmma_mma %sA, %sB, %c
