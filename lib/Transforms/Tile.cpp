@@ -1442,6 +1442,11 @@ struct KindChooser {
     return *tcgen05;
   }
 
+  /// Whether `g` multiplies f32 operands read as tf32 (precision=tf32).
+  bool tf32Operands(const GemmInfo &g) const {
+    return tf32 && g.inputType.isF32();
+  }
+
   /// The wgmma configuration (of f32 operands read as tf32 with
   /// `tf32Inputs`, whose k-tile is 32 deep), validated once.
   FailureOr<TileConfig> wgmmaConfig(std::string &whyNot,
@@ -1548,7 +1553,7 @@ struct KindChooser {
   /// versioning a TMA kernel (versionsTma), or empty: said after a
   /// block-level kernel's option that the warp-level one refuses.
   std::string whyAutoTookWarpLevel(const GemmInfo &g, const TileConfig &c) {
-    bool tf32Inputs = tf32 && g.inputType.isF32();
+    bool tf32Inputs = tf32Operands(g);
     // A tf32 GEMM whose operands TMA cannot load K-major, static or not.
     if (mode == Mode::Auto && tf32Inputs && !c.wgmma &&
         target.hasWgmma() && warps.empty()) {
@@ -1988,7 +1993,7 @@ struct KindChooser {
   /// kernel alone.
   FailureOr<TileConfig> unalignedConfig(const GemmInfo &g,
                                         std::string &whyNot) {
-    bool tf32Inputs = tf32 && g.inputType.isF32();
+    bool tf32Inputs = tf32Operands(g);
     FailureOr<TileConfig> c =
         config(MatmulKind::mma_sync, whyNot, tf32Inputs);
     if (succeeded(c))
@@ -1998,7 +2003,7 @@ struct KindChooser {
 
   FailureOr<TileConfig> chooseKind(const GemmInfo &g, std::string &whyNot) {
     bool half = g.inputType.isF16() || g.inputType.isBF16();
-    bool tensorCoreInputs = half || (g.inputType.isF32() && tf32);
+    bool tensorCoreInputs = half || tf32Operands(g);
     // A GEMM with a size known only at run time takes any kernel: the
     // warp-level ones read M, N and K from the memrefs; the wgmma and
     // tcgen05 kernels fix their TMA boxes, tiles and rings when they are
@@ -2118,7 +2123,7 @@ struct KindChooser {
     // operands alone) where TMA loads its tiles: its other form, the
     // block's synchronous copies, transposing, is left to an explicit
     // mma=wgmma, and mma.sync's ring takes the rest.
-    bool tf32Inputs = g.inputType.isF32() && tf32;
+    bool tf32Inputs = tf32Operands(g);
     std::string autoWhy;
     FailureOr<TileConfig> autoConfig = failure();
     if (mode == Mode::Auto && (half || tf32Inputs) && target.hasWgmma() &&
