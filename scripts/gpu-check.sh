@@ -30,8 +30,9 @@
 # shapes (empty: none). The cases f16nkoutdyn (mma.sync), f16nkoutdynwg
 # (the wgmma ring) and f16nkoutdynwgp132ts (persistent, TMA store) are
 # GEMMs of dynamic shape, compiled once per size as the others are but run
-# with --shapes; f16nkoutb8 and f16nkoutb8ts are batches of 8 GEMMs (sizes up
-# to 2048), refereed by cuBLAS's strided batched GEMM. f16nkoutrelu2 and
+# with --shapes; f16nkoutb8, f16nkoutb8ts and f16nkoutb8p132ts (persistent
+# blocks over the batch's tiles) are batches of 8 GEMMs (sizes up to 2048),
+# refereed by cuBLAS's strided batched GEMM. f16nkoutrelu2 and
 # f16nkoutrelu2ts fuse an epilogue into the GEMM's writeback (f16(relu(2 *
 # A * B)), the source epilogue_source writes): their table row times the
 # fused kernel against cuBLAS's bare product, and their check is uop-sim's
@@ -163,6 +164,7 @@ prepare() {
     # with `batch=B`; at the sizes up to 2048.
     "f16nkoutb8 f16 f16 batch=8 nk"
     "f16nkoutb8ts f16 f16 batch=8+tma-store=true nk"
+    "f16nkoutb8p132ts f16 f16 batch=8+persistent-blocks=132+tma-store=true nk"
     # A fused epilogue (f16(relu(2 * A * B))): the options field starts
     # with `epilogue=relu2`.
     "f16nkoutrelu2 f16 f16 epilogue=relu2 nk"

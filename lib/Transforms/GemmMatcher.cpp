@@ -442,6 +442,25 @@ bool mlir::uop::isSharedByBatch(const GemmInfo &g, Value operand) {
   return g.batched && cast<MemRefType>(operand.getType()).getRank() == 2;
 }
 
+GemmInfo mlir::uop::buildBatchGemm(OpBuilder &b, Location loc,
+                                   const GemmInfo &g, Value index) {
+  GemmInfo matrices = g;
+  matrices.a = buildBatchMatrix(b, loc, g.a, index);
+  matrices.b = buildBatchMatrix(b, loc, g.b, index);
+  // The matrix the writeback stores: C's, or that of the last fused
+  // consumer's output, whose other operands the epilogue reads at
+  // (index, row, col) through their maps (emitEpilogue). A C the fusion
+  // removes is neither stored nor read (it was filled: matchEpilogue).
+  matrices.out = buildBatchMatrix(b, loc, g.out, index);
+  matrices.c = g.out == g.c ? matrices.out
+               : g.fill     ? Value()
+                            : buildBatchMatrix(b, loc, g.c, index);
+  matrices.batched = false;
+  matrices.batch = 1;
+  matrices.batchIndex = index;
+  return matrices;
+}
+
 Value mlir::uop::buildBatchMatrix(OpBuilder &b, Location loc, Value operand,
                                   Value index) {
   auto type = cast<MemRefType>(operand.getType());

@@ -717,7 +717,9 @@ protected:
   }
 
   ImplicitLocOpBuilder &b;
-  const GemmInfo &g;
+  /// The GEMM (a copy: the persistent blocks of a batch rebind its
+  /// matrices to each tile's GEMM).
+  GemmInfo g;
   const TileConfig &c;
   /// M, N and K where they are dynamic (see the constructor).
   std::array<Value, 3> dynamicSizes;

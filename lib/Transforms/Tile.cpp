@@ -834,8 +834,12 @@ static void buildFillKernel(ImplicitLocOpBuilder &b, const GemmInfo &g,
 static std::pair<int64_t, int64_t> launchGrid(const GemmInfo &g,
                                               const TileConfig &c) {
   // A dynamic size: the host computes the blocks (tileGemm); persistent
-  // blocks stay along x, CM clusters' worth along y.
-  if ((ShapedType::isDynamic(g.m) || ShapedType::isDynamic(g.n)) &&
+  // blocks stay along x, CM clusters' worth along y (the persistent
+  // blocks of a batch loop over the tiles of all its GEMMs: a count known
+  // only at run time is the host's too).
+  bool persistentBatch = g.batched && c.wgmma && c.persistentBlocks > 0;
+  if ((ShapedType::isDynamic(g.m) || ShapedType::isDynamic(g.n) ||
+       (persistentBatch && ShapedType::isDynamic(g.batch))) &&
       c.persistentBlocks > 0)
     return {ShapedType::kDynamic, c.clusterM};
   if (ShapedType::isDynamic(g.m) || ShapedType::isDynamic(g.n))
@@ -855,7 +859,11 @@ static std::pair<int64_t, int64_t> launchGrid(const GemmInfo &g,
       std::max<int64_t>(1, c.persistentBlocks / (c.clusterM * c.clusterN));
   int64_t clusterTiles = llvm::divideCeil(tilesN, c.clusterN) *
                          llvm::divideCeil(tilesM, c.clusterM);
-  return {std::min(clusters, clusterTiles) * c.clusterN, c.clusterM};
+  if (persistentBatch)
+    clusterTiles = llvm::checkedMul(clusterTiles, g.batch)
+                       .value_or(std::numeric_limits<int64_t>::max());
+  return {std::max<int64_t>(1, std::min(clusters, clusterTiles)) * c.clusterN,
+          c.clusterM};
 }
 
 /// The operands among `g`'s A and B (and C, with `withC`) whose rows a
@@ -974,6 +982,11 @@ static gpu::LaunchOp buildGemmLaunch(ImplicitLocOpBuilder &b,
   auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, v); };
   Value one = cst(1);
   auto [blocksX, blocksY] = launchGrid(g, c);
+  // A batch: GEMM z of the batch on blocks z (split K is the wgmma
+  // kernel's, which takes no batch), or, with persistent blocks, the
+  // blocks along x loop over the tiles of every GEMM of the batch.
+  bool persistentBatch = g.batched && c.wgmma && c.persistentBlocks > 0;
+  Value batchCount = g.batched ? buildBatchSize(b, b.getLoc(), g) : Value();
   auto blocksAlong = [&](int64_t count, GemmDim dim, int64_t tile,
                          int64_t cluster) -> Value {
     if (!ShapedType::isDynamic(count))
@@ -995,7 +1008,7 @@ static gpu::LaunchOp buildGemmLaunch(ImplicitLocOpBuilder &b,
     // Persistent blocks of a dynamic shape: max(1, min(P, tiles)) along x
     // (an empty C launches one block, which loops over no tile); with
     // clusters of CN x CM, max(1, min(P / (CM CN), cluster tiles))
-    // clusters along x.
+    // clusters along x; a batch's tiles are those of all its GEMMs.
     auto tilesAlong = [&](GemmDim dim, int64_t tile,
                           int64_t cluster) -> Value {
       Value size = dynamicSizes[static_cast<unsigned>(dim)];
@@ -1010,6 +1023,8 @@ static gpu::LaunchOp buildGemmLaunch(ImplicitLocOpBuilder &b,
     Value tilesM = tilesAlong(GemmDim::M, c.blockM, c.clusterM);
     Value tilesN = tilesAlong(GemmDim::N, c.blockN, c.clusterN);
     Value tiles = arith::MulIOp::create(b, tilesM, tilesN);
+    if (persistentBatch)
+      tiles = arith::MulIOp::create(b, tiles, batchCount);
     int64_t clusters =
         std::max<int64_t>(1, c.persistentBlocks / (c.clusterM * c.clusterN));
     gridX = arith::MaxUIOp::create(
@@ -1041,9 +1056,7 @@ static gpu::LaunchOp buildGemmLaunch(ImplicitLocOpBuilder &b,
   // first.
   if (c.splitK > 1 && g.fill)
     buildFillKernel(b, g, c, dynamicSizes);
-  // A batch: GEMM z of the batch on blocks z (split K is the wgmma
-  // kernel's, which takes no batch).
-  Value gridZ = g.batched ? buildBatchSize(b, b.getLoc(), g) : cst(c.splitK);
+  Value gridZ = g.batched && !persistentBatch ? batchCount : cst(c.splitK);
   auto launch = gpu::LaunchOp::create(
       b, gridX, gridY, gridZ, blockX, blockY, one,
       /*dynamicSharedMemorySize=*/Value(), /*asyncTokenType=*/Type(),
@@ -1060,27 +1073,17 @@ static gpu::LaunchOp buildGemmLaunch(ImplicitLocOpBuilder &b,
     b.setInsertionPointToStart(&launch.getBody().front());
     // A block of a batch computes a tile of its GEMM's matrices: the
     // kernel of one GEMM on those views.
-    GemmInfo matrices = g;
-    if (g.batched) {
-      Value z = launch.getBlockIds().z;
-      matrices.a = buildBatchMatrix(b, b.getLoc(), g.a, z);
-      matrices.b = buildBatchMatrix(b, b.getLoc(), g.b, z);
-      // The matrix the writeback stores: C's, or that of the last fused
-      // consumer's output, whose other operands the epilogue reads at
-      // (z, row, col) through their maps (emitEpilogue). A C the fusion
-      // removes is neither stored nor read (it was filled: matchEpilogue).
-      matrices.out = buildBatchMatrix(b, b.getLoc(), g.out, z);
-      matrices.c = g.out == g.c ? matrices.out
-                   : g.fill     ? Value()
-                                : buildBatchMatrix(b, b.getLoc(), g.c, z);
-      matrices.batched = false;
-      matrices.batch = 1;
-      matrices.batchIndex = z;
-    }
+    // (Persistent blocks of a batch loop over its GEMMs' tiles: the kernel
+    // takes the views of each tile's GEMM.)
+    GemmInfo matrices = g.batched && !persistentBatch
+                            ? buildBatchGemm(b, b.getLoc(), g,
+                                             launch.getBlockIds().z)
+                            : g;
     if (c.tcgen05)
       buildTcgen05Kernel(b, b.getLoc(), launch, matrices, c, dynamicSizes);
     else if (c.wgmma)
-      buildWgmmaKernel(b, b.getLoc(), launch, matrices, c, dynamicSizes);
+      buildWgmmaKernel(b, b.getLoc(), launch, matrices, c, dynamicSizes,
+                       persistentBatch ? batchCount : Value());
     else
       KernelBuilder(b, matrices, c, dynamicSizes).build(launch);
     gpu::TerminatorOp::create(b);
@@ -1592,18 +1595,6 @@ struct KindChooser {
     // did not take one.
     std::string autoWhy =
         succeeded(c) ? whyAutoTookWarpLevel(g, *c) : std::string();
-    // A batch runs its GEMMs along grid z, which the persistent blocks'
-    // loop over one GEMM's tiles would multiply.
-    if (succeeded(c) && persistentBlocks != 0 && c->wgmma && g.batched) {
-      whyNot = llvm::formatv(
-          "persistent-blocks={0} loops the blocks over the tiles of one "
-          "GEMM, got a batch of {1}GEMMs, which runs its GEMMs along grid z; "
-          "use persistent-blocks=0",
-          persistentBlocks,
-          ShapedType::isDynamic(g.batch) ? std::string()
-                                         : std::to_string(g.batch) + " ");
-      return failure();
-    }
     if (succeeded(c) && persistentBlocks != 0 && !c->wgmma) {
       whyNot = llvm::formatv(
           "persistent-blocks={0} applies to the warp-specialized wgmma "
@@ -2444,13 +2435,19 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         else if (!ShapedType::isDynamic(gridY) && gridY > maxGrid[1])
           why = tooMany("M", gemm->m, gridY, "rows", launchConfig->clusterM,
                         maxGrid[1], "y");
-        // A batch's GEMMs go along z.
+        // A batch's GEMMs go along z (persistent blocks loop over them).
         else if (gemm->batched && !ShapedType::isDynamic(gemm->batch) &&
-                 gemm->batch > maxGrid[2])
+                 gemm->batch > maxGrid[2] &&
+                 !(launchConfig->wgmma && launchConfig->persistentBlocks > 0))
           why = llvm::formatv("a batch of {0} GEMMs needs {0} blocks along "
                               "z, above the grid's limit of {1}; split the "
-                              "batch",
-                              gemm->batch, maxGrid[2]);
+                              "batch{2}",
+                              gemm->batch, maxGrid[2],
+                              target.hasWgmma()
+                                  ? " (or use persistent-blocks with the "
+                                    "wgmma kernel: its blocks loop over the "
+                                    "GEMMs)"
+                                  : "");
       }
       if (!why.empty() && succeeded(gemm))
         gemm = failure();

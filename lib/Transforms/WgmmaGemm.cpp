@@ -184,11 +184,23 @@ constexpr int64_t kOutputBarrier = 1;
 
 class WgmmaKernelBuilder : public SwizzledGemmBuilder {
 public:
+  /// `batchCount`: see buildWgmmaKernel.
   WgmmaKernelBuilder(ImplicitLocOpBuilder &b, const GemmInfo &g,
-                     const TileConfig &c, std::array<Value, 3> dynamicSizes)
-      : SwizzledGemmBuilder(b, g, c, dynamicSizes) {}
+                     const TileConfig &c, std::array<Value, 3> dynamicSizes,
+                     Value batchCount)
+      : SwizzledGemmBuilder(b, g, c, dynamicSizes), batchCount(batchCount) {
+    assert((!batchCount || (g.batched && persistent())) &&
+           "a batch's tiles are looped over by persistent blocks alone");
+  }
 
   void build(gpu::LaunchOp launch) {
+    // The persistent blocks of a batch: the tiles of every GEMM of it, each
+    // on the views of its GEMM (forEachTile); outside the tiles, the first
+    // GEMM's views stand for their types.
+    if (batchCount) {
+      batch = g;
+      g = buildBatchGemm(b, b.getLoc(), batch, index(0));
+    }
     Value tx = launch.getThreadIds().x;
     gpu::KernelDim3 blockIds = launch.getBlockIds();
     // The persistent tile loops count clusters along x (blocks without
@@ -645,9 +657,12 @@ private:
       return;
     }
     // With clusters, the tiles are the clusters' (CM tile rows x CN tile
-    // columns each).
+    // columns each); with a batch, those of every GEMM, GEMM after GEMM.
     Value tilesM = tileCount(GemmDim::M);
-    Value tiles = arith::MulIOp::create(b, tilesM, tileCount(GemmDim::N));
+    Value perGemm = arith::MulIOp::create(b, tilesM, tileCount(GemmDim::N));
+    Value tiles = perGemm;
+    if (batchCount)
+      tiles = arith::MulIOp::create(b, perGemm, batchCount);
     Value firstTile = blockX;
     if (turn != 0)
       firstTile = arith::AddIOp::create(
@@ -660,13 +675,22 @@ private:
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value savedM0 = m0, savedN0 = n0;
+    GemmInfo savedGemm = g;
     currentTile = loop.getInductionVar();
-    setTileOrigin(currentTile);
+    Value tile = currentTile;
+    if (batchCount) {
+      // (A tile exists only where perGemm is positive.)
+      g = buildBatchGemm(b, b.getLoc(), batch,
+                         arith::DivUIOp::create(b, tile, perGemm));
+      tile = arith::RemUIOp::create(b, tile, perGemm);
+    }
+    setTileOrigin(tile);
     RingPosition end =
         body({loop.getRegionIterArgs()[0], loop.getRegionIterArgs()[1]});
     scf::YieldOp::create(b, ValueRange{end.stage, end.phase});
     m0 = savedM0;
     n0 = savedN0;
+    g = savedGemm;
   }
 
   /// The ring of TMA stages (see the file comment); returns the final
@@ -1118,6 +1142,10 @@ private:
   /// The block's x index and the grid's x size (persistent tiles), and
   /// the index of the tile forEachTile's body builds.
   Value blockX, gridX, currentTile;
+  /// Persistent blocks of a batch: the host's count of its GEMMs and the
+  /// batch (3-D operands), whose GEMM of each tile forEachTile binds to g.
+  Value batchCount;
+  GemmInfo batch;
 };
 
 } // namespace
@@ -1125,7 +1153,8 @@ private:
 void mlir::uop::buildWgmmaKernel(OpBuilder &builder, Location loc,
                                  gpu::LaunchOp launch, const GemmInfo &gemm,
                                  const TileConfig &config,
-                                 std::array<Value, 3> dynamicSizes) {
+                                 std::array<Value, 3> dynamicSizes,
+                                 Value batchCount) {
   ImplicitLocOpBuilder b(loc, builder);
-  WgmmaKernelBuilder(b, gemm, config, dynamicSizes).build(launch);
+  WgmmaKernelBuilder(b, gemm, config, dynamicSizes, batchCount).build(launch);
 }

@@ -98,6 +98,12 @@ bool isSharedByBatch(const GemmInfo &g, Value operand);
 Value buildBatchMatrix(OpBuilder &b, Location loc, Value operand,
                        Value index);
 
+/// The GEMM `index` of the batch `g`: `g` with A, B, C and `out` its
+/// matrices (buildBatchMatrix; C null where the fusion removed a filled C),
+/// batched false and batchIndex `index`.
+GemmInfo buildBatchGemm(OpBuilder &b, Location loc, const GemmInfo &g,
+                        Value index);
+
 /// The 3-D operand of the identity layout whose matrix `matrix` is (a
 /// buildBatchMatrix view [z, :, :]), or null.
 Value getBatchOperand(Value matrix);

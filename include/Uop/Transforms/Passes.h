@@ -213,10 +213,14 @@ void buildTcgen05Kernel(OpBuilder &builder, Location loc,
 
 /// Builds, in the body of `launch`, the wgmma kernel of `gemm` for the
 /// configuration `config` (WgmmaGemm.cpp); `dynamicSizes` holds M, N and K
-/// as host values where they are dynamic (null where static).
+/// as host values where they are dynamic (null where static). With
+/// `batchCount` (the host's count of GEMMs of a batch `gemm`, 3-D; with
+/// persistent blocks) the blocks loop over the tiles of every GEMM of the
+/// batch, each tile on the views of its GEMM (buildBatchGemm).
 void buildWgmmaKernel(OpBuilder &builder, Location loc, gpu::LaunchOp launch,
                       const GemmInfo &gemm, const TileConfig &config,
-                      std::array<Value, 3> dynamicSizes = {});
+                      std::array<Value, 3> dynamicSizes = {},
+                      Value batchCount = {});
 
 /// Replaces the GEMM `gemm` (and its absorbed fill) by a tiled gpu.launch.
 /// With `unaligned` (for a `config.versionedTma`), two launches under a

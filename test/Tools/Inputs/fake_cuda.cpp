@@ -28,7 +28,10 @@
 // z of the batch (matrix z of each descriptor) for each z < Z; a launch
 // over more GEMMs than the descriptors hold fails. UOP_FAKE_BATCH may give
 // each descriptor's rank in the entry's order instead ("323": the second
-// a 2-D matrix that every GEMM of the batch reads).
+// a 2-D matrix that every GEMM of the batch reads). With UOP_FAKE_BATCH_LOOP
+// as well, a launch computes every GEMM its descriptors hold, whatever its
+// grid depth: the kernel of persistent blocks, which loop over the batch's
+// tiles (a launch along z then fails: that kernel has none).
 // cublasGemmStridedBatchedEx computes each GEMM of its batch as
 // cublasGemmEx does, at its strides.
 //
@@ -304,9 +307,19 @@ int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
   }
   if (!batched())
     return runFakeKernel(f, d, descs, /*splitK=*/gz > 1);
-  // Grid z runs the batch's GEMMs (no split of K).
+  // Grid z runs the batch's GEMMs (no split of K), or the kernel loops
+  // over all of them.
+  unsigned gemms = gz;
+  if (std::getenv("UOP_FAKE_BATCH_LOOP")) {
+    if (gz != 1)
+      return 1; // CUDA_ERROR_INVALID_VALUE
+    int64_t held = INT64_MAX;
+    for (int m = 0; m < descs; ++m)
+      held = std::min(held, batch[m]);
+    gemms = held == INT64_MAX ? 1 : (unsigned)held;
+  }
   Desc whole[3] = {d[0], d[1], d[2]};
-  for (unsigned z = 0; z < gz; ++z) {
+  for (unsigned z = 0; z < gemms; ++z) {
     for (int m = 0; m < descs; ++m) {
       if (batch[m] <= (int64_t)z)
         return 1; // CUDA_ERROR_INVALID_VALUE
