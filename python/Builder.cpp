@@ -33,8 +33,8 @@
 
 #include <pybind11/stl.h>
 
+#include <limits>
 #include <map>
-
 #include <memory>
 #include <string>
 #include <vector>
@@ -412,12 +412,13 @@ std::string matmulProblem(int64_t m, int64_t n, int64_t k,
       throw mlir::uop::python::UopError("expected GEMM sizes in [1, 2^20], got " +
                             std::to_string(m) + "x" + std::to_string(n) +
                             "x" + std::to_string(k));
-  // A batch runs its GEMMs along grid z, at most 65535 blocks.
+  // (A batch beyond grid z's 65535 GEMMs compiles with the persistent
+  // blocks of the wgmma kernel; uop-tile says so for the others.)
   bool batched = batch >= 0;
-  if (batched && batch > 65535)
+  if (batched && batch > std::numeric_limits<int32_t>::max())
     throw mlir::uop::python::UopError(
-        "expected a batch of at most 65535 GEMMs (one per block along grid "
-        "z), got " + std::to_string(batch));
+        "expected a batch of at most 2^31 - 1 GEMMs, got " +
+        std::to_string(batch));
   BuilderState s;
   OpBuilder &b = s.builder;
   Location loc = b.getUnknownLoc();

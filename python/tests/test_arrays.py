@@ -793,14 +793,23 @@ def test_matmul_problem_batch_dynamic_and_misuse():
     # A batch of none compiles to no launch.
     empty = uop.compile(uop.matmul_problem(8, 8, 8, batch=0), target="sm_80")
     assert empty.launches == []
-    for bad, why in [(-1, "expected 0 to 65535 GEMMs"),
-                     (65536, "expected 0 to 65535 GEMMs"),
+    for bad, why in [(-1, r"expected 0 to 2\^31 - 1 GEMMs"),
+                     (2**31, r"expected 0 to 2\^31 - 1 GEMMs"),
                      (2.0, "expected an integer or None"),
                      (True, "expected an integer or None")]:
         with pytest.raises(uop.Error, match="batch: " + why):
             uop.matmul_problem(8, 8, 8, batch=bad)
     assert "linalg.batch_matmul" in uop.matmul_problem(8, 8, 8,
                                                        batch=np.int64(4))
+    # More GEMMs than grid z holds: the compiler names the way out, and
+    # the persistent blocks of the wgmma kernel take them.
+    big = uop.matmul_problem(64, 64, 64, dtype="float16", transpose_b=True,
+                             batch=70000)
+    with pytest.raises(uop.Error, match="needs 70000 blocks along z.*"
+                       "persistent-blocks"):
+        uop.compile(big, target="sm_90a")
+    kernel = uop.compile(big, target="sm_90a", persistent_blocks=132)
+    assert [l.grid for l in kernel.launches] == [(132, 1, 1)]
 
 
 def test_batch_sharing_b():

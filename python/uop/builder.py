@@ -335,16 +335,17 @@ def matmul_problem(M: int, N: int, K: int, dtype: str = "float32",
     With dynamic=True the GEMM is `@gemm` on memref<?x?> operands, compiled
     once for every size (M, N and K read at run time), and `@main` casts
     buffers of the given shapes and calls it.
-    With `batch` (0 to 65535), a batch of that many GEMMs: a
+    With `batch` (0 to 2^31 - 1), a batch of that many GEMMs: a
     linalg.batch_matmul of 3-D operands, the batch outermost (A batch x M x
-    K, ...), C[b] = A[b] @ B[b]; with dynamic=True on memref<?x?x?>.
+    K, ...), C[b] = A[b] @ B[b]; with dynamic=True on memref<?x?x?>. (A
+    kernel puts the batch on grid z, at most 65535 GEMMs, but the wgmma
+    kernel with persistent_blocks, whose blocks loop over the GEMMs.)
     Built with MLIR's builders; returns the module's text."""
     if batch is not None and (isinstance(batch, bool)
                               or not isinstance(batch, numbers.Integral)):
         raise Error(f"batch: expected an integer or None, got {batch!r}")
-    if batch is not None and not 0 <= batch <= 65535:
-        raise Error(f"batch: expected 0 to 65535 GEMMs (one per block along "
-                    f"grid z), got {batch}")
+    if batch is not None and not 0 <= batch <= 2**31 - 1:
+        raise Error(f"batch: expected 0 to 2^31 - 1 GEMMs, got {batch}")
     return _uop.matmul_problem(
         M, N, K, _dtype_name(dtype, "dtype"),
         _dtype_name(out_dtype or "float32", "out_dtype"), transpose_b,
