@@ -795,10 +795,14 @@ static void buildFillKernel(ImplicitLocOpBuilder &b, const GemmInfo &g,
     sizeM = cst(g.m);
   if (!sizeN)
     sizeN = cst(g.n);
-  auto launch = gpu::LaunchOp::create(b, gridX, gridY, one, cst(kColumns),
+  // A batch's C: matrix z of it on the blocks at z.
+  Value gridZ = g.batched ? buildBatchSize(b, b.getLoc(), g) : one;
+  auto launch = gpu::LaunchOp::create(b, gridX, gridY, gridZ, cst(kColumns),
                                       one, one);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
+  if (g.batched)
+    out = buildBatchMatrix(b, b.getLoc(), out, launch.getBlockIds().z);
   Value blockN = mAlongX ? launch.getBlockIds().y : launch.getBlockIds().x;
   Value blockM = mAlongX ? launch.getBlockIds().x : launch.getBlockIds().y;
   if (value.getType() != elem)
@@ -1056,7 +1060,11 @@ static gpu::LaunchOp buildGemmLaunch(ImplicitLocOpBuilder &b,
   // first.
   if (c.splitK > 1 && g.fill)
     buildFillKernel(b, g, c, dynamicSizes);
-  Value gridZ = g.batched && !persistentBatch ? batchCount : cst(c.splitK);
+  // (Split K: the K slices of GEMM z at z S .. z S + S - 1.)
+  Value gridZ = cst(c.splitK);
+  if (g.batched && !persistentBatch)
+    gridZ = c.splitK > 1 ? arith::MulIOp::create(b, batchCount, gridZ)
+                         : batchCount;
   auto launch = gpu::LaunchOp::create(
       b, gridX, gridY, gridZ, blockX, blockY, one,
       /*dynamicSharedMemorySize=*/Value(), /*asyncTokenType=*/Type(),
@@ -1075,9 +1083,11 @@ static gpu::LaunchOp buildGemmLaunch(ImplicitLocOpBuilder &b,
     // kernel of one GEMM on those views.
     // (Persistent blocks of a batch loop over its GEMMs' tiles: the kernel
     // takes the views of each tile's GEMM.)
+    Value z = launch.getBlockIds().z;
+    if (g.batched && c.splitK > 1)
+      z = arith::DivUIOp::create(b, z, cst(c.splitK));
     GemmInfo matrices = g.batched && !persistentBatch
-                            ? buildBatchGemm(b, b.getLoc(), g,
-                                             launch.getBlockIds().z)
+                            ? buildBatchGemm(b, b.getLoc(), g, z)
                             : g;
     if (c.tcgen05)
       buildTcgen05Kernel(b, b.getLoc(), launch, matrices, c, dynamicSizes);
@@ -1664,10 +1674,20 @@ struct KindChooser {
       return failure();
     }
     std::string prefix = "for mma=wgmma: " + option + " ";
-    if (g.batched) {
-      whyNot = prefix + "puts the K slices along grid z, where a batch of "
-                        "GEMMs puts its GEMMs; use split-k=1";
-      return failure();
+    // A batch's K slices go along grid z after its GEMMs': S blocks a GEMM.
+    if (g.batched && !ShapedType::isDynamic(g.batch)) {
+      int64_t maxZ = target.getMaxGrid().asArrayRef()[2];
+      std::optional<int64_t> blocks = llvm::checkedMul(g.batch, splitK);
+      if (!blocks || *blocks > maxZ) {
+        whyNot = prefix + llvm::formatv("puts the K slices of each GEMM of "
+                                        "the batch along grid z: {0} x {1} "
+                                        "blocks, above the grid's limit of "
+                                        "{2}; use fewer slices or split "
+                                        "the batch",
+                                        g.batch, splitK, maxZ)
+                              .str();
+        return failure();
+      }
     }
     if (!config.warpSpecialize) {
       whyNot = prefix + "splits the K loop of the warp-specialized TMA "

@@ -85,7 +85,8 @@
 // the last k-tile's stage of a tile to the same blocks.
 //
 // With `split-k` S > 1 (warp-specialized, one tile a block) the grid has S
-// blocks per tile along z: block z's producer and consumers run the ring
+// blocks per tile along z (a batch's GEMM g at z = g S .. g S + S - 1,
+// slice z mod S): block z's producer and consumers run the ring
 // over k-tiles [z T / S, (z + 1) T / S) of the T (kTileBegin, kTileEnd),
 // from stage 0, the consumers' first release after their own first
 // k-tile; the accumulator starts at zero and the writeback adds it into
@@ -222,8 +223,12 @@ public:
         return arith::DivUIOp::create(
             b, arith::MulIOp::create(b, z, kTiles), index(c.splitK));
       };
-      kTileBegin = bound(blockIds.z);
-      kTileEnd = bound(arith::AddIOp::create(b, blockIds.z, index(1)));
+      // (A batch's GEMM z has the slices z S .. z S + S - 1.)
+      Value slice = blockIds.z;
+      if (g.batchIndex)
+        slice = arith::RemUIOp::create(b, slice, index(c.splitK));
+      kTileBegin = bound(slice);
+      kTileEnd = bound(arith::AddIOp::create(b, slice, index(1)));
     }
     fragmentOrigin(tx);
     bool ring = c.stages > 1;
