@@ -1674,6 +1674,18 @@ struct KindChooser {
       return failure();
     }
     std::string prefix = "for mma=wgmma: " + option + " ";
+    if (!config.warpSpecialize) {
+      whyNot = prefix + "splits the K loop of the warp-specialized TMA "
+                        "ring, which this GEMM does not use (" +
+               whyNoSpecializedRing() + ")";
+      return failure();
+    }
+    if (config.persistentBlocks > 0) {
+      whyNot = prefix + "gives each block one tile and a slice of K, where "
+                        "persistent-blocks loops over whole tiles; use one "
+                        "or the other";
+      return failure();
+    }
     // A batch's K slices go along grid z after its GEMMs': S blocks a GEMM.
     if (g.batched && !ShapedType::isDynamic(g.batch)) {
       int64_t maxZ = target.getMaxGrid().asArrayRef()[2];
@@ -1688,18 +1700,6 @@ struct KindChooser {
                               .str();
         return failure();
       }
-    }
-    if (!config.warpSpecialize) {
-      whyNot = prefix + "splits the K loop of the warp-specialized TMA "
-                        "ring, which this GEMM does not use (" +
-               whyNoSpecializedRing() + ")";
-      return failure();
-    }
-    if (config.persistentBlocks > 0) {
-      whyNot = prefix + "gives each block one tile and a slice of K, where "
-                        "persistent-blocks loops over whole tiles; use one "
-                        "or the other";
-      return failure();
     }
     if (tmaStore) {
       whyNot = prefix + "adds each block's partial sums into C with atomic "
@@ -2206,7 +2206,10 @@ struct KindChooser {
       // a K to load) every thread copies and multiplies.
       config.warpSpecialize =
           warpSpecialize && config.stages > 1 && g.k != 0;
-      if (persistentBlocks != 0) {
+      // (An empty C, static M, N or batch 0, compiles to no launch, which
+      // takes any option.)
+      bool emptyC = g.m == 0 || g.n == 0 || (g.batched && g.batch == 0);
+      if (persistentBlocks != 0 && !emptyC) {
         if (!config.warpSpecialize) {
           whyNot = llvm::formatv(
               "for mma=wgmma: persistent-blocks={0} needs the "
@@ -2459,15 +2462,32 @@ struct UopTilePass : public mlir::uop::impl::UopTileBase<UopTilePass> {
         else if (gemm->batched && !ShapedType::isDynamic(gemm->batch) &&
                  gemm->batch > maxGrid[2] &&
                  !(launchConfig->wgmma && launchConfig->persistentBlocks > 0))
-          why = llvm::formatv("a batch of {0} GEMMs needs {0} blocks along "
-                              "z, above the grid's limit of {1}; split the "
-                              "batch{2}",
-                              gemm->batch, maxGrid[2],
-                              target.hasWgmma()
-                                  ? " (or use persistent-blocks with the "
-                                    "wgmma kernel: its blocks loop over the "
-                                    "GEMMs)"
-                                  : "");
+          why = launchConfig != &*config
+                    // The warp-level kernel of a versioned TMA GEMM.
+                    ? llvm::formatv(
+                          "a batch of {0} GEMMs needs {0} blocks along z, "
+                          "above the grid's limit of {1}, in the mma.sync "
+                          "kernel mma=auto launches where rows of a length "
+                          "known only at run time are not whole 16-byte "
+                          "units; use mma={2} (the TMA kernel alone{3}) or "
+                          "split the batch",
+                          gemm->batch, maxGrid[2],
+                          config->tcgen05 ? "tcgen05" : "wgmma",
+                          config->persistentBlocks > 0
+                              ? ", whose persistent blocks loop over the "
+                                "GEMMs"
+                              : "")
+                          .str()
+                    : llvm::formatv("a batch of {0} GEMMs needs {0} blocks "
+                                    "along z, above the grid's limit of {1}; "
+                                    "split the batch{2}",
+                                    gemm->batch, maxGrid[2],
+                                    target.hasWgmma()
+                                        ? " (or use persistent-blocks with "
+                                          "the wgmma kernel: its blocks loop "
+                                          "over the GEMMs)"
+                                        : "")
+                          .str();
       }
       if (!why.empty() && succeeded(gemm))
         gemm = failure();

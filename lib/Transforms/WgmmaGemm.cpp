@@ -190,7 +190,9 @@ public:
                      const TileConfig &c, std::array<Value, 3> dynamicSizes,
                      Value batchCount)
       : SwizzledGemmBuilder(b, g, c, dynamicSizes), batchCount(batchCount) {
-    assert((!batchCount || (g.batched && persistent())) &&
+    // (Only the warp-specialized roles loop over tiles: the other ring's
+    // writeback would store GEMM 0's views.)
+    assert((!batchCount || (g.batched && persistent() && c.warpSpecialize)) &&
            "a batch's tiles are looped over by persistent blocks alone");
   }
 
@@ -646,7 +648,8 @@ private:
   /// producer and the consumers go through the same tiles in the same
   /// order, so their rings stay in step): the block's own tile, or, with
   /// `persistent-blocks`, tiles bx, bx + P, bx + 2P, ... of the launch
-  /// order over the ceil(M / BM) x ceil(N / BN) tiles (P blocks along x;
+  /// order over the ceil(M / BM) x ceil(N / BN) tiles (of each GEMM of a
+  /// batch in turn, with the GEMM's views bound to g; P blocks along x;
   /// setTileOrigin: row-major, or grouped with `group-m`; with clusters,
   /// P clusters along x and the cluster tiles, CM tile rows x CN tile
   /// columns each, the block taking the tile at its place in each); with

@@ -292,8 +292,9 @@ Options parseOptions(int argc, char **argv) {
 }
 
 /// The GEMM sizes of --gemm [B]xMxNxK (or one of --shapes), each of M, N
-/// and K in [1, 2^20], a batch of B in [1, 65535] GEMMs (grid z's limit),
-/// with all the matrices within 64 GiB.
+/// and K in [1, 2^20], a batch of B in [1, 2^31 - 1] GEMMs (cuBLAS's
+/// count; a kernel with the batch on grid z takes at most 65535, which the
+/// compiler and the launch check say), with all the matrices within 64 GiB.
 struct GemmShape {
   int64_t m = 0, n = 0, k = 0;
   /// The GEMMs of a batch (linalg.batch_matmul), 0 for a single GEMM.
@@ -322,7 +323,7 @@ GemmShape parseGemm(const Options &o, const std::string &text,
                        text + "'");
   size_t first = parts.size() - 3;
   if (first)
-    s.batch = parseInt(parts[0], flag + " B", 1, 65535);
+    s.batch = parseInt(parts[0], flag + " B", 1, INT32_MAX);
   s.m = parseInt(parts[first], flag + " M", 1, 1 << 20);
   s.n = parseInt(parts[first + 1], flag + " N", 1, 1 << 20);
   s.k = parseInt(parts[first + 2], flag + " K", 1, 1 << 20);
