@@ -358,9 +358,14 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   if (staged.empty())
     return success();
 
-  // Static shared memory stops at the target's limit (48 KiB per block):
-  // refuse here, naming the tiles, rather than in a later conversion.
-  int64_t maxSharedBytes = getTargetOrDefault(op).getMaxStaticShared();
+  // Static shared memory stops at the target's limit (48 KiB per block);
+  // tiles of which not even one stage fits there take dynamic shared
+  // memory (convert-uop-to-gpu moves a kernel's buffers there once they
+  // exceed the static limit), up to the chip's per-block limit: refuse
+  // beyond it here, naming the tiles, rather than in a later conversion.
+  TargetAttr target = getTargetOrDefault(op);
+  int64_t maxStaticBytes = target.getMaxStaticShared();
+  int64_t maxSharedBytes = std::max(maxStaticBytes, target.getMaxShared());
   // Every sum and product is checked: an overflowing count saturates at
   // INT64_MAX, above the limit, where a wrapped one could pass it.
   static constexpr int64_t kSaturated = std::numeric_limits<int64_t>::max();
@@ -393,7 +398,9 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   // buffering: one barrier per step; a deeper ring hides nothing, as each
   // thread's loads complete before its stores into the ring), with
   // asynchronous copies the deepest ring up to kMaxStages; never more
-  // buffers than the loop has tiles, and the deepest that fits the target.
+  // buffers than the loop has tiles, and the deepest that fits the
+  // target's static shared memory, or, where one stage does not, its
+  // dynamic shared memory.
   // A tensor-core matmul is always staged with cp.async (every chip of the
   // table has it, sm_80 on): its ldmatrix/mma.sync steps are short, so the
   // ring's loads must be in flight while they run.
@@ -405,24 +412,44 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   } else if (!automatic) {
     stages = options.stages;
   } else {
-    stages = async ? kMaxStages : 2;
+    int64_t deepest = async ? kMaxStages : 2;
     if (std::optional<int64_t> trips = getConstantTripCount(loop))
-      stages = std::max<int64_t>(1, std::min(stages, *trips));
-    while (stages > 1 && bytesFor(stages) > maxSharedBytes)
-      --stages;
+      deepest = std::max<int64_t>(1, std::min(deepest, *trips));
+    // The deepest ring within the static shared memory; where not even
+    // one stage fits it, the deepest within the dynamic.
+    auto deepestWithin = [&](int64_t limit) {
+      int64_t n = deepest;
+      while (n > 1 && bytesFor(n) > limit)
+        --n;
+      return n;
+    };
+    stages = deepestWithin(maxStaticBytes);
+    if (bytesFor(stages) > maxStaticBytes)
+      stages = deepestWithin(maxSharedBytes);
   }
   int64_t bytes = bytesFor(stages);
   StringRef advice = automatic || stages == 1
                          ? "; use smaller tiles"
                          : "; use smaller tiles or fewer stages";
+  auto limit = [&](InFlightDiagnostic diag) -> InFlightDiagnostic {
+    diag << maxSharedBytes << " bytes of ";
+    if (maxSharedBytes > maxStaticBytes)
+      diag << target.getChip() << "'s shared memory per block (dynamic "
+           << "beyond its " << maxStaticBytes << " static bytes)";
+    else
+      diag << "static shared memory";
+    return diag;
+  };
   if (bytes == kSaturated)
-    return op.emitOpError("staging its tiles needs more than 2^63 bytes of "
-                          "shared memory per block, above the limit of ")
-           << maxSharedBytes << " bytes of static shared memory" << advice;
+    return limit(op.emitOpError("staging its tiles needs more than 2^63 "
+                                "bytes of shared memory per block, above "
+                                "the limit of "))
+           << advice;
   if (bytes > maxSharedBytes)
-    return op.emitOpError("staging its tiles needs ")
-           << bytes << " bytes of shared memory per block, above the limit of "
-           << maxSharedBytes << " bytes of static shared memory" << advice;
+    return limit(op.emitOpError("staging its tiles needs ")
+                 << bytes
+                 << " bytes of shared memory per block, above the limit of ")
+           << advice;
 
   ImplicitLocOpBuilder b(op.getLoc(), rewriter);
   // The buffers: one per operand, `stages` tiles each, at the top of the
