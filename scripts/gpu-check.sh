@@ -123,6 +123,9 @@ prepare() {
     "bf16 bf16 f32 - kn"
     "f16out f16 f16 - kn"
     "f16mma f16 f32 mma=mma_sync kn"
+    # mma.sync with a ring of 4 stages of 128 x 128 x 64 (128 KiB of
+    # dynamic shared memory; the default ring is 3 x 16 KiB, static).
+    "f16mmak64s4 f16 f32 mma=mma_sync+tile=128,128,64+stages=4 kn"
     "f16wmma f16 f32 mma=wmma kn"
     "f16simt f16 f32 mma=simt kn"
     "f16nkts f16 f32 tma-store=true nk"
