@@ -911,6 +911,28 @@ bool GpuSession::load(const std::string &ptx, const HostFunctionPlan &plan,
             cu.moduleGetFunction(&launch->function, module, l.kernel.c_str()),
             "cuModuleGetFunction '" + l.kernel + "'", error))
       return false;
+    // Static and dynamic shared memory together within what this GPU
+    // grants a block (a kernel compiled for another chip may ask more:
+    // sm_80's 163 KiB against sm_86's 99 KiB), said before the driver
+    // refuses it with a bare error.
+    int staticBytes = 0, optin = 0;
+    cu.funcGetAttribute(&staticBytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+                        launch->function);
+    if (cu.deviceGetAttribute(
+            &optin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+            cu.device) == CUDA_SUCCESS &&
+        optin > 0 && staticBytes + l.dynamicSharedBytes > optin)
+      return fail(error, ErrorKind::BadInput,
+                  "launch " + std::to_string(li) + " (" + l.kernel +
+                      "): needs " +
+                      std::to_string(staticBytes + l.dynamicSharedBytes) +
+                      " bytes of shared memory per block (" +
+                      std::to_string(staticBytes) + " static, " +
+                      std::to_string(l.dynamicSharedBytes) +
+                      " dynamic), above the " + std::to_string(optin) +
+                      " this GPU (" + cu.deviceName +
+                      ") grants a block; compile it for this GPU's target "
+                      "or with smaller tiles");
     // Above 48 KiB of dynamic shared memory a kernel must opt in.
     if (l.dynamicSharedBytes > 48 * 1024 &&
         !checkCuda(

@@ -375,23 +375,43 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   auto mul = [](int64_t a, int64_t b) {
     return llvm::checkedMul(a, b).value_or(kSaturated);
   };
+  // Each buffer is counted up to a multiple of the largest alignment among
+  // them: a bound of what laying them out aligned takes (as
+  // convert-uop-to-gpu does in dynamic shared memory).
+  int64_t alignment = op.getKind() == MatmulKind::wmma ? 32 : 16;
+  kernel->walk([&](AllocSharedOp alloc) {
+    alignment = std::max<int64_t>(
+        alignment, std::max<int64_t>(
+                       int64_t(alloc.getAlignment().value_or(0)),
+                       getElementBytes(alloc.getType().getElementType())));
+  });
+  auto aligned = [&](int64_t bytes) {
+    return bytes == kSaturated
+               ? kSaturated
+               : add(bytes, (alignment - bytes % alignment) % alignment);
+  };
   int64_t otherBytes = 0;
   kernel->walk([&](AllocSharedOp alloc) {
-    otherBytes = add(otherBytes, getBufferBytes(alloc.getType()));
+    otherBytes = add(otherBytes, aligned(getBufferBytes(alloc.getType())));
   });
   // uop-tensorcore gives a wmma matmul a 16x16 f32 tile per warp, through
   // which its accumulator fragments enter and leave the register map.
   if (op.getKind() == MatmulKind::wmma)
-    otherBytes = add(otherBytes,
-                     mul(op.getWarpsM() * op.getWarpsN(), kWmmaScratchBytes));
-  int64_t stageBytes = 0;
+    otherBytes = add(otherBytes, aligned(mul(op.getWarpsM() * op.getWarpsN(),
+                                             kWmmaScratchBytes)));
+  SmallVector<int64_t> tileBytes;
   for (StagedOperand &s : staged)
-    stageBytes = add(
-        stageBytes,
+    tileBytes.push_back(
         mul(mul(s.rows, add(s.cols, s.pad)),
             getElementBytes(
                 cast<MemRefType>(s.tile.getType()).getElementType())));
-  auto bytesFor = [&](int64_t n) { return add(otherBytes, mul(n, stageBytes)); };
+  // One buffer of n tiles per operand.
+  auto bytesFor = [&](int64_t n) {
+    int64_t bytes = otherBytes;
+    for (int64_t tile : tileBytes)
+      bytes = add(bytes, aligned(mul(n, tile)));
+    return bytes;
+  };
 
   // The number of buffers per operand. A matmul outside a loop runs once:
   // one buffer. Automatic (0): with synchronous copies two (double

@@ -406,10 +406,13 @@ def UopPromoteShared : Pass<"uop-promote-shared"> {
     the copies and the matmul, which carry it as a `#uop.shared_layout`.
 
     The shared buffers of a block (every stage of every operand, and the
-    buffers the kernel already has) must fit the static shared memory of
-    the module's `uop.target` (`max_static_shared`, 48 KiB): an explicit
-    `stages` that does not fit is an error naming the bytes, the automatic
-    choice takes the deepest ring that fits. The bank model padding is
+    buffers the kernel already has) are kept within the static shared
+    memory of the module's `uop.target` (`max_static_shared`, 48 KiB): the
+    automatic choice takes the deepest ring that fits it. Where not even
+    one stage fits, or an explicit `stages` does not, they may take the
+    chip's dynamic shared memory (`max_shared`; convert-uop-to-gpu moves
+    them there), the automatic ring then as deep as fits it; beyond that
+    the tiles are an error naming the bytes. The bank model padding is
     chosen for is the target's too.
   }];
   let options = [

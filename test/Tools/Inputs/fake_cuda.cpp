@@ -175,8 +175,12 @@ int cuDeviceGetName(char *name, int len, int) {
   std::snprintf(name, len, "fake GPU (test/Tools/Inputs/fake_cuda.cpp)");
   return 0;
 }
-int cuDeviceGetAttribute(int *v, int, int) {
-  *v = 0;
+/// Every attribute is 0 but the shared memory a block may opt into
+/// (CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN), which
+/// UOP_FAKE_SHARED_OPTIN gives where set.
+int cuDeviceGetAttribute(int *v, int attribute, int) {
+  const char *optin = std::getenv("UOP_FAKE_SHARED_OPTIN");
+  *v = attribute == 97 && optin ? std::atoi(optin) : 0;
   return 0;
 }
 int cuDevicePrimaryCtxRetain(void **ctx, int) {
