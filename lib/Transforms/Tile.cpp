@@ -986,9 +986,9 @@ static gpu::LaunchOp buildGemmLaunch(ImplicitLocOpBuilder &b,
   auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, v); };
   Value one = cst(1);
   auto [blocksX, blocksY] = launchGrid(g, c);
-  // A batch: GEMM z of the batch on blocks z (split K is the wgmma
-  // kernel's, which takes no batch), or, with persistent blocks, the
-  // blocks along x loop over the tiles of every GEMM of the batch.
+  // A batch: GEMM z of the batch on blocks z (with split K, GEMM z / S
+  // on blocks z, below), or, with persistent blocks, the blocks along x
+  // loop over the tiles of every GEMM of the batch.
   bool persistentBatch = g.batched && c.wgmma && c.persistentBlocks > 0;
   Value batchCount = g.batched ? buildBatchSize(b, b.getLoc(), g) : Value();
   auto blocksAlong = [&](int64_t count, GemmDim dim, int64_t tile,
