@@ -896,6 +896,24 @@ static LaunchConfig bindGemmShape(const Options &o, const LaunchConfig &config,
   return *bound;
 }
 
+/// Widens [lo, hi] by the extreme of the parabola through the epilogue's
+/// values at P - t, P and P + t (`below`, `at`, `above`), where it lies
+/// strictly inside the interval: f(P + u t) ~ a u^2 + b u + at, extreme
+/// at u = -b / 2a with the value at - b^2 / 4a, inside where |b| < 2 |a|.
+/// Three monotonic values can have one (0, 0, 1: the parabola dips to
+/// -1/8): by an eighth of their spread at most, a curve the samples
+/// cannot tell from a minimum just inside.
+static void widenForExtremum(double below, double at, double above,
+                             double &lo, double &hi) {
+  double a = 0.5 * (above + below) - at, b = 0.5 * (above - below);
+  if (!std::isfinite(a) || !std::isfinite(b) ||
+      std::fabs(b) >= 2 * std::fabs(a))
+    return;
+  double extreme = at - b * b / (4 * a);
+  lo = std::fmin(lo, extreme);
+  hi = std::fmax(hi, extreme);
+}
+
 /// The reference of a GEMM with a fused epilogue (`gemm.epilogue`): the
 /// source `o.input` run in uop-sim on the seeded inputs of `o.seed` (the
 /// values the GPU's run was given), its GEMM's product taken from
@@ -907,8 +925,16 @@ static LaunchConfig bindGemmShape(const Options &o, const LaunchConfig &config,
 /// summation order), which the epilogue carries along scaled, shifted or
 /// clipped: uop-sim also runs the source on P - t and P + t, and C as it
 /// leaves it from P (`want`) and the least and greatest of the three per
-/// element (`lo`, `hi`) are the reference. Dies when uop-sim cannot run
-/// the source. The files go to --keep's directory, or a temporary one.
+/// element (`lo`, `hi`) are the reference. An epilogue need not be
+/// monotonic in the product (x * x, |x|, GELU): its extreme over [P - t, P
+/// + t] may lie inside. Two more things bound it there: a fourth run on
+/// the point of the interval nearest 0 (the kink of |x|, the least x * x),
+/// and the extreme of the parabola through the three runs where it lies
+/// inside the interval (widenForExtremum; exact for (x + c)^2, to third
+/// order for a smooth epilogue). The first never widens a monotonic
+/// epilogue's bounds, the second by an eighth of their spread at most.
+/// Dies when uop-sim cannot run the source. The files go to --keep's
+/// directory, or a temporary one.
 struct EpilogueReference {
   std::vector<uint8_t> want;
   std::vector<double> lo, hi;
@@ -946,20 +972,29 @@ static EpilogueReference runEpilogue(const Options &o,
   auto [atol, rtol] = productTolerance(gemm, tf32);
   std::printf("uop-run: epilogue: uop-sim runs '%s' (entry '%s', seed "
               "%" PRIu64 ") on cuBLAS's product P and on P -/+ (%.2g + %.2g "
-              "|P|), the product's tolerance\n",
+              "|P|), the product's tolerance (and on its point nearest 0)\n",
               o.input.c_str(), plan.host.name.c_str(), o.seed, atol, rtol);
   size_t n = product.size() / 4;
   std::vector<float> p(n);
   std::memcpy(p.data(), product.data(), product.size());
   EpilogueReference ref;
   const size_t cParam = gemm.c;
-  for (int run = 0; run < 3; ++run) {
-    // P, then P - t, then P + t.
+  std::vector<double> below; // the values at P - t
+  for (int run = 0; run < 4; ++run) {
+    // P, then P - t, then P + t, then the point of [P - t, P + t] nearest
+    // 0 (the same shifts, in f32, as the two before).
     std::vector<float> shifted = p;
-    if (run)
-      for (float &x : shifted)
-        x += (run == 1 ? -1 : 1) * (float)(atol + rtol * std::fabs(x));
-    std::string name = run == 0 ? "" : run == 1 ? "-lo" : "-hi";
+    for (float &x : shifted) {
+      float t = (float)(atol + rtol * std::fabs(x));
+      if (run == 1 || run == 2)
+        x += run == 1 ? -t : t;
+      else if (run == 3)
+        x = x - t > 0 ? x - t : x + t < 0 ? x + t : 0;
+    }
+    std::string name = run == 0   ? ""
+                       : run == 1 ? "-lo"
+                       : run == 2 ? "-hi"
+                                  : "-zero";
     std::string productFile = dir + "/product" + name + ".bin",
                 outDir = dir + "/epilogue" + name;
     writeFile(productFile,
@@ -993,6 +1028,15 @@ static EpilogueReference runEpilogue(const Options &o,
     for (size_t i = 0; i < values.size(); ++i) {
       ref.lo[i] = std::fmin(ref.lo[i], values[i]);
       ref.hi[i] = std::fmax(ref.hi[i], values[i]);
+    }
+    if (run == 1) {
+      below = std::move(values);
+    } else if (run == 2) {
+      // The values at P, loaded from `want` again (lo and hi have moved).
+      std::vector<double> at = loadFloats(
+          gemm.outType, ref.want.data(), (int64_t)values.size());
+      for (size_t i = 0; i < values.size(); ++i)
+        widenForExtremum(below[i], at[i], values[i], ref.lo[i], ref.hi[i]);
     }
   }
   if (o.keepDir.empty())

@@ -19,7 +19,10 @@
 // UOP_FAKE_CUDA=wrong makes the kernel off by one in one element.
 // UOP_FAKE_EPILOGUE=reluS (relu2, relu1000, relu0.001) makes the kernel
 // store relu(S * A * B), a GEMM with that fused epilogue
-// (test/Tools/Inputs/gemm_scale_relu_*.mlir); UOP_FAKE_SHIFT=X adds X to
+// (test/Tools/Inputs/gemm_scale_relu_*.mlir), UOP_FAKE_EPILOGUE=squareC
+// (abs) makes it store (A * B + C)^2 (|A * B|; C defaults to 0:
+// gemm_square_f32_96x80x64.mlir, epilogues not monotonic in the
+// product); UOP_FAKE_SHIFT=X adds X to
 // every element of the product first (as another summation order may),
 // UOP_FAKE_CUDA=wrongproduct 1 to one element of it.
 //
@@ -58,6 +61,7 @@
 #include "Uop/Runtime/SeededInputs.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -411,9 +415,15 @@ int runFakeKernel(const FakeFunction &f, const Desc *given, int descs,
         acc += (float)std::atof(shift);
       if (mode() == "wrongproduct" && i == M - 1 && j == 0)
         acc += 1;
-      if (const char *e = std::getenv("UOP_FAKE_EPILOGUE");
-          e && std::string(e).rfind("relu", 0) == 0)
-        acc = std::max((float)std::atof(e + 4) * acc, 0.0f);
+      if (const char *e = std::getenv("UOP_FAKE_EPILOGUE")) {
+        std::string epilogue = e;
+        if (epilogue.rfind("relu", 0) == 0)
+          acc = std::max((float)std::atof(e + 4) * acc, 0.0f);
+        else if (epilogue.rfind("square", 0) == 0)
+          acc = (acc + (float)std::atof(e + 6)) * (acc + (float)std::atof(e + 6));
+        else if (epilogue == "abs")
+          acc = std::fabs(acc);
+      }
       if (mode() == "wrong" && i == M - 1 && j == 0)
         acc += 1;
       int64_t cIndex = d[2].offset + i * d[2].stride[0] + j * d[2].stride[1];
