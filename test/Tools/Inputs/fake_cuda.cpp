@@ -22,7 +22,10 @@
 // (test/Tools/Inputs/gemm_scale_relu_*.mlir), UOP_FAKE_EPILOGUE=squareC
 // (abs) makes it store (A * B + C)^2 (|A * B|; C defaults to 0:
 // gemm_square_f32_96x80x64.mlir, epilogues not monotonic in the
-// product); UOP_FAKE_SHIFT=X adds X to
+// product), UOP_FAKE_EPILOGUE=biasrelu relu(A * B + bias) with the bias
+// the entry's first 1-D descriptor (N f32 values; the entry's descriptor
+// ranks in order given by UOP_FAKE_RANKS, "2212": A, B, bias, C);
+// UOP_FAKE_SHIFT=X adds X to
 // every element of the product first (as another summation order may),
 // UOP_FAKE_CUDA=wrongproduct 1 to one element of it.
 //
@@ -217,9 +220,12 @@ struct FakeFunction {
 
 bool batched() { return std::getenv("UOP_FAKE_BATCH") != nullptr; }
 
-/// The rank of the entry's descriptor `i`: 2, or 3 with UOP_FAKE_BATCH, or
+/// The rank of the entry's descriptor `i`: the i-th digit of
+/// UOP_FAKE_RANKS where set (1 to 3); else 2, or 3 with UOP_FAKE_BATCH, or
 /// the i-th digit of UOP_FAKE_BATCH where that is a string of ranks.
 int descriptorRank(size_t i) {
+  if (const char *r = std::getenv("UOP_FAKE_RANKS"))
+    return i < std::strlen(r) && r[i] >= '1' && r[i] <= '3' ? r[i] - '0' : 2;
   const char *v = std::getenv("UOP_FAKE_BATCH");
   if (!v)
     return 2;
@@ -266,12 +272,18 @@ struct Desc {
   void *ptr;
   int64_t offset, size[2], stride[2];
 };
+/// A 1-D one: the bias of UOP_FAKE_EPILOGUE=biasrelu.
+struct Vector {
+  void *ptr = nullptr;
+  int64_t offset = 0, size = 0, stride = 0;
+};
 
 /// The fake kernel on three 2-D descriptors, A (M x K), B (K x N, or N x K
 /// transposed: its strides say which) and C (M x N), or C alone, the fill
-/// of a split-K GEMM (`descs` 1); `splitK`: a launch of several K slices.
+/// of a split-K GEMM (`descs` 1); `splitK`: a launch of several K slices;
+/// `bias`: the entry's first 1-D descriptor, if any.
 int runFakeKernel(const FakeFunction &f, const Desc *d, int descs,
-                  bool splitK);
+                  bool splitK, const Vector &bias);
 
 int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
                    unsigned bx, unsigned by, unsigned bz, unsigned, void *,
@@ -290,16 +302,30 @@ int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
     }
     return 0;
   }
+  // The matrices (2-D or 3-D descriptors) and a bias (the first 1-D one).
+  std::vector<int> matrices;
+  Vector bias;
+  for (size_t i = 0; i < f.descriptors.size(); ++i) {
+    if (f.ranks[i] >= 2) {
+      matrices.push_back((int)i);
+      continue;
+    }
+    if (bias.ptr)
+      continue;
+    void **p = params + f.descriptors[i];
+    bias = {*(void **)p[1], *(int64_t *)p[2], *(int64_t *)p[3],
+            *(int64_t *)p[4]};
+  }
   Desc d[3];
-  int descs = f.descriptors.size() == 1 ? 1 : 3;
-  if ((int)f.descriptors.size() < descs)
+  int descs = matrices.size() == 1 ? 1 : 3;
+  if ((int)matrices.size() < descs)
     return 1; // CUDA_ERROR_INVALID_VALUE
   // A batch's 3-D descriptors: matrix z of each is GEMM z's (a 2-D one
   // the same matrix for every z).
   int64_t batch[3] = {1, 1, 1}, batchStride[3] = {0, 0, 0};
   for (int m = 0; m < descs; ++m) {
-    int rank = f.ranks[m], first = rank - 2;
-    void **p = params + f.descriptors[m];
+    int rank = f.ranks[matrices[m]], first = rank - 2;
+    void **p = params + f.descriptors[matrices[m]];
     d[m].ptr = *(void **)p[1]; // the aligned pointer
     d[m].offset = *(int64_t *)p[2];
     for (int i = 0; i < 2; ++i) {
@@ -314,7 +340,7 @@ int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
     }
   }
   if (!batched())
-    return runFakeKernel(f, d, descs, /*splitK=*/gz > 1);
+    return runFakeKernel(f, d, descs, /*splitK=*/gz > 1, bias);
   // Grid z runs the batch's GEMMs (no split of K), or the kernel loops
   // over all of them.
   unsigned gemms = gz;
@@ -333,14 +359,14 @@ int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
         return 1; // CUDA_ERROR_INVALID_VALUE
       d[m].offset = whole[m].offset + z * batchStride[m];
     }
-    if (int r = runFakeKernel(f, d, descs, /*splitK=*/false))
+    if (int r = runFakeKernel(f, d, descs, /*splitK=*/false, bias))
       return r;
   }
   return 0;
 }
 
 int runFakeKernel(const FakeFunction &f, const Desc *given, int descs,
-                  bool splitK) {
+                  bool splitK, const Vector &bias) {
   // (Put in order below: the caller's stay as they are for its next GEMM.)
   Desc d[3];
   std::copy(given, given + descs, d);
@@ -399,6 +425,11 @@ int runFakeKernel(const FakeFunction &f, const Desc *given, int descs,
   // not checked, so a B read the wrong way round gives wrong values.
   if (!fits(d))
     return 1; // CUDA_ERROR_INVALID_VALUE
+  const char *epilogueMode = std::getenv("UOP_FAKE_EPILOGUE");
+  std::string epilogue = epilogueMode ? epilogueMode : "";
+  // A bias of N f32 values, read at its stride.
+  if (epilogue == "biasrelu" && (!bias.ptr || bias.size != N))
+    return 1; // CUDA_ERROR_INVALID_VALUE
   for (int64_t i = 0; i < M; ++i)
     for (int64_t j = 0; j < N; ++j) {
       float acc = 0;
@@ -415,14 +446,16 @@ int runFakeKernel(const FakeFunction &f, const Desc *given, int descs,
         acc += (float)std::atof(shift);
       if (mode() == "wrongproduct" && i == M - 1 && j == 0)
         acc += 1;
-      if (const char *e = std::getenv("UOP_FAKE_EPILOGUE")) {
-        std::string epilogue = e;
-        if (epilogue.rfind("relu", 0) == 0)
-          acc = std::max((float)std::atof(e + 4) * acc, 0.0f);
-        else if (epilogue.rfind("square", 0) == 0)
-          acc = (acc + (float)std::atof(e + 6)) * (acc + (float)std::atof(e + 6));
-        else if (epilogue == "abs")
-          acc = std::fabs(acc);
+      if (epilogue.rfind("relu", 0) == 0) {
+        acc = std::max((float)std::atof(epilogueMode + 4) * acc, 0.0f);
+      } else if (epilogue.rfind("square", 0) == 0) {
+        float c = (float)std::atof(epilogueMode + 6);
+        acc = (acc + c) * (acc + c);
+      } else if (epilogue == "abs") {
+        acc = std::fabs(acc);
+      } else if (epilogue == "biasrelu") {
+        acc = std::max(
+            acc + load("f32", bias.ptr, bias.offset + j * bias.stride), 0.0f);
       }
       if (mode() == "wrong" && i == M - 1 && j == 0)
         acc += 1;
