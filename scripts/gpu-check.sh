@@ -142,6 +142,10 @@ prepare() {
     "f16nkoutpp132m128 f16 f16 persistent-blocks=132+pingpong=true+tile=128,128,64 nk"
     "f16nkoutpp132m128ts f16 f16 persistent-blocks=132+pingpong=true+tile=128,128,64+tma-store=true nk"
     "f16nk256 f16 f32 tile=128,256,64 nk"
+    # The 128 x 256 tile with an f16 C (each consumer an m64n256k16
+    # wgmma: the least shared-memory traffic per MMA), alone and persistent
+    # in 1 x 2 clusters.
+    "f16nkoutn256 f16 f16 tile=128,256,64 nk"
     "f16outpp132 f16 f16 persistent-blocks=132+pingpong=true kn"
     "f16nkc2 f16 f32 cluster-m=2 nk"
     "f16nkoutc2 f16 f16 cluster-m=2 nk"
@@ -151,6 +155,7 @@ prepare() {
     "f16outc2 f16 f16 cluster-m=2+tile=128,128,64 kn"
     "f16nkoutp132c2 f16 f16 persistent-blocks=132+cluster-m=2 nk"
     "f16nkoutp132c2g8ts f16 f16 persistent-blocks=132+cluster-m=2+group-m=8+tma-store=true nk"
+    "f16nkoutp132c2n256 f16 f16 persistent-blocks=132+cluster-m=2+tile=128,256,64 nk"
     "f16nkoutcn2ts f16 f16 cluster-n=2+tma-store=true nk"
     "f16nkoutc2x2ts f16 f16 cluster-m=2+cluster-n=2+tma-store=true nk"
     "f16nkoutp132c2x2g8ts f16 f16 persistent-blocks=132+cluster-m=2+cluster-n=2+group-m=8+tma-store=true nk"
@@ -202,7 +207,7 @@ prepare() {
   # run out, cuts the small sizes and the variants instead: the run order is
   # the manifest's.
   local goal_sizes=" ${UOP_GPU_GOAL_SIZES-4096 8192} "
-  local goal_cases=" f16nkout f16nkoutts f16nkoutp132ts f16nkoutpp132m128ts f16nkoutc2ts f16nkoutp132c2g8ts f16nkoutc2x2ts f16nkoutpp132m128c2ts f16out "
+  local goal_cases=" f16nkout f16nkoutts f16nkoutp132ts f16nkoutpp132m128ts f16nkoutn256 f16nkoutc2ts f16nkoutc2n256 f16nkoutp132c2g8ts f16nkoutp132c2n256 f16nkoutc2x2ts f16nkoutpp132m128c2ts f16out "
   local jobs=() label
   for size in $sizes; do
     [[ "$goal_sizes" == *" $size "* ]] || continue
