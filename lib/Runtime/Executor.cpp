@@ -915,9 +915,10 @@ bool GpuSession::load(const std::string &ptx, const HostFunctionPlan &plan,
     // grants a block (a kernel compiled for another chip may ask more:
     // sm_80's 163 KiB against sm_86's 99 KiB), said before the driver
     // refuses it with a bare error.
-    int staticBytes = 0, optin = 0;
-    cu.funcGetAttribute(&staticBytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
-                        launch->function);
+    KernelInfo info;
+    cu.funcGetAttribute(&info.staticSharedBytes,
+                        CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, launch->function);
+    int staticBytes = std::max(info.staticSharedBytes, 0), optin = 0;
     if (cu.deviceGetAttribute(
             &optin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
             cu.device) == CUDA_SUCCESS &&
@@ -944,7 +945,6 @@ bool GpuSession::load(const std::string &ptx, const HostFunctionPlan &plan,
                 std::to_string(l.dynamicSharedBytes) + ")",
             error))
       return false;
-    KernelInfo info;
     info.name = l.kernel;
     for (int d = 0; d < 3; ++d) {
       info.grid[d] = l.grid[d];
@@ -959,8 +959,6 @@ bool GpuSession::load(const std::string &ptx, const HostFunctionPlan &plan,
     launch->dynamicSharedBytes = (unsigned)l.dynamicSharedBytes;
     cu.funcGetAttribute(&info.registers, CU_FUNC_ATTRIBUTE_NUM_REGS,
                         launch->function);
-    cu.funcGetAttribute(&info.staticSharedBytes,
-                        CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, launch->function);
     cu.funcGetAttribute(&info.localBytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
                         launch->function);
     std::vector<CUdeviceptr> mapAddresses(l.args.size(), 0);

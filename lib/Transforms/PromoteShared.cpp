@@ -378,22 +378,22 @@ mlir::uop::promoteToShared(RewriterBase &rewriter, MatmulOp op,
   // Each buffer is counted up to a multiple of the largest alignment among
   // them: a bound of what laying them out aligned takes (as
   // convert-uop-to-gpu does in dynamic shared memory).
+  SmallVector<AllocSharedOp> others;
+  kernel->walk([&](AllocSharedOp alloc) { others.push_back(alloc); });
   int64_t alignment = op.getKind() == MatmulKind::wmma ? 32 : 16;
-  kernel->walk([&](AllocSharedOp alloc) {
+  for (AllocSharedOp alloc : others)
     alignment = std::max<int64_t>(
         alignment, std::max<int64_t>(
                        int64_t(alloc.getAlignment().value_or(0)),
                        getElementBytes(alloc.getType().getElementType())));
-  });
   auto aligned = [&](int64_t bytes) {
     return bytes == kSaturated
                ? kSaturated
                : add(bytes, (alignment - bytes % alignment) % alignment);
   };
   int64_t otherBytes = 0;
-  kernel->walk([&](AllocSharedOp alloc) {
+  for (AllocSharedOp alloc : others)
     otherBytes = add(otherBytes, aligned(getBufferBytes(alloc.getType())));
-  });
   // uop-tensorcore gives a wmma matmul a 16x16 f32 tile per warp, through
   // which its accumulator fragments enter and leave the register map.
   if (op.getKind() == MatmulKind::wmma)
