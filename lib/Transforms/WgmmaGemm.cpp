@@ -14,7 +14,7 @@
 // uop.wgmma_mma reads M- or N-major (a_m_major, b_n_major: imm-trans-a /
 // imm-trans-b), 128-byte swizzled by the TMA unit, with a full mbarrier (one
 // arrival with the boxes' transaction bytes) and an empty one (one arrival
-// per thread of the block):
+// per warp of the block, its lane 0's):
 //
 //   thread 0: init the barriers; fence; block barrier; load k-tiles 0..S-1
 //   per k-tile kt in stage s (the loop carries s, its parity and the
@@ -22,8 +22,10 @@
 //     wait full[s]; wgmma.fence; acc = wgmma(A rows of the warpgroup, B,
 //     acc); commit_group; wait_group 1 (the MMA of k-tile kt - 1 is done,
 //     kt's stays in flight behind it);
-//     every thread arrives on empty[s - 1] (its reads of k-tile kt - 1 are
-//     over); thread 0 waits for that phase of empty[s - 1] and refills the
+//     lane 0 of every warp arrives on empty[s - 1] (k-tile kt - 1's MMA,
+//     one operation of the warpgroup, is complete, its reads of the stage
+//     with it); thread 0
+//     waits for that phase of empty[s - 1] and refills the
 //     stage with k-tile kt - 1 + S
 //   wait_group 0; writeback
 //
@@ -35,13 +37,16 @@
 // roles are the two branches of one scf.if:
 //
 //   thread 0: init the barriers (empty[s] expects one arrival per consumer
-//   thread); fence; block barrier
+//   warp, its lane 0's: a wgmma is one operation of its warpgroup, so a
+//   warp past wait_group knows the MMA's reads of the stage are over);
+//   fence; block barrier
 //   producer: setmaxnreg decrease 40 (with two consumers); its first
 //     thread, per k-tile kt in stage s: wait empty[s] for the round before
 //     (the first round's wait, on the other parity, returns at once); load
 //     kt into stage s
 //   consumers: setmaxnreg increase 232 (with two consumers); per k-tile:
-//     wait full[s]; fence; MMA; commit; wait_group 1; arrive on empty[s-1];
+//     wait full[s]; fence; MMA; commit; wait_group 1; lane 0 of each warp
+//     arrives on empty[s-1];
 //   then wait_group 0 and the writeback
 //
 // so the loads run ahead of the MMAs by up to S k-tiles without any
@@ -307,9 +312,9 @@ private:
 
   /// The ring's mbarriers, initialized by `thread0` and published with a
   /// block barrier: full[s] (barrier s) takes one arrival with the TMA
-  /// bytes, empty[s] (barrier S + s) one per thread of the `releasers`;
-  /// with `pingpong`, turn[w] (barrier 2S + w) one per thread of a
-  /// warpgroup.
+  /// bytes, empty[s] (barrier S + s) `releasers` arrivals (one per
+  /// releasing warp and target block); with `pingpong`, turn[w] (barrier
+  /// 2S + w) one per thread of a warpgroup.
   Value createRingBarriers(Value thread0, int64_t releasers) {
     MLIRContext *ctx = b.getContext();
     Attribute workgroup =
@@ -351,14 +356,14 @@ private:
     Value thread0 =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
     // A stage is released by the warpgroups that multiplied it: both of a
-    // shared tile, or the one whose turn it was; with clusters, by one lane
-    // per warp of those in every block of the cluster's row and column
-    // (whose producers write into the stage; a ping-pong turn is the same
-    // warpgroup's in every block, as the blocks take their cluster's tiles
-    // in step).
-    int64_t releasers = c.pingpong ? wgmma::kWarpgroupThreads : consumers;
-    if (clustered())
-      releasers = releaseTargets() * (releasers / 32);
+    // shared tile, or the one whose turn it was, by one lane per warp
+    // (releaseStage); with clusters, by one lane per warp of those in every
+    // block of the cluster's row and column (whose producers write into
+    // the stage; a ping-pong turn is the same warpgroup's in every block,
+    // as the blocks take their cluster's tiles in step).
+    int64_t releasers =
+        releaseTargets() *
+        ((c.pingpong ? wgmma::kWarpgroupThreads : consumers) / 32);
     Value bars = createRingBarriers(thread0, releasers);
 
     Value producer = arith::CmpIOp::create(b, arith::CmpIPredicate::uge, tx,
@@ -510,28 +515,29 @@ private:
              [&] { TmaStoreWaitOp::create(b, b.getI32IntegerAttr(0)); });
   }
 
-  /// With clusters, the blocks whose producers write into a block's
-  /// stages: those of its cluster row and column, itself once.
+  /// The blocks whose producers write into a block's stages: itself, and
+  /// with clusters those of its cluster row and column, itself once.
   int64_t releaseTargets() const { return c.clusterM + c.clusterN - 1; }
 
   /// The consumers' release of the ring stage whose empty barrier is
-  /// `empty`, where `when` (an i1; null: always) holds: each consumer
-  /// thread arrives on it, or, with clusters, lane l < releaseTargets() of
-  /// each consumer warp arrives on that barrier of the l-th block whose
-  /// producer writes into the stage (the warp's wait_group is
-  /// warp-synchronous: the whole warp is done with the stage). In a
-  /// cluster of one row or column that is the block of rank l; in a 2-D
-  /// one, lanes l < CN take the blocks (l, rankM) of the row, the others
-  /// the blocks of the column but this one, (rankN, j) for j = l - CN,
-  /// plus one from rankM on.
+  /// `empty`, where `when` (an i1; null: always) holds: lane l <
+  /// releaseTargets() of each consumer warp arrives on that barrier of the
+  /// l-th block whose producer writes into the stage (the MMAs the warp
+  /// waited for are operations of the whole warpgroup, complete with their
+  /// reads of the stage once wait_group returns: lane 0 speaks for the
+  /// warp), one arrival a warp rather than 32 on one barrier. Without
+  /// clusters that is lane 0 on the block's own barrier; in a cluster of
+  /// one row or column, the block of rank l; in a 2-D one, lanes l < CN
+  /// take the blocks (l, rankM) of the row, the others the blocks of the
+  /// column but this one, (rankN, j) for j = l - CN, plus one from rankM
+  /// on.
   void releaseStage(Value bars, Value empty, Value when) {
+    Value releaser = arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
+                                           laneId, index(releaseTargets()));
+    when = when ? arith::AndIOp::create(b, when, releaser).getResult()
+                : releaser;
     Value cta;
     if (clustered()) {
-      Value releaser =
-          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, laneId,
-                                index(releaseTargets()));
-      when = when ? arith::AndIOp::create(b, when, releaser).getResult()
-                  : releaser;
       cta = laneId;
       if (c.clusterM > 1 && c.clusterN > 1) {
         Value inRow = arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
@@ -708,7 +714,8 @@ private:
     int64_t stages = c.stages;
     Value thread0 =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
-    Value bars = createRingBarriers(thread0, c.getBlockThreadsX());
+    // empty[s]: one release a warp (its lane 0's).
+    Value bars = createRingBarriers(thread0, c.getBlockThreadsX() / 32);
     Value kTiles = kTileCount();
     ifThen(thread0, [&] {
       // The first S k-tiles, or as many as there are (known only at run
@@ -749,8 +756,14 @@ private:
       RingStep step = ringStep(stage, phase, stages);
       Value notFirst =
           arith::CmpIOp::create(b, arith::CmpIPredicate::ne, kt, index(0));
-      // Every thread is done with the stage of k-tile kt - 1 ...
-      ifThen(notFirst, [&] {
+      // Every warp is done with the stage of k-tile kt - 1 (its MMA, one
+      // operation of the warpgroup, is complete: lane 0 says so for the
+      // warp) ...
+      Value release = arith::AndIOp::create(
+          b, notFirst,
+          arith::CmpIOp::create(b, arith::CmpIPredicate::eq, laneId,
+                                index(0)));
+      ifThen(release, [&] {
         MBarrierArriveOp::create(
             b, bars, arith::AddIOp::create(b, step.prev, index(stages)),
             /*txCount=*/Value(), /*cta=*/Value());
