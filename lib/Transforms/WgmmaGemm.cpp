@@ -24,9 +24,8 @@
 //     kt's stays in flight behind it);
 //     lane 0 of every warp arrives on empty[s - 1] (k-tile kt - 1's MMA,
 //     one operation of the warpgroup, is complete, its reads of the stage
-//     with it); thread 0
-//     waits for that phase of empty[s - 1] and refills the
-//     stage with k-tile kt - 1 + S
+//     with it); thread 0 waits for that phase of empty[s - 1] and refills
+//     the stage with k-tile kt - 1 + S
 //   wait_group 0; writeback
 //
 // so the tensor core always has the next k-tile's MMA queued while a stage
