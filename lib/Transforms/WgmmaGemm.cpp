@@ -713,7 +713,8 @@ private:
     int64_t stages = c.stages;
     Value thread0 =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tx, index(0));
-    // empty[s]: one release a warp (its lane 0's).
+    // empty[s]: one release a warp (releaseStage; this ring has no
+    // clusters).
     Value bars = createRingBarriers(thread0, c.getBlockThreadsX() / 32);
     Value kTiles = kTileCount();
     ifThen(thread0, [&] {
@@ -755,18 +756,9 @@ private:
       RingStep step = ringStep(stage, phase, stages);
       Value notFirst =
           arith::CmpIOp::create(b, arith::CmpIPredicate::ne, kt, index(0));
-      // Every warp is done with the stage of k-tile kt - 1 (its MMA, one
-      // operation of the warpgroup, is complete: lane 0 says so for the
-      // warp) ...
-      Value release = arith::AndIOp::create(
-          b, notFirst,
-          arith::CmpIOp::create(b, arith::CmpIPredicate::eq, laneId,
-                                index(0)));
-      ifThen(release, [&] {
-        MBarrierArriveOp::create(
-            b, bars, arith::AddIOp::create(b, step.prev, index(stages)),
-            /*txCount=*/Value(), /*cta=*/Value());
-      });
+      // Every warp is done with the stage of k-tile kt - 1 ...
+      releaseStage(bars, arith::AddIOp::create(b, step.prev, index(stages)),
+                   notFirst);
       // ... and thread 0 refills it with k-tile kt - 1 + S once all are.
       Value refillTile = arith::AddIOp::create(b, kt, index(stages - 1));
       Value refill = arith::AndIOp::create(

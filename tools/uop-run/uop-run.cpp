@@ -979,7 +979,7 @@ static EpilogueReference runEpilogue(const Options &o,
   std::memcpy(p.data(), product.data(), product.size());
   EpilogueReference ref;
   const size_t cParam = gemm.c;
-  std::vector<double> below; // the values at P - t
+  std::vector<double> at, below; // the values at P and at P - t
   for (int run = 0; run < 4; ++run) {
     // P, then P - t, then P + t, then the point of [P - t, P + t] nearest
     // 0 (the same shifts, in f32, as the two before).
@@ -1022,7 +1022,7 @@ static EpilogueReference runEpilogue(const Options &o,
                    (int64_t)(gemm.batch * gemm.m * gemm.n));
     if (run == 0) {
       ref.want.assign(c.begin(), c.end());
-      ref.lo = ref.hi = values;
+      ref.lo = ref.hi = at = values;
       continue;
     }
     for (size_t i = 0; i < values.size(); ++i) {
@@ -1032,9 +1032,6 @@ static EpilogueReference runEpilogue(const Options &o,
     if (run == 1) {
       below = std::move(values);
     } else if (run == 2) {
-      // The values at P, loaded from `want` again (lo and hi have moved).
-      std::vector<double> at = loadFloats(
-          gemm.outType, ref.want.data(), (int64_t)values.size());
       for (size_t i = 0; i < values.size(); ++i)
         widenForExtremum(below[i], at[i], values[i], ref.lo[i], ref.hi[i]);
     }
