@@ -281,6 +281,23 @@ def test_wgmma_tma_store_epilogue(m, n, k, out_dtype, persistent, pingpong):
     assert (err <= gemm_bound(a, b.T, k, out_dtype)).all(), err.max()
 
 
+@pytest.mark.parametrize("out_dtype,tma_store,stored", [
+    ("float16", None, True),
+    ("float16", "auto", True),
+    ("float16", False, False),
+    ("float32", None, False),
+    ("float32", True, True),
+])
+def test_wgmma_tma_store_default(out_dtype, tma_store, stored):
+    """tma_store's default, "auto": the TMA store for an f16 or bf16 C,
+    the register epilogue for an f32 C; True and False choose."""
+    src = uop.matmul_problem(128, 128, 64, dtype="float16",
+                             out_dtype=out_dtype, transpose_b=True)
+    options = {} if tma_store is None else {"tma_store": tma_store}
+    kernel = uop.compile(src, target="sm_90a", **options)
+    assert ("uop.tma_store" in kernel.ir("kernel")) == stored
+
+
 def test_transposed_b_and_bf16_as_uint16():
     m, n, k = 64, 40, 48
     src = uop.matmul_problem(m, n, k, dtype="bfloat16", transpose_b=True)
@@ -466,7 +483,7 @@ def test_options_come_from_the_pipeline():
     assert "thread_tile" in options and "register tile" in \
         options["thread_tile"][1]
     src = uop.matmul_problem(32, 32, 8)
-    assert options["tma_store"][0] is False and options["group_m"][0] == 0
+    assert options["tma_store"][0] == "auto" and options["group_m"][0] == 0
     with pytest.raises(uop.Error, match="unknown option 'tiles' of "
                        "uop.compile: expected one of async, cluster_m, "
                        "cluster_n, group_m, "

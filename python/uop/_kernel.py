@@ -127,6 +127,10 @@ def _format_option(key: str, value) -> str:
             raise Error(f"option '{key}' expects a tuple of integers, got "
                         f"{value!r}")
         text = ",".join(str(int(v)) for v in value)
+    elif isinstance(value, bool):
+        # A word option that also takes true and false (tma_store: auto,
+        # True or False).
+        text = "true" if value else "false"
     else:
         if not isinstance(value, str) or not re.fullmatch(r"[\w.+-]+", value):
             raise Error(f"option '{key}' expects a word, got {value!r}")

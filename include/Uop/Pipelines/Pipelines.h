@@ -93,8 +93,8 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
   Option<int64_t> groupM{
       *this, "group-m",
       llvm::cl::desc("uop-tile's grouped tile order for the wgmma and "
-                     "tcgen05 kernels: G tile rows at a time (0 or 1: "
-                     "row-major)"),
+                     "tcgen05 kernels: G tile rows at a time (0: 8 for "
+                     "wgmma, row-major for tcgen05; 1: row-major)"),
       llvm::cl::init(UopTileOptions().groupM)};
   Option<int64_t> clusterM{
       *this, "cluster-m",
@@ -121,11 +121,12 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                      "kernel: the consumer warpgroups take whole tiles in "
                      "turn"),
       llvm::cl::init(UopTileOptions().pingpong)};
-  Option<bool> tmaStore{
+  Option<std::string> tmaStore{
       *this, "tma-store",
       llvm::cl::desc("uop-tile's TMA-store epilogue for the wgmma TMA ring: "
                      "C staged in swizzled shared boxes, written by TMA "
-                     "stores"),
+                     "stores (auto, true or false; alone: true)"),
+      llvm::cl::ValueOptional,
       llvm::cl::init(UopTileOptions().tmaStore)};
   ListOption<int64_t> warps{
       *this, "warps",

@@ -271,7 +271,8 @@ def UopTile : Pass<"uop-tile"> {
            "mma=wgmma and mma=tcgen05: launch the tiles of C grouped G "
            "tile rows at a time, column after column within a group (the "
            "blocks running at once share bands of A and B in L2; Triton's "
-           "GROUP_M); 0 or 1: row-major">,
+           "GROUP_M); 0 (the default): 8 for the wgmma kernels, "
+           "row-major for tcgen05's; 1: row-major">,
     Option<"clusterM", "cluster-m", "int64_t", "1",
            "mma=wgmma warp-specialized (also persistent and ping-pong): "
            "thread-block clusters of this many blocks along M (1, 2, 4 or "
@@ -296,12 +297,16 @@ def UopTile : Pass<"uop-tile"> {
            "unless `tile` says otherwise; the "
            "ping-pong schedule: one's epilogue overlaps the other's MMAs; "
            "false: both share each tile)">,
-    Option<"tmaStore", "tma-store", "bool", "false",
+    Option<"tmaStore", "tma-store", "std::string", "\"auto\"",
            "mma=wgmma with a TMA ring, mma=tcgen05 with TMA loads (ladder "
-           "steps 4 to 7): stage the tile "
-           "of C in 128-byte-swizzled shared boxes and write it with TMA "
-           "stores (false: every thread stores its fragment or row to "
-           "global memory)">,
+           "steps 4 to 7): true stages the tile "
+           "of C in 128-byte-swizzled shared boxes and writes it with TMA "
+           "stores; false: every thread stores its fragment or row to "
+           "global memory; auto (the default): true for the wgmma kernel "
+           "of a static GEMM with a 16-bit C (f16, bf16), not split along "
+           "K, where C's rows and shared memory allow, else false; "
+           "`tma-store` alone: true",
+           "llvm::cl::ValueOptional">,
     ListOption<"warps", "warps", "int64_t",
                "warps of a block along M and N, WM,WN (default 2,4; "
                "tensor-core GEMMs)">,
