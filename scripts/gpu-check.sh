@@ -24,20 +24,21 @@
 # does not stop the others; cases still waiting when the time budget
 # (UOP_GPU_BUDGET_S, default 200 s) is spent are reported as skipped.
 # Exit codes of `run`: 0 all cases ok, 1 some case failed, 3 no GPU.
-# UOP_GPU_OUT_DIR replaces bench/gpu_gemm/out, UOP_GPU_SIZES the sizes
-# M = N = K, UOP_GPU_GOAL_SIZES those of them whose main f16 -> f16 cases
-# run first (default 4096 8192), UOP_GPU_SHAPES the rectangular M x N x K
-# shapes (empty: none). The cases f16nkoutdyn (mma.sync), f16nkoutdynwg
-# (the wgmma ring) and f16nkoutdynwgp132ts (persistent, TMA store) are
-# GEMMs of dynamic shape, compiled once per size as the others are but run
-# with --shapes; f16nkoutb8, f16nkoutb8ts and f16nkoutb8p132ts (persistent
-# blocks over the batch's tiles) are batches of 8 GEMMs (sizes up to 2048),
-# refereed by cuBLAS's strided batched GEMM. f16nkoutrelu2 and
-# f16nkoutrelu2ts fuse an epilogue into the GEMM's writeback (f16(relu(2 *
-# A * B)), the source epilogue_source writes): their table row times the
-# fused kernel against cuBLAS's bare product, and their check is uop-sim's
-# C (where simulated), as uop-run's cuBLAS check of an epilogue runs the
-# source in uop-sim, which the GPU machine does not have.
+# UOP_GPU_OUT_DIR replaces bench/gpu_gemm/out, UOP_GPU_CASES the cases
+# to prepare (their names, space-separated: then no rectangle; all when
+# unset), UOP_GPU_SIZES the sizes M = N = K, UOP_GPU_GOAL_SIZES those of
+# them whose main f16 -> f16 cases run first (default 4096 8192),
+# UOP_GPU_SHAPES the rectangular M x N x K shapes (empty: none). The cases
+# f16nkoutdyn (mma.sync), f16nkoutdynwg (the wgmma ring) and
+# f16nkoutdynwgp132ts (persistent, TMA store) are GEMMs of dynamic shape,
+# compiled once per size as the others are but run with --shapes;
+# f16nkoutb8 and f16nkoutb8p132ts (persistent blocks over the batch's
+# tiles) are batches of 8 GEMMs (sizes up to 2048), refereed by cuBLAS's
+# strided batched GEMM. f16nkoutrelu2 fuses an epilogue into the GEMM's
+# writeback (f16(relu(2 * A * B)), the source epilogue_source writes): its
+# table row times the fused kernel against cuBLAS's bare product, and its
+# check is uop-sim's C (where simulated), as uop-run's cuBLAS check of an
+# epilogue runs the source in uop-sim, which the GPU machine does not have.
 # (test/Tools/uop-run-gpu-check.test runs both phases on 64^3 and one
 # small rectangle).
 set -uo pipefail
@@ -129,31 +130,33 @@ prepare() {
     "f16wmma f16 f32 mma=wmma kn"
     "f16simt f16 f32 mma=simt kn"
     "f16nkts f16 f32 tma-store=true nk"
-    "f16nkoutts f16 f16 tma-store=true nk"
-    "f16nkg8 f16 f32 group-m=8 nk"
-    "f16nkoutg8ts f16 f16 group-m=8+tma-store=true nk"
-    "f16nkp132g8 f16 f32 persistent-blocks=132+group-m=8 nk"
     "f16nkoutp132ts f16 f16 persistent-blocks=132+tma-store=true nk"
-    "f16nkoutp132g8ts f16 f16 persistent-blocks=132+group-m=8+tma-store=true nk"
     "f16nkpp132 f16 f32 persistent-blocks=132+pingpong=true nk"
     "f16nkoutpp132 f16 f16 persistent-blocks=132+pingpong=true nk"
     "f16nkoutpp132n256 f16 f16 persistent-blocks=132+pingpong=true+tile=64,256,64 nk"
-    "f16nkoutpp132ts f16 f16 persistent-blocks=132+pingpong=true+tma-store=true nk"
-    "f16nkoutpp132m128 f16 f16 persistent-blocks=132+pingpong=true+tile=128,128,64 nk"
     "f16nkoutpp132m128ts f16 f16 persistent-blocks=132+pingpong=true+tile=128,128,64+tma-store=true nk"
     "f16nk256 f16 f32 tile=128,256,64 nk"
     # The 128 x 256 tile with an f16 C (each consumer an m64n256k16
     # wgmma: the least shared-memory traffic per MMA), alone and persistent
     # in 1 x 2 clusters.
     "f16nkoutn256 f16 f16 tile=128,256,64 nk"
+    # What the defaults of the wgmma kernel do since 2026-12-04 (groups of
+    # 8 tile rows, a TMA store of a 16-bit C), one at a time: the kernel
+    # of the earlier defaults (row-major tiles, the register epilogue),
+    # each default alone, groups of 16, and the 128 x 256 tile with the
+    # register epilogue (4 stages, where the TMA store's box leaves 3) and
+    # persistent (with the defaults: the fastest kernel of 2026-12-04).
+    "f16nkoutrm f16 f16 group-m=1+tma-store=false nk"
+    "f16nkoutregs f16 f16 tma-store=false nk"
+    "f16nkoutg1 f16 f16 group-m=1 nk"
+    "f16nkoutg16 f16 f16 group-m=16 nk"
+    "f16nkoutn256regs f16 f16 tile=128,256,64+tma-store=false nk"
+    "f16nkoutp132n256 f16 f16 persistent-blocks=132+tile=128,256,64 nk"
     "f16outpp132 f16 f16 persistent-blocks=132+pingpong=true kn"
     "f16nkc2 f16 f32 cluster-m=2 nk"
-    "f16nkoutc2 f16 f16 cluster-m=2 nk"
     "f16nkoutc2ts f16 f16 cluster-m=2+tma-store=true nk"
-    "f16nkoutc2g8ts f16 f16 cluster-m=2+group-m=8+tma-store=true nk"
     "f16nkoutc2n256 f16 f16 cluster-m=2+tile=128,256,64 nk"
     "f16outc2 f16 f16 cluster-m=2+tile=128,128,64 kn"
-    "f16nkoutp132c2 f16 f16 persistent-blocks=132+cluster-m=2 nk"
     "f16nkoutp132c2g8ts f16 f16 persistent-blocks=132+cluster-m=2+group-m=8+tma-store=true nk"
     "f16nkoutp132c2n256 f16 f16 persistent-blocks=132+cluster-m=2+tile=128,256,64 nk"
     "f16nkoutcn2ts f16 f16 cluster-n=2+tma-store=true nk"
@@ -171,12 +174,10 @@ prepare() {
     # refereed by cublasGemmStridedBatchedEx): the options field starts
     # with `batch=B`; at the sizes up to 2048.
     "f16nkoutb8 f16 f16 batch=8 nk"
-    "f16nkoutb8ts f16 f16 batch=8+tma-store=true nk"
     "f16nkoutb8p132ts f16 f16 batch=8+persistent-blocks=132+tma-store=true nk"
     # A fused epilogue (f16(relu(2 * A * B))): the options field starts
     # with `epilogue=relu2`.
     "f16nkoutrelu2 f16 f16 epilogue=relu2 nk"
-    "f16nkoutrelu2ts f16 f16 epilogue=relu2+tma-store=true nk"
   )
   # TF32 only where the compiler has the option.
   local probe="$out_dir/probe.mlir"
@@ -207,8 +208,17 @@ prepare() {
   # run out, cuts the small sizes and the variants instead: the run order is
   # the manifest's.
   local goal_sizes=" ${UOP_GPU_GOAL_SIZES-4096 8192} "
-  local goal_cases=" f16nkout f16nkoutts f16nkoutp132ts f16nkoutpp132m128ts f16nkoutn256 f16nkoutc2ts f16nkoutc2n256 f16nkoutp132c2g8ts f16nkoutp132c2n256 f16nkoutc2x2ts f16nkoutpp132m128c2ts f16out "
+  local goal_cases=" f16nkout f16nkoutrm f16nkoutregs f16nkoutg1 f16nkoutn256 f16nkoutn256regs f16nkoutp132n256 f16nkoutp132ts f16nkoutpp132m128ts f16nkoutc2n256 f16nkoutp132c2n256 f16out "
   local jobs=() label
+  # UOP_GPU_CASES: the labels to prepare (space-separated; all if unset).
+  if [ -n "${UOP_GPU_CASES:-}" ]; then
+    local kept=() only=" $UOP_GPU_CASES "
+    for c in "${cases[@]}"; do
+      [[ "$only" == *" ${c%% *} "* ]] && kept+=("$c")
+    done
+    cases=("${kept[@]}")
+    rect_cases=()
+  fi
   for size in $sizes; do
     [[ "$goal_sizes" == *" $size "* ]] || continue
     for c in "${cases[@]}"; do
@@ -379,8 +389,8 @@ run() {
     fi
     # A case takes seconds; the limits bound a hung kernel so that the whole
     # run stays under 5 minutes (budget + one 8192 limit + the build).
-    local iters=10 limit=30
-    if [ $((m * n * k)) -ge $((1 << 38)) ]; then iters=5; limit=60; fi
+    local iters=20 limit=30
+    if [ $((m * n * k)) -ge $((1 << 38)) ]; then limit=60; fi
     echo "== $name: ${shape} ${dtype} -> ${odtype}${options:+ ($options)}, B ${layout}, $path"
     local text rc
     local transpose=() simcheck=() shapes=() check=(--check)
