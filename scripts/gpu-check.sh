@@ -137,8 +137,8 @@ prepare() {
     "f16nkoutpp132m128ts f16 f16 persistent-blocks=132+pingpong=true+tile=128,128,64+tma-store=true nk"
     "f16nk256 f16 f32 tile=128,256,64 nk"
     # The 128 x 256 tile with an f16 C (each consumer an m64n256k16
-    # wgmma: the least shared-memory traffic per MMA), alone and persistent
-    # in 1 x 2 clusters.
+    # wgmma: the least shared-memory traffic per MMA); in 1 x 2 clusters
+    # and persistent in them among the cluster cases below.
     "f16nkoutn256 f16 f16 tile=128,256,64 nk"
     # What the defaults of the wgmma kernel do since 2026-12-04 (groups of
     # 8 tile rows, a TMA store of a 16-bit C), one at a time: the kernel

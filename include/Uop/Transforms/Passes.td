@@ -303,9 +303,11 @@ def UopTile : Pass<"uop-tile"> {
            "of C in 128-byte-swizzled shared boxes and writes it with TMA "
            "stores; false: every thread stores its fragment or row to "
            "global memory; auto (the default): true for the wgmma kernel "
-           "of a static GEMM with a 16-bit C (f16, bf16), not split along "
-           "K, where C's rows and shared memory allow, else false; "
-           "`tma-store` alone: true",
+           "of a GEMM of static M, N and K (a batch's count may be "
+           "dynamic) with a 16-bit C (f16, bf16) where C's rows and shared "
+           "memory allow (a default tile widened to whole 128-byte boxes, "
+           "the ring as deep as fits beside them), else false; `tma-store` "
+           "alone: true",
            "llvm::cl::ValueOptional">,
     ListOption<"warps", "warps", "int64_t",
                "warps of a block along M and N, WM,WN (default 2,4; "
